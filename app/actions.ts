@@ -1,0 +1,56 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { getLocale } from 'next-intl/server';
+import { z } from 'zod';
+import { getConfig } from '@/lib/config';
+import { failToErrorPage } from '@/lib/errors';
+import { checkEmail } from '@/lib/flows/sign-in';
+import type { EmailStepOutcome } from '@/lib/flows/next-screen';
+import { accountRef, log } from '@/lib/log';
+import { allowedRedirectOrigins, checkRedirect, withQuery } from '@/lib/redirects';
+import { startFlow } from '@/lib/session';
+import { EmailField, fieldErrorsOf, RequestIdSchema } from '@/lib/validation/fields';
+import type { FormState } from '@/lib/validation/form-state';
+
+const EmailStepSchema = z.object({ email: EmailField, requestId: RequestIdSchema });
+
+export type EmailFormState = FormState<'email'>;
+
+/** The e-mail step: ask the provider about the account, then go where the answer says. */
+export async function submitEmail(_prev: EmailFormState, formData: FormData): Promise<EmailFormState> {
+  const input = Object.fromEntries(formData);
+  const parsed = EmailStepSchema.safeParse(input);
+  if (!parsed.success) {
+    if (!RequestIdSchema.safeParse(input.requestId).success) redirect('/error?reason=invalid-request');
+    return {
+      status: 'invalid',
+      fieldErrors: fieldErrorsOf<'email'>(parsed.error),
+      values: { email: typeof input.email === 'string' ? input.email : '' },
+    };
+  }
+  const { email, requestId } = parsed.data;
+
+  let outcome: EmailStepOutcome;
+  try {
+    outcome = await checkEmail({ requestId, email, locale: await getLocale() });
+  } catch (error) {
+    failToErrorPage(error, { step: 'email' });
+  }
+  log.info({ event: 'email.checked', outcome: outcome.kind, account: accountRef(email) }, 'e-mail step');
+
+  switch (outcome.kind) {
+    case 'field-error':
+      return { status: 'invalid', fieldErrors: { email: outcome.key }, values: { email } };
+    case 'screen':
+      await startFlow({ requestId, email });
+      redirect(outcome.path);
+    case 'external': {
+      const target = checkRedirect(outcome.url, allowedRedirectOrigins(getConfig()));
+      if (!target) failToErrorPage(new Error('redirect target not allowed'), { step: 'email' });
+      redirect(withQuery(target, { login_hint: outcome.loginHint }));
+    }
+    case 'failure':
+      failToErrorPage(new Error(outcome.reason), { step: 'email' });
+  }
+}

@@ -1,0 +1,60 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { getLocale } from 'next-intl/server';
+import { z } from 'zod';
+import { failToErrorPage } from '@/lib/errors';
+import { verifyPassword, type PasswordOutcome } from '@/lib/flows/sign-in';
+import { accountRef, log } from '@/lib/log';
+import { readFlow, updateFlow } from '@/lib/session';
+import { CheckboxField, fieldErrorsOf, LoginPasswordField } from '@/lib/validation/fields';
+import type { FormState } from '@/lib/validation/form-state';
+
+const CredentialsSchema = z.object({ password: LoginPasswordField, rememberMe: CheckboxField });
+
+export type CredentialsFormState = FormState<'email' | 'password'>;
+
+/** The password step. The password goes to the provider once and is never stored or echoed. */
+export async function submitPassword(
+  _prev: CredentialsFormState,
+  formData: FormData,
+): Promise<CredentialsFormState> {
+  const parsed = CredentialsSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) {
+    return { status: 'invalid', fieldErrors: fieldErrorsOf<'password'>(parsed.error) };
+  }
+  const flow = await readFlow();
+  if (!flow?.email) redirect('/error?reason=expired');
+
+  let outcome: PasswordOutcome;
+  try {
+    outcome = await verifyPassword({
+      requestId: flow.requestId,
+      email: flow.email,
+      password: parsed.data.password,
+      locale: await getLocale(),
+    });
+  } catch (error) {
+    failToErrorPage(error, { step: 'password' });
+  }
+  log.info(
+    { event: 'password.verified', outcome: outcome.kind, account: accountRef(flow.email) },
+    'sign-in attempt',
+  );
+
+  if (outcome.kind === 'field-error') {
+    return { status: 'invalid', fieldErrors: { [outcome.field]: outcome.key } };
+  }
+  await updateFlow({
+    sub: outcome.sub,
+    rememberMe: parsed.data.rememberMe,
+    continuation: {
+      target: 'verification-login',
+      statusId: outcome.statusId,
+      sub: outcome.sub,
+      verificationType: 'password',
+      exchangeId: outcome.exchangeId,
+    },
+  });
+  redirect('/continue');
+}

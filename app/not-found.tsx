@@ -1,0 +1,15 @@
+import { getTranslations } from 'next-intl/server';
+
+/** Fallback for unknown routes. */
+export default async function NotFound() {
+  const t = await getTranslations('notFound');
+  return (
+    <>
+      <h1>{t('title')}</h1>
+      <p>{t('description')}</p>
+      <a className="button" href="/">
+        {t('back')}
+      </a>
+    </>
+  );
+}

@@ -1,0 +1,123 @@
+import 'server-only';
+import { z } from 'zod';
+import { isLoopbackHost } from './config-shared';
+
+/**
+ * The whole runtime configuration, parsed once from the environment.
+ * A bad or missing value stops the server at start with one message naming every problem
+ * (see instrumentation.ts), instead of failing on the first request that needs it.
+ */
+
+
+/** An absolute origin-bearing URL: https, or http only for loopback (development and tests). */
+const secureUrl = z
+  .string()
+  .trim()
+  .pipe(z.url({ protocol: /^https?$/ }))
+  .refine((value) => {
+    const url = new URL(value);
+    return url.protocol === 'https:' || isLoopbackHost(url.hostname);
+  }, 'must use https (http is accepted only for loopback addresses)')
+  .transform((value) => new URL(value));
+
+const originUrl = secureUrl.transform((url) => url.origin);
+
+const secretList = z
+  .string()
+  .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(z.string().min(32, 'each secret must be at least 32 characters')).min(1));
+
+const optionalUrl = secureUrl.optional();
+
+const EnvSchema = z.object({
+  PROVIDER_URL: secureUrl,
+  PUBLIC_URL: secureUrl,
+  SESSION_SECRET: secretList,
+  CLIENT_ID: z.string().trim().min(1),
+  CLIENT_SECRET: z.string().trim().min(1),
+  PORTAL_URL: optionalUrl,
+  SELF_SERVICE_URL: optionalUrl,
+  REDIRECT_ALLOWLIST: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(originUrl)),
+  FOOTER_LINKS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return {};
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.record(z.string(), z.record(z.string(), z.string()))),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(8_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AppConfig = {
+  providerUrl: URL;
+  providerOrigin: string;
+  publicUrl: URL;
+  publicOrigin: string;
+  sessionSecrets: string[];
+  clientId: string;
+  clientSecret: string;
+  portalUrl?: URL;
+  selfServiceUrl?: URL;
+  redirectAllowlist: string[];
+  footerLinks: Record<string, Record<string, string>>;
+  providerTimeoutMs: number;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Secure cookies and the __Host- prefix need an https origin. */
+  secureCookies: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = issue.path.join('.') || 'environment';
+      const received = env[String(issue.path[0])];
+      return received === undefined || received === ''
+        ? `${name}: missing`
+        : `${name}: ${issue.message}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const e = result.data;
+  return {
+    providerUrl: e.PROVIDER_URL,
+    providerOrigin: e.PROVIDER_URL.origin,
+    publicUrl: e.PUBLIC_URL,
+    publicOrigin: e.PUBLIC_URL.origin,
+    sessionSecrets: e.SESSION_SECRET,
+    clientId: e.CLIENT_ID,
+    clientSecret: e.CLIENT_SECRET,
+    portalUrl: e.PORTAL_URL,
+    selfServiceUrl: e.SELF_SERVICE_URL,
+    redirectAllowlist: e.REDIRECT_ALLOWLIST,
+    footerLinks: e.FOOTER_LINKS,
+    providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    logLevel: e.LOG_LEVEL,
+    secureCookies: e.PUBLIC_URL.protocol === 'https:',
+  };
+}
+
+let cached: AppConfig | undefined;
+
+export function getConfig(): AppConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,43 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { redirect } from 'next/navigation';
+import { isProviderError } from './provider/errors';
+import { log } from './log';
+
+/** Short id shown to the user and written to the log, so support can find the failure. */
+export function newReferenceId(): string {
+  return randomBytes(5).toString('hex').toUpperCase();
+}
+
+/**
+ * Logs an unexpected failure with a fresh reference id and sends the browser to the error page.
+ * Never passes upstream text to the user: only the reference travels.
+ */
+export function failToErrorPage(error: unknown, context: Record<string, unknown> = {}): never {
+  const ref = newReferenceId();
+  const provider = isProviderError(error)
+    ? { kind: error.kind, status: error.status, code: error.code, operation: error.operation }
+    : undefined;
+  log.error(
+    { ref, ...context, provider, err: provider ? undefined : serializeError(error) },
+    'request failed',
+  );
+  redirect(`/error?ref=${ref}`);
+}
+
+function serializeError(error: unknown): { name: string; message: string } | undefined {
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return undefined;
+}
+
+/**
+ * For reads keyed by the request id: a provider "no" (4xx) means the link is stale or forged,
+ * which deserves its own explanation; anything else is an ordinary failure with a reference.
+ */
+export function failForRequest(error: unknown, context: Record<string, unknown> = {}): never {
+  if (isProviderError(error) && error.kind === 'rejected' && (error.status ?? 500) < 500) {
+    log.info({ ...context, provider: { code: error.code, status: error.status } }, 'request id rejected');
+    redirect('/error?reason=invalid-request');
+  }
+  failToErrorPage(error, context);
+}

@@ -1,0 +1,31 @@
+import type { Continuation } from '../session-types';
+
+/**
+ * The last step of a flow is a form POST by the browser to the provider, which sets the
+ * provider's own session cookie and answers 302 to the client's redirect_uri with a code
+ * (provider-api.md §3). This builds that form from the flow session.
+ */
+export type ContinuationForm = { action: string; fields: Array<[name: string, value: string]> };
+
+export function continuationForm(args: {
+  providerUrl: URL;
+  requestId: string;
+  rememberMe: boolean;
+  continuation: Continuation;
+}): ContinuationForm {
+  const { continuation: c } = args;
+  switch (c.target) {
+    case 'verification-login':
+      return {
+        action: new URL('/login-srv/verification/login', args.providerUrl).toString(),
+        fields: [
+          ['requestId', args.requestId],
+          ['sub', c.sub],
+          ['status_id', c.statusId],
+          ['verificationType', c.verificationType],
+          ...(c.exchangeId ? ([['exchange_id', c.exchangeId]] as Array<[string, string]>) : []),
+          ['rememberMe', String(args.rememberMe)],
+        ],
+      };
+  }
+}

@@ -1,0 +1,39 @@
+import 'server-only';
+import { createHmac } from 'node:crypto';
+import pino from 'pino';
+
+/**
+ * Structured JSON logs on stdout. The redaction list is a safety net, not the policy: code must
+ * not pass secrets to the logger in the first place.
+ */
+export const log = pino({
+  level: process.env.LOG_LEVEL ?? 'info',
+  base: { service: 'signin' },
+  timestamp: pino.stdTimeFunctions.isoTime,
+  redact: {
+    paths: [
+      'password',
+      '*.password',
+      'code',
+      '*.code',
+      'token',
+      '*.token',
+      'cookie',
+      '*.cookie',
+      'rprq',
+      'exchangeId',
+      '*.exchangeId',
+      'statusId',
+    ],
+    censor: '[redacted]',
+  },
+});
+
+/**
+ * A stable, non-reversible reference to an account for the logs (never the e-mail itself).
+ * Salted with the newest session secret so the value cannot be looked up in a public list.
+ */
+export function accountRef(email: string): string {
+  const salt = (process.env.SESSION_SECRET ?? '').split(',')[0] ?? '';
+  return createHmac('sha256', salt).update(email.trim().toLowerCase()).digest('hex').slice(0, 16);
+}

@@ -1,0 +1,61 @@
+import 'server-only';
+import * as client from 'openid-client';
+import { fetch as undiciFetch } from 'undici';
+import { getConfig } from './config';
+import { providerAgent } from './provider/http';
+
+/** Scopes this deployment asks for as an OIDC client (product-spec.md §6). */
+export const SCOPES = 'openid email profile groups roles';
+export const CALLBACK_PATH = '/auth/callback';
+/** An authorization request older than this is dropped (product-spec.md §9). */
+export const PENDING_MAX_AGE_MS = 15 * 60 * 1000;
+
+let discovered: Promise<client.Configuration> | undefined;
+
+/**
+ * The provider's OIDC metadata for this deployment's own client, discovered once and reused.
+ * A failed discovery is forgotten so the next request tries again.
+ */
+export function getOidcConfiguration(): Promise<client.Configuration> {
+  discovered ??= discover().catch((error: unknown) => {
+    discovered = undefined;
+    throw error;
+  });
+  return discovered;
+}
+
+async function discover(): Promise<client.Configuration> {
+  const config = getConfig();
+  const insecure = config.providerUrl.protocol === 'http:';
+  const configuration = await client.discovery(
+    config.providerUrl,
+    config.clientId,
+    config.clientSecret,
+    undefined,
+    {
+      // http is accepted by the config only for loopback (development and the tests).
+      execute: insecure ? [client.allowInsecureRequests] : [],
+      [client.customFetch]: timedFetch,
+    },
+  );
+  configuration[client.customFetch] = timedFetch;
+  return configuration;
+}
+
+/** openid-client's requests go through the same agent and deadline as every provider call. */
+const timedFetch: client.CustomFetch = (url, options) => {
+  const deadline = AbortSignal.timeout(getConfig().providerTimeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  return undiciFetch(url, {
+    method: options.method,
+    headers: options.headers as Record<string, string>,
+    body: options.body as string | undefined,
+    redirect: 'manual',
+    signal,
+    dispatcher: providerAgent,
+  }) as unknown as Promise<Response>;
+};
+
+export function callbackUrl(): string {
+  return new URL(CALLBACK_PATH, getConfig().publicUrl).toString();
+}

@@ -1,0 +1,91 @@
+import 'server-only';
+import { cache } from 'react';
+import { cookies } from 'next/headers';
+import { getIronSession, type SessionOptions } from 'iron-session';
+import { getConfig } from './config';
+import { log } from './log';
+import type { FlowSession, UserSession } from './session-types';
+
+export type * from './session-types';
+
+/**
+ * Two encrypted cookies, both sealed with the rotation-capable secret list:
+ *
+ * - the flow session: what one sign-in in progress needs between screens (request id, subject,
+ *   exchange ids, the continuation to post to the provider). Short-lived; never a password or code.
+ * - the user session: this deployment's own OIDC client state for direct visitors (the pending
+ *   authorization request, then the signed-in user).
+ */
+
+/** How long an unfinished sign-in may sit before it has to start again. */
+export const FLOW_TTL_SECONDS = 15 * 60;
+/** The deployment's own signed-in session. */
+export const USER_TTL_SECONDS = 8 * 60 * 60;
+
+/** Newest secret first in SESSION_SECRET; iron-session seals with the highest id. */
+export function passwordMap(secrets: readonly string[]): Record<string, string> {
+  return Object.fromEntries(secrets.map((secret, i) => [String(secrets.length - i), secret]));
+}
+
+export function sessionOptions(kind: 'flow' | 'user'): SessionOptions {
+  const config = getConfig();
+  const baseName = kind === 'flow' ? 'signin_flow' : 'signin_user';
+  return {
+    cookieName: config.secureCookies ? `__Host-${baseName}` : baseName,
+    password: passwordMap(config.sessionSecrets),
+    ttl: kind === 'flow' ? FLOW_TTL_SECONDS : USER_TTL_SECONDS,
+    cookieOptions: {
+      httpOnly: true,
+      secure: config.secureCookies,
+      sameSite: 'lax',
+      path: '/',
+    },
+    onUnsealError: (reason) => {
+      if (reason !== 'expired') log.warn({ reason, cookie: kind }, 'session cookie rejected');
+    },
+  };
+}
+
+/** The flow session of this request, unsealed once per render. */
+export const getFlowSession = cache(async () =>
+  getIronSession<FlowSession>(await cookies(), sessionOptions('flow')),
+);
+
+export const getUserSession = cache(async () =>
+  getIronSession<UserSession>(await cookies(), sessionOptions('user')),
+);
+
+/** A flow that belongs to a request id, or null when there is none (expired, other tab, forged). */
+export async function readFlow(): Promise<FlowSession | null> {
+  const session = await getFlowSession();
+  if (!session.requestId || !session.startedAt) return null;
+  return {
+    requestId: session.requestId,
+    startedAt: session.startedAt,
+    email: session.email,
+    rememberMe: session.rememberMe,
+    sub: session.sub,
+    continuation: session.continuation,
+  };
+}
+
+/**
+ * Starts a fresh flow for a request id. Everything from an earlier flow is dropped so that state
+ * never leaks from one sign-in into the next (a new seal at every start).
+ */
+export async function startFlow(values: Omit<FlowSession, 'startedAt'>): Promise<void> {
+  const session = await getFlowSession();
+  for (const key of Object.keys(session) as Array<keyof FlowSession>) delete session[key];
+  Object.assign(session, values, { startedAt: Date.now() });
+  await session.save();
+}
+
+export async function updateFlow(values: Partial<Omit<FlowSession, 'requestId' | 'startedAt'>>) {
+  const session = await getFlowSession();
+  Object.assign(session, values);
+  await session.save();
+}
+
+export async function endFlow(): Promise<void> {
+  (await getFlowSession()).destroy();
+}

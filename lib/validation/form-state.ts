@@ -1,0 +1,18 @@
+import type messages from '../../messages/en-GB.json';
+
+/** Keys of the `errors` namespace: what an action may say about a field or the form. */
+export type ErrorKey = keyof (typeof messages)['errors'];
+
+/**
+ * What every form action returns. Messages are keys, translated on the server; values are echoed
+ * back only for non-secret fields so a re-rendered form (JavaScript off) keeps what was typed.
+ */
+export type FormState<Field extends string = string> =
+  | { status: 'idle' }
+  | {
+      status: 'invalid';
+      fieldErrors: Partial<Record<Field, ErrorKey>>;
+      values?: Partial<Record<Field, string>>;
+    };
+
+export const IDLE: FormState<never> = { status: 'idle' };

@@ -1,0 +1,38 @@
+import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
+
+/** Headers every response gets (pages, actions, errors, static files); the CSP comes from proxy.ts. */
+const securityHeaders = [
+  { key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Referrer-Policy', value: 'no-referrer' },
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=()' },
+  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
+  { key: 'Cross-Origin-Resource-Policy', value: 'same-origin' },
+];
+
+const nextConfig: NextConfig = {
+  output: 'standalone',
+  poweredByHeader: false,
+  reactStrictMode: true,
+  images: { unoptimized: true },
+  serverExternalPackages: ['pino'],
+  experimental: {
+    serverActions: { bodySizeLimit: '64kb' },
+  },
+  async headers() {
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      {
+        // Pages, actions and route handlers: nothing here may be cached by anyone.
+        source: '/((?!_next/static|brand/).*)',
+        headers: [{ key: 'Cache-Control', value: 'no-store, private' }],
+      },
+    ];
+  },
+};
+
+export default withNextIntl(nextConfig);

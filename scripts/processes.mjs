@@ -1,0 +1,88 @@
+// Starting the stand-in and the standalone app as child processes, shared by `npm start` and the
+// end-to-end harness. Each resolves once the process says it is listening.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function randomSecret() {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Spawns a Node process and waits for a line matching `ready` on stdout. */
+export function startProcess({ name, args, env, ready, timeoutMs = 30_000, onOutput }) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`${name} did not start within ${timeoutMs} ms`));
+    }, timeoutMs);
+    let resolved = false;
+    const watch = (stream, isErr) => {
+      let buffer = '';
+      stream.on('data', (chunk) => {
+        const text = chunk.toString();
+        onOutput?.(text, isErr);
+        buffer += text;
+        if (!resolved && ready.test(buffer)) {
+          resolved = true;
+          clearTimeout(timer);
+          resolve(child);
+        }
+      });
+    };
+    watch(child.stdout, false);
+    watch(child.stderr, true);
+    child.once('exit', (code) => {
+      if (!resolved) {
+        clearTimeout(timer);
+        reject(new Error(`${name} exited with code ${code} before it was ready`));
+      }
+    });
+  });
+}
+
+/** The stand-in provider on `standinPort`, configured for an app at `appUrl`. */
+export function startStandin({ standinPort, appUrl, clientId, clientSecret, onOutput, extraEnv = {} }) {
+  return startProcess({
+    name: 'stand-in provider',
+    args: ['tests/provider/server.ts'],
+    env: {
+      STANDIN_PORT: String(standinPort),
+      STANDIN_APP_URL: appUrl,
+      STANDIN_CLIENT_ID: clientId,
+      STANDIN_CLIENT_SECRET: clientSecret,
+      ...extraEnv,
+    },
+    ready: /stand-in provider listening/,
+    onOutput,
+  });
+}
+
+/** The built standalone server (the same command the Docker image runs). */
+export function startApp({ port, env, onOutput }) {
+  return startProcess({
+    name: 'app',
+    args: ['.next/standalone/server.js'],
+    env: { PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production', ...env },
+    ready: /Ready in|started server|Local:/i,
+    onOutput,
+  });
+}

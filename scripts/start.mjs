@@ -1,0 +1,58 @@
+// `npm start`: builds when needed and runs the app. Without PROVIDER_URL it also starts the
+// stand-in provider with demo accounts and fills the configuration for it.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { randomSecret, startApp, startStandin } from './processes.mjs';
+
+const root = new URL('..', import.meta.url);
+const port = Number(process.env.PORT ?? 3000);
+const standinPort = Number(process.env.STANDIN_PORT ?? 4000);
+
+if (!existsSync(new URL('.next/standalone/server.js', root)) || process.env.REBUILD === '1') {
+  console.log('Building the app (once; set REBUILD=1 to force)…');
+  execFileSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: root });
+}
+
+const children = [];
+const relay = (text, isErr) => (isErr ? process.stderr : process.stdout).write(text);
+const env = {};
+
+if (!process.env.PROVIDER_URL) {
+  const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const clientId = 'sales-portal-demo';
+  const clientSecret = randomSecret();
+  children.push(await startStandin({ standinPort, appUrl: publicUrl, clientId, clientSecret, onOutput: relay }));
+  Object.assign(env, {
+    PROVIDER_URL: `http://127.0.0.1:${standinPort}`,
+    PUBLIC_URL: publicUrl,
+    CLIENT_ID: clientId,
+    CLIENT_SECRET: clientSecret,
+    SESSION_SECRET: process.env.SESSION_SECRET ?? randomSecret(),
+  });
+}
+
+children.push(await startApp({ port, env, onOutput: relay }));
+
+const publicUrl = process.env.PUBLIC_URL ?? env.PUBLIC_URL ?? `http://localhost:${port}`;
+console.log(`\nSign-in front end: open ${publicUrl}/`);
+if (env.PROVIDER_URL) {
+  const seed = JSON.parse(readFileSync(new URL('tests/provider/seed.json', root), 'utf8'));
+  console.log(`Stand-in provider: ${env.PROVIDER_URL} (outbox: ${env.PROVIDER_URL}/__standin/outbox)`);
+  console.log('Demo accounts:');
+  for (const account of seed.accounts) {
+    console.log(`  ${account.email.padEnd(32)} password ${account.password ?? '(none)'}  ${account.status !== 'active' ? `[${account.status}]` : ''}`);
+  }
+}
+
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+  setTimeout(() => process.exit(0), 500).unref();
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children) child.once('exit', (code) => {
+  if (code && code !== 0) {
+    console.error(`a process exited with code ${code}; stopping`);
+    stop();
+  }
+});

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, Route } from './context.ts';
+import { readBody, redirectTo, str } from '../http.ts';
+
+const CODE_TTL_MS = 10 * 60 * 1000;
+
+/**
+ * login-srv: the browser form POST that finishes a verification (provider-api.md §5.6). On
+ * success it answers 302 to the client's redirect_uri with a code; otherwise 302 back to the
+ * hosted login page with error parameters.
+ */
+export function loginRoutes({ store }: Context): Route[] {
+  return [
+    ['POST', '/login-srv/verification/login', async (req, res) => {
+      const body = await readBody(req);
+      const requestId = str(body.requestId) ?? '';
+      const request = store.requests.get(requestId);
+      const verified = store.verified.get(str(body.status_id) ?? '');
+      const valid =
+        request && verified && !verified.used && verified.expiresAt > Date.now() &&
+        verified.requestId === requestId && verified.sub === body.sub;
+      if (!request || !verified || !valid) {
+        const back = new URL(store.client.loginPageUrl);
+        if (request) back.searchParams.set('requestId', requestId);
+        back.searchParams.set('error', 'invalid_request');
+        back.searchParams.set('error_description', 'verification is invalid or used');
+        return redirectTo(res, back.toString());
+      }
+      verified.used = true;
+      const code = randomUUID();
+      store.codes.set(code, {
+        code, requestId, clientId: request.clientId, redirectUri: request.redirectUri, sub: verified.sub,
+        scope: request.scope, nonce: request.nonce, codeChallenge: request.codeChallenge,
+        codeChallengeMethod: request.codeChallengeMethod, sid: randomUUID(), expiresAt: Date.now() + CODE_TTL_MS, used: false,
+      });
+      const target = new URL(request.redirectUri);
+      target.searchParams.set('code', code);
+      if (request.state) target.searchParams.set('state', request.state);
+      redirectTo(res, target.toString());
+    }],
+  ];
+}

@@ -1,0 +1,166 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Context, Route } from './context.ts';
+import { escapeHtml, oauthError, readBody, redirectTo, sendHtml, sendJson, str, type Req } from '../http.ts';
+
+/**
+ * The OIDC side, at cidaas's paths (provider-api.md §2, §5.12–5.13, §5.17–5.18): discovery,
+ * authorize (to the hosted login page with a requestId), token with PKCE, userinfo, JWKS,
+ * introspection and end_session.
+ */
+export function oidcRoutes(ctx: Context): Route[] {
+  const { store, signer, issuer } = ctx;
+  const url = (path: string) => `${issuer}${path}`;
+
+  return [
+    ['GET', '/.well-known/openid-configuration', (_req, res) =>
+      sendJson(res, 200, {
+        issuer,
+        authorization_endpoint: url('/authz-srv/authz'),
+        token_endpoint: url('/token-srv/token'),
+        userinfo_endpoint: url('/users-srv/userinfo'),
+        introspection_endpoint: url('/token-srv/introspect'),
+        revocation_endpoint: url('/token-srv/revoke'),
+        jwks_uri: url('/.well-known/jwks.json'),
+        end_session_endpoint: url('/session/end_session'),
+        response_types_supported: ['code'],
+        response_modes_supported: ['query', 'fragment', 'form_post'],
+        grant_types_supported: ['authorization_code', 'refresh_token'],
+        subject_types_supported: ['public'],
+        id_token_signing_alg_values_supported: ['RS256'],
+        code_challenge_methods_supported: ['plain', 'S256'],
+        token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+        scopes_supported: ['openid', 'email', 'profile', 'groups', 'roles', 'offline_access'],
+      })],
+
+    ['GET', '/.well-known/jwks.json', (_req, res) => sendJson(res, 200, signer.jwks)],
+
+    ['GET', '/authz-srv/authz', (_req, res, _p, u) => {
+      const q = u.searchParams;
+      const client = store.client;
+      if (q.get('client_id') !== client.clientId) return sendJson(res, 400, { error: 'invalid_client', error_description: 'AUTH10001 unknown client_id' });
+      const redirectUri = q.get('redirect_uri') ?? '';
+      if (!client.redirectUris.includes(redirectUri)) return sendJson(res, 400, { error: 'invalid_request', error_description: 'redirect_uri is not registered' });
+      if (q.get('response_type') !== 'code') return sendJson(res, 400, { error: 'unsupported_response_type', error_description: 'AUTH10013' });
+      const requestId = store.newId();
+      store.requests.set(requestId, {
+        requestId,
+        clientId: client.clientId,
+        redirectUri,
+        scope: q.get('scope') ?? 'openid',
+        state: q.get('state') ?? undefined,
+        nonce: q.get('nonce') ?? undefined,
+        codeChallenge: q.get('code_challenge') ?? undefined,
+        codeChallengeMethod: q.get('code_challenge_method') ?? undefined,
+        uiLocales: q.get('ui_locales') ?? undefined,
+        createdAt: Date.now(),
+      });
+      const login = new URL(client.loginPageUrl);
+      login.searchParams.set('groupname', 'default');
+      login.searchParams.set('lang', q.get('ui_locales') ?? '');
+      login.searchParams.set('view_type', 'login');
+      login.searchParams.set('requestId', requestId);
+      redirectTo(res, login.toString());
+    }],
+
+    ['GET', '/authz-srv/authz/resolve_redirect/:requestId', (_req, res, p) => {
+      if (!store.requests.has(p.requestId)) return sendHtml(res, 400, '<h1>Unknown request</h1>');
+      const login = new URL(store.client.loginPageUrl);
+      login.searchParams.set('view_type', 'login');
+      login.searchParams.set('requestId', p.requestId);
+      redirectTo(res, login.toString());
+    }],
+
+    ['POST', '/token-srv/token', async (req, res) => {
+      const body = await readBody(req);
+      if (!authenticateClient(ctx, req, body)) return oauthError(res, 401, 'invalid_client', 'client authentication failed');
+      if (body.grant_type === 'authorization_code') return exchangeCode(ctx, body, res);
+      if (body.grant_type === 'refresh_token') return refresh(ctx, body, res);
+      oauthError(res, 400, 'unsupported_grant_type', 'grant_type not supported');
+    }],
+
+    ['GET', '/users-srv/userinfo', async (req, res) => {
+      const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+      const claims = token ? await signer.verify(token) : null;
+      const account = claims && store.accountBySub(claims.sub);
+      if (!account) return oauthError(res, 401, 'invalid_token', 'access token invalid');
+      sendJson(res, 200, { sub: account.sub, email: account.email, email_verified: true, name: account.name });
+    }],
+
+    ['POST', '/token-srv/introspect', async (req, res) => {
+      const body = await readBody(req);
+      const token = str(body.token);
+      if (!token) return oauthError(res, 400, 'invalid_request', 'token is required');
+      const claims = await signer.verify(token);
+      if (!claims || (typeof claims.sid === 'string' && store.revokedSids.has(claims.sid))) {
+        return sendJson(res, 200, { active: false, token_type: 'Bearer' });
+      }
+      sendJson(res, 200, { active: true, token_type: 'Bearer', ...claims, scopes: String(claims.scope ?? '').split(' '), roles: [] });
+    }],
+
+    ['GET', '/session/end_session', async (_req, res, _p, u) => {
+      const hint = u.searchParams.get('id_token_hint') ?? u.searchParams.get('access_token_hint');
+      const claims = hint ? await signer.verify(hint) : null;
+      if (claims && typeof claims.sid === 'string') store.revokedSids.add(claims.sid);
+      const target = u.searchParams.get('post_logout_redirect_uri');
+      if (target && store.client.postLogoutRedirectUris.includes(target)) return redirectTo(res, target);
+      sendHtml(res, 200, `<!doctype html><title>Signed out</title><h1>Signed out</h1>${target ? `<p>Not a registered target: ${escapeHtml(target)}</p>` : ''}`);
+    }],
+  ];
+}
+
+function authenticateClient(ctx: Context, req: Req, body: Record<string, unknown>): boolean {
+  const { client } = ctx.store;
+  const basic = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
+  if (basic) {
+    const [id, secret] = Buffer.from(basic[1], 'base64').toString('utf8').split(':').map(decodeURIComponent);
+    return id === client.clientId && secret === client.clientSecret;
+  }
+  return body.client_id === client.clientId && body.client_secret === client.clientSecret;
+}
+
+async function exchangeCode(ctx: Context, body: Record<string, unknown>, res: Parameters<Route[2]>[1]) {
+  const code = ctx.store.codes.get(str(body.code) ?? '');
+  if (!code || code.used || code.expiresAt < Date.now()) {
+    return oauthError(res, 400, 'invalid_grant', 'The provided authorization grant is invalid : invalid code or expired or already used or revoked');
+  }
+  code.used = true;
+  if (body.redirect_uri !== code.redirectUri) return oauthError(res, 400, 'invalid_grant', 'redirect_uri mismatch');
+  if (code.codeChallenge) {
+    const verifier = str(body.code_verifier) ?? '';
+    const computed = code.codeChallengeMethod === 'S256'
+      ? createHash('sha256').update(verifier).digest('base64url')
+      : verifier;
+    if (computed !== code.codeChallenge) return oauthError(res, 400, 'invalid_grant', 'PKCE verification failed');
+  }
+  await issueTokens(ctx, res, { sub: code.sub, scope: code.scope, sid: code.sid, nonce: code.nonce, clientId: code.clientId });
+}
+
+async function refresh(ctx: Context, body: Record<string, unknown>, res: Parameters<Route[2]>[1]) {
+  const token = str(body.refresh_token) ?? '';
+  const entry = ctx.store.refreshTokens.get(token);
+  if (!entry || ctx.store.revokedSids.has(entry.sid)) return oauthError(res, 400, 'invalid_grant', 'refresh token invalid');
+  ctx.store.refreshTokens.delete(token);
+  await issueTokens(ctx, res, { ...entry, nonce: undefined });
+}
+
+async function issueTokens(
+  ctx: Context,
+  res: Parameters<Route[2]>[1],
+  args: { sub: string; scope: string; sid: string; nonce?: string; clientId: string },
+) {
+  const account = ctx.store.accountBySub(args.sub);
+  if (!account) return oauthError(res, 400, 'invalid_grant', 'account no longer exists');
+  const ttl = ctx.tokenTtlSeconds;
+  const accessToken = await ctx.signer.sign({ sub: args.sub, aud: args.clientId, scope: args.scope, sid: args.sid, jti: ctx.store.newId() }, ttl);
+  const idToken = await ctx.signer.sign({
+    sub: args.sub, aud: args.clientId, sid: args.sid, auth_time: Math.floor(Date.now() / 1000),
+    ...(args.nonce ? { nonce: args.nonce } : {}),
+    email: account.email, email_verified: true, name: account.name,
+  }, ttl);
+  const refreshToken = randomBytes(32).toString('base64url');
+  ctx.store.refreshTokens.set(refreshToken, { sub: args.sub, clientId: args.clientId, scope: args.scope, sid: args.sid });
+  sendJson(res, 200, {
+    token_type: 'Bearer', sub: args.sub, expires_in: ttl, id_token_expires_in: ttl,
+    access_token: accessToken, id_token: idToken, refresh_token: refreshToken, scope: args.scope, identity_id: args.sub,
+  });
+}

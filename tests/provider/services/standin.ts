@@ -1,0 +1,38 @@
+import type { Context, Route } from './context.ts';
+import { escapeHtml, readBody, sendHtml, sendJson, str } from '../http.ts';
+import type { Fault } from '../store.ts';
+
+/**
+ * The stand-in's own endpoints (not part of the provider's API): the outbox a person or a test
+ * reads codes and links from, the log of calls received, and fault injection scoped by a path
+ * fragment (usually a requestId) so one test's fault never touches another's flow.
+ */
+export function standinRoutes({ store }: Context): Route[] {
+  return [
+    ['GET', '/__standin/outbox.json', (_req, res) => sendJson(res, 200, { messages: store.outbox })],
+    ['GET', '/__standin/outbox', (_req, res) =>
+      sendHtml(res, 200, `<!doctype html><html lang="en"><meta charset="utf-8"><title>Stand-in outbox</title>
+<h1>Outbox</h1><p>E-mails and text messages the stand-in provider has "sent", newest first.</p>
+${store.outbox.length === 0 ? '<p>Nothing sent yet.</p>' : `<ul>${[...store.outbox].reverse().map((m) =>
+  `<li><strong>${escapeHtml(m.channel)} to ${escapeHtml(m.to)}</strong> (${escapeHtml(m.at)}): ${escapeHtml(m.subject)}<br>${escapeHtml(m.body)}</li>`).join('')}</ul>`}`)],
+    ['GET', '/__standin/calls', (_req, res, _p, u) => {
+      const filter = u.searchParams.get('pathIncludes') ?? '';
+      sendJson(res, 200, { calls: store.calls.filter((c) => c.path.includes(filter)) });
+    }],
+    ['POST', '/__standin/faults', async (req, res) => {
+      const body = await readBody(req);
+      const pathIncludes = str(body.pathIncludes);
+      const mode = body.mode;
+      if (!pathIncludes || !['delay', 'error', 'garbage', 'close'].includes(String(mode))) {
+        return sendJson(res, 400, { error: 'pathIncludes and mode (delay|error|garbage|close) are required' });
+      }
+      const fault: Fault = { id: store.newId(), pathIncludes, mode: mode as Fault['mode'], delayMs: Number(body.delayMs) || 0 };
+      store.faults.push(fault);
+      sendJson(res, 200, fault);
+    }],
+    ['POST', '/__standin/faults/clear', (_req, res) => {
+      store.faults.length = 0;
+      sendJson(res, 200, { cleared: true });
+    }],
+  ];
+}

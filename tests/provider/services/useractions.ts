@@ -1,0 +1,25 @@
+import type { Context, Route } from './context.ts';
+import { fail, ok, readBody } from '../http.ts';
+
+/**
+ * useractions-srv: user existence (provider-api.md §5.2). With `webfinger` set it answers the
+ * recommended action (the shape product-spec.md describes); without it, the legacy check answers
+ * 204 for an unknown user.
+ */
+export function userActionRoutes({ store }: Context): Route[] {
+  return [
+    ['POST', '/useractions-srv/userexistence/:requestId', async (req, res, p, u) => {
+      const body = await readBody(req);
+      if (!store.requests.has(p.requestId)) return fail(res, 400, 10001, 'Invalid request id', 'UsersException');
+      const account = store.accountByEmail(body.email);
+      if (!u.searchParams.get('webfinger')) {
+        if (!account) {
+          res.writeHead(204);
+          return res.end();
+        }
+        return ok(res, { exists: true });
+      }
+      ok(res, account ? { action: 'login', providers: [] } : { action: 'register', providers: [] });
+    }],
+  ];
+}

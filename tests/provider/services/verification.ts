@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, Route } from './context.ts';
+import { fail, ok, readBody, str } from '../http.ts';
+import type { Account } from '../store.ts';
+
+const EXCHANGE_TTL_MS = 5 * 60 * 1000;
+
+/**
+ * verification-srv: the configured list, initiate and authenticate (provider-api.md §5.3–5.5).
+ * Codes: 3072 wrong password, 3074 declined account (product-spec.md §8).
+ */
+export function verificationRoutes({ store }: Context): Route[] {
+  const findAccount = (body: Record<string, unknown>): Account | undefined =>
+    store.accountByEmail(body.email) ?? store.accountBySub(body.sub);
+
+  return [
+    ['POST', '/verification-srv/v2/setup/public/configured/list', async (req, res) => {
+      const body = await readBody(req);
+      if (!store.requests.has(str(body.request_id) ?? '')) return fail(res, 400, 'VER1003', 'request_id is invalid', 'VerificationException');
+      const account = findAccount(body);
+      if (!account) return fail(res, 400, 'VER1004', 'user not found', 'VerificationException');
+      ok(res, {
+        configured_list: account.methods.map((m) => ({
+          type: m.type,
+          mediums: m.mediums ?? [{ id: m.type === 'PASSWORD' ? 'PASSWORD' : randomUUID() }],
+        })),
+      });
+    }],
+
+    ['POST', '/verification-srv/v2/authenticate/initiate/:type', async (req, res, p) => {
+      const body = await readBody(req);
+      const type = p.type.toUpperCase();
+      const requestId = str(body.request_id) ?? '';
+      if (!store.requests.has(requestId)) return fail(res, 400, 'VER1003', 'request_id is invalid', 'VerificationException');
+      const account = findAccount(body);
+      if (!account) return fail(res, 400, 'VER1004', 'user not found', 'VerificationException');
+      if (account.status === 'declined') return fail(res, 400, 3074, 'user declined, deactivated or deleted', 'VerificationException');
+      if (!account.methods.some((m) => m.type === type)) return fail(res, 400, 'VER1004', `${type} is not configured`, 'VerificationException');
+      const exchange = { id: randomUUID(), type, requestId, sub: account.sub, expiresAt: Date.now() + EXCHANGE_TTL_MS, used: false };
+      store.exchanges.set(exchange.id, exchange);
+      ok(res, { exchange_id: { exchange_id: exchange.id, expires_at: new Date(exchange.expiresAt).toISOString() } });
+    }],
+
+    ['POST', '/verification-srv/v2/authenticate/authenticate/:type', async (req, res, p) => {
+      const body = await readBody(req);
+      const exchange = store.exchanges.get(str(body.exchange_id) ?? '');
+      if (!exchange || exchange.used || exchange.type !== p.type.toUpperCase()) {
+        return fail(res, 400, 'VER1003', 'exchange_id is invalid', 'VerificationException');
+      }
+      if (exchange.expiresAt < Date.now()) return fail(res, 400, 3010, 'exchange expired', 'VerificationException');
+      const account = store.accountBySub(exchange.sub);
+      if (!account) return fail(res, 400, 'VER1004', 'user not found', 'VerificationException');
+      if (exchange.type === 'PASSWORD' && body.password !== account.password) {
+        return fail(res, 400, 3072, 'invalid password', 'VerificationException');
+      }
+      exchange.used = true;
+      const statusId = randomUUID();
+      store.verified.set(statusId, { statusId, sub: account.sub, requestId: exchange.requestId, type: exchange.type, used: false, expiresAt: Date.now() + EXCHANGE_TTL_MS });
+      ok(res, { exchange_id: { exchange_id: exchange.id }, sub: account.sub, status_id: statusId });
+    }],
+  ];
+}

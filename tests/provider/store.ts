@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+/** All state of the stand-in, in memory: seeded accounts and everything a flow creates. */
+
+export type Method = { type: string; mediums?: Array<{ id: string }> };
+export type Account = {
+  sub: string;
+  email: string;
+  name: string;
+  password?: string;
+  status: 'active' | 'declined';
+  methods: Method[];
+};
+
+export type Client = {
+  clientId: string;
+  clientSecret: string;
+  displayName: string;
+  name: string;
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  loginPageUrl: string;
+};
+
+export type AuthRequest = {
+  requestId: string;
+  clientId: string;
+  redirectUri: string;
+  scope: string;
+  state?: string;
+  nonce?: string;
+  codeChallenge?: string;
+  codeChallengeMethod?: string;
+  uiLocales?: string;
+  createdAt: number;
+};
+
+export type Exchange = {
+  id: string;
+  type: string;
+  requestId: string;
+  sub: string;
+  expiresAt: number;
+  used: boolean;
+};
+
+export type Verified = { statusId: string; sub: string; requestId: string; type: string; used: boolean; expiresAt: number };
+
+export type AuthCode = {
+  code: string;
+  requestId: string;
+  clientId: string;
+  redirectUri: string;
+  sub: string;
+  scope: string;
+  nonce?: string;
+  codeChallenge?: string;
+  codeChallengeMethod?: string;
+  sid: string;
+  expiresAt: number;
+  used: boolean;
+};
+
+export type OutboxMessage = { id: string; at: string; channel: 'email' | 'sms'; to: string; subject: string; body: string; code?: string; link?: string };
+export type CallRecord = { at: number; method: string; path: string };
+export type Fault = { id: string; pathIncludes: string; mode: 'delay' | 'error' | 'garbage' | 'close'; delayMs?: number };
+
+type Seed = { client: { client_display_name: string; client_name: string }; accounts: Account[] };
+
+export function createStore(args: { seedPath: URL; client: Omit<Client, 'displayName' | 'name'> }) {
+  const seed = JSON.parse(readFileSync(args.seedPath, 'utf8')) as Seed;
+  const accounts = new Map(seed.accounts.map((a) => [a.email.toLowerCase(), a]));
+  const client: Client = { ...args.client, displayName: seed.client.client_display_name, name: seed.client.client_name };
+
+  const store = {
+    client,
+    accounts,
+    requests: new Map<string, AuthRequest>(),
+    exchanges: new Map<string, Exchange>(),
+    verified: new Map<string, Verified>(),
+    codes: new Map<string, AuthCode>(),
+    refreshTokens: new Map<string, { sub: string; clientId: string; scope: string; sid: string }>(),
+    revokedSids: new Set<string>(),
+    outbox: [] as OutboxMessage[],
+    calls: [] as CallRecord[],
+    faults: [] as Fault[],
+
+    accountByEmail(email: unknown): Account | undefined {
+      return typeof email === 'string' ? accounts.get(email.trim().toLowerCase()) : undefined;
+    },
+    accountBySub(sub: unknown): Account | undefined {
+      return [...accounts.values()].find((a) => a.sub === sub);
+    },
+    newId(): string {
+      return randomUUID();
+    },
+    recordCall(method: string, path: string): void {
+      store.calls.push({ at: Date.now(), method, path });
+      if (store.calls.length > 5000) store.calls.splice(0, 1000);
+    },
+    faultFor(path: string): Fault | undefined {
+      return store.faults.find((f) => path.includes(f.pathIncludes));
+    },
+  };
+  return store;
+}
+
+export type Store = ReturnType<typeof createStore>;

@@ -5,7 +5,7 @@ import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('meta');
-  return { title: t('title'), robots: { index: false, follow: false }, referrer: 'no-referrer' };
+  return { title: { template: `%s · ${t('title')}`, default: t('title') }, robots: { index: false, follow: false }, referrer: 'no-referrer' };
 }
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, colorScheme: 'light dark' };

@@ -1,4 +1,7 @@
 import { getTranslations } from 'next-intl/server';
+import { titleFrom } from '@/lib/i18n/metadata';
+
+export const generateMetadata = titleFrom('notFound');
 
 /** Fallback for unknown routes. */
 export default async function NotFound() {

@@ -5,6 +5,9 @@ import { translateErrors } from '@/lib/i18n/errors';
 import { getClientInfo } from '@/lib/provider/public';
 import { parseRequestId } from '@/lib/validation/fields';
 import { EmailForm } from './_components/email-form';
+import { titleFrom } from '@/lib/i18n/metadata';
+
+export const generateMetadata = titleFrom('login');
 
 /** Step 1: the e-mail form. Without a requestId the visitor came directly: start our own sign-in. */
 export default async function LoginPage({ searchParams }: PageProps<'/'>) {

@@ -14,8 +14,8 @@ export const log = pino({
     paths: [
       'password',
       '*.password',
-      'code',
-      '*.code',
+      'passCode',
+      '*.passCode',
       'token',
       '*.token',
       'cookie',

@@ -4,6 +4,9 @@ import { getConfig } from '@/lib/config';
 import { continuationForm } from '@/lib/flows/continuation';
 import { readFlow } from '@/lib/session';
 import { AutoSubmit } from '../_components/auto-submit';
+import { titleFrom } from '@/lib/i18n/metadata';
+
+export const generateMetadata = titleFrom('continue');
 
 /** Hands the finished step to the provider with a browser form POST (auto-submitted). */
 export default async function ContinuePage() {

@@ -1,10 +1,13 @@
 import { getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
 import { readFlow } from '@/lib/session';
+import { titleFrom } from '@/lib/i18n/metadata';
 
 const REFERENCE = /^[A-F0-9]{10}$/;
 const REASONS = ['expired', 'invalid-request'] as const;
 type Reason = (typeof REASONS)[number];
+
+export const generateMetadata = titleFrom('error');
 
 /** The one error screen: a short explanation, a reference for support, and a way back. */
 export default async function ErrorPage({ searchParams }: PageProps<'/error'>) {

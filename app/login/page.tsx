@@ -4,6 +4,9 @@ import { getTranslations } from 'next-intl/server';
 import { translateErrors } from '@/lib/i18n/errors';
 import { readFlow } from '@/lib/session';
 import { CredentialsForm } from '../_components/credentials-form';
+import { titleFrom } from '@/lib/i18n/metadata';
+
+export const generateMetadata = titleFrom('credentials');
 
 /** Step 2: the password for the e-mail given in step 1 (kept in the flow session). */
 export default async function CredentialsPage() {

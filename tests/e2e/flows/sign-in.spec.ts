@@ -1,0 +1,92 @@
+import { ACCOUNTS, continueToProvider, expect, startSignIn, submit, test } from '../support/fixtures';
+
+test.describe('sign-in with e-mail and password', () => {
+  test('a direct visitor signs in and lands on /success through a real code exchange', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
+    const requestId = await startSignIn(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
+    await submit(page, 'Next');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByLabel('E-mail address')).toHaveValue(ACCOUNTS.password.email);
+    await expectAccessible(page);
+
+    await page.getByLabel('Password').fill(ACCOUNTS.password.password);
+    await submit(page, 'Sign in');
+    await continueToProvider(page, javaScriptEnabled);
+
+    await expect(page).toHaveURL(/\/success$/);
+    await expect(page.getByText(`Signed in as ${ACCOUNTS.password.email}`)).toBeVisible();
+    await expectAccessible(page);
+
+    // The code was issued by the provider's verification login and exchanged at its token endpoint.
+    const calls = (await standin.calls('')).map((c) => `${c.method} ${c.path.split('?')[0]}`);
+    expect(calls).toContain('POST /login-srv/verification/login');
+    expect(calls).toContain('POST /token-srv/token');
+    expect((await standin.calls(requestId)).length).toBeGreaterThan(0);
+  });
+
+  test('an unknown e-mail is told to register, on the e-mail field', async ({ page, expectAccessible }) => {
+    await startSignIn(page);
+    await page.getByLabel('E-mail address').fill('nobody@example.com');
+    await submit(page, 'Next');
+    const field = page.getByLabel('E-mail address');
+    await expect(field).toHaveAccessibleDescription('User account does not exist. Please register.');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveValue('nobody@example.com');
+    await expectAccessible(page);
+  });
+
+  test('a wrong password is shown under the password field and the person can retry', async ({ page, javaScriptEnabled, expectAccessible }) => {
+    await startSignIn(page);
+    await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
+    await submit(page, 'Next');
+    await page.getByLabel('Password').fill('not-the-password');
+    await submit(page, 'Sign in');
+
+    const password = page.getByLabel('Password');
+    await expect(password).toHaveAccessibleDescription('The password is incorrect.');
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page);
+
+    await password.fill(ACCOUNTS.password.password);
+    await submit(page, 'Sign in');
+    await continueToProvider(page, javaScriptEnabled);
+    await expect(page.getByText(`Signed in as ${ACCOUNTS.password.email}`)).toBeVisible();
+  });
+
+  test('a declined account is told so on the e-mail field', async ({ page, expectAccessible }) => {
+    await startSignIn(page);
+    await page.getByLabel('E-mail address').fill(ACCOUNTS.declined.email);
+    await submit(page, 'Next');
+    await page.getByLabel('Password').fill(ACCOUNTS.declined.password);
+    await submit(page, 'Sign in');
+    await expect(page.getByLabel('E-mail address')).toHaveAccessibleDescription(
+      'This User Account has been either declined, deactivated or deleted.',
+    );
+    await expectAccessible(page);
+  });
+
+  test('an empty or malformed e-mail gets a translated message and never reaches the provider', async ({ page, standin, expectAccessible }) => {
+    const requestId = await startSignIn(page);
+    const field = page.getByLabel('E-mail address');
+    await submit(page, 'Next');
+    await expect(field).toHaveAccessibleDescription('Email is required.');
+    await field.fill('not-an-address');
+    await submit(page, 'Next');
+    await expect(field).toHaveAccessibleDescription('Invalid email.');
+    const existenceCalls = (await standin.calls(requestId)).filter((c) => c.path.includes('userexistence'));
+    expect(existenceCalls).toEqual([]);
+    await expectAccessible(page);
+  });
+
+  test('an empty password is refused without a provider call', async ({ page, expectAccessible }) => {
+    await startSignIn(page);
+    await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
+    await submit(page, 'Next');
+    await submit(page, 'Sign in');
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Password is required.');
+    await expectAccessible(page);
+  });
+});

@@ -5,6 +5,11 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
+    // Playwright fixtures receive a callback named `use`; it is not React's hook.
+    files: ['tests/e2e/**/*.ts'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
     ignores: ['.next/**', 'node_modules/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**'],
   },
 ];

@@ -14,6 +14,8 @@ export default function ErrorBoundary({ error }: { error: Error & { digest?: str
       <h1>{texts.title}</h1>
       <p>{texts.description}</p>
       {error.digest ? <p className="reference">{texts.reference.replace('{ref}', error.digest)}</p> : null}
+      {/* A full page load on purpose: after a failure nothing of the old client state should survive. */}
+      {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
       <a className="button" href="/">
         {texts.back}
       </a>

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { titleFrom } from '@/lib/i18n/metadata';
 
@@ -10,9 +11,9 @@ export default async function NotFound() {
     <>
       <h1>{t('title')}</h1>
       <p>{t('description')}</p>
-      <a className="button" href="/">
+      <Link className="button" href="/">
         {t('back')}
-      </a>
+      </Link>
     </>
   );
 }

@@ -15,6 +15,8 @@ const secureUrl = z
   .trim()
   .pipe(z.url({ protocol: /^https?$/ }))
   .refine((value) => {
+    // zod runs this check even after z.url() has failed; a bad URL is already reported.
+    if (!URL.canParse(value)) return true;
     const url = new URL(value);
     return url.protocol === 'https:' || isLoopbackHost(url.hostname);
   }, 'must use https (http is accepted only for loopback addresses)')

@@ -12,7 +12,6 @@ import { isLoopbackHost } from './config-shared';
  */
 export function checkRedirect(target: unknown, allowedOrigins: readonly string[]): string | null {
   if (typeof target !== 'string' || target.length === 0 || target.length > 2048) return null;
-  // eslint-disable-next-line no-control-regex -- rejecting control characters is the point
   if (/[\u0000-\u001f\u007f\\]/.test(target)) return null;
   if (!/^https?:\/\/[^/]/i.test(target)) return null;
 

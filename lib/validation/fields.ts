@@ -45,7 +45,8 @@ export function parseRequestId(value: unknown): string | null {
 
 /** HTML checkboxes send "on" when ticked and nothing otherwise. */
 export const CheckboxField = z
-  .union([z.literal('on'), z.literal('true'), z.undefined()])
+  .enum(['on', 'true'])
+  .optional()
   .transform((value) => value !== undefined);
 
 /** Turns a failed parse into the form's field errors (first problem per field). */

@@ -56,6 +56,20 @@ test.describe('sign-in with e-mail and password', () => {
     await expect(page.getByText(`Signed in as ${ACCOUNTS.password.email}`)).toBeVisible();
   });
 
+  test('signing in with "Stay signed in" unticked works too', async ({ page, javaScriptEnabled, expectAccessible }) => {
+    await startSignIn(page);
+    await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
+    await submit(page, 'Next');
+    const stay = page.getByLabel('Stay signed in');
+    await expect(stay).toBeChecked();
+    await stay.uncheck();
+    await page.getByLabel('Password').fill(ACCOUNTS.password.password);
+    await submit(page, 'Sign in');
+    await continueToProvider(page, javaScriptEnabled);
+    await expect(page.getByText(`Signed in as ${ACCOUNTS.password.email}`)).toBeVisible();
+    await expectAccessible(page);
+  });
+
   test('a declined account is told so on the e-mail field', async ({ page, expectAccessible }) => {
     await startSignIn(page);
     await page.getByLabel('E-mail address').fill(ACCOUNTS.declined.email);

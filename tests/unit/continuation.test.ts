@@ -1,0 +1,20 @@
+import { expect, test } from 'vitest';
+import { continuationForm } from '@/lib/flows/continuation';
+
+test('the password continuation posts to the provider verification login with every field it needs', () => {
+  const form = continuationForm({
+    providerUrl: new URL('https://tenant.cidaas.de/'),
+    requestId: 'req-1',
+    rememberMe: true,
+    continuation: { target: 'verification-login', statusId: 'st-1', sub: 'sub-1', verificationType: 'password', exchangeId: 'ex-1' },
+  });
+  expect(form.action).toBe('https://tenant.cidaas.de/login-srv/verification/login');
+  expect(Object.fromEntries(form.fields)).toEqual({
+    requestId: 'req-1',
+    sub: 'sub-1',
+    status_id: 'st-1',
+    verificationType: 'password',
+    exchange_id: 'ex-1',
+    rememberMe: 'true',
+  });
+});

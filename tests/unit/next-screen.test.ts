@@ -1,0 +1,26 @@
+import { describe, expect, test } from 'vitest';
+import { resolveEmailStep } from '@/lib/flows/next-screen';
+
+const email = 'a@example.com';
+const password = { type: 'PASSWORD', mediumIds: ['PASSWORD'] };
+const emailOtp = { type: 'EMAIL', mediumIds: ['m1'] };
+
+describe('resolveEmailStep (product-spec.md §4 Login)', () => {
+  test.each([
+    ['login with PASSWORD configured', { action: 'login' } as const, [password, emailOtp], { kind: 'screen', path: '/login' }],
+    ['login without PASSWORD', { action: 'login' } as const, [emailOtp], { kind: 'screen', path: '/require-password-init' }],
+    ['login with nothing configured', { action: 'login' } as const, [], { kind: 'screen', path: '/require-password-init' }],
+    ['register', { action: 'register' } as const, null, { kind: 'field-error', field: 'email', key: 'userNotFound' }],
+    ['redirect', { action: 'redirect', redirectUri: 'https://idp.example/x' } as const, null, { kind: 'external', url: 'https://idp.example/x', loginHint: email }],
+  ])('%s', (_label, existence, methods, expected) => {
+    expect(resolveEmailStep({ existence, methods, email })).toEqual(expected);
+  });
+
+  test.each([
+    ['redirect without a target', { action: 'redirect', redirectUri: undefined } as const, null],
+    ['an unknown action', { action: 'other', value: 'consent' } as const, null],
+    ['login without the configured list', { action: 'login' } as const, null],
+  ])('%s is a failure', (_label, existence, methods) => {
+    expect(resolveEmailStep({ existence, methods, email }).kind).toBe('failure');
+  });
+});

@@ -1,0 +1,165 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+
+/**
+ * The provider client against a real HTTP server on loopback: the success rule, the error
+ * shapes, timeouts, garbage, and the retry policy (GETs once more, POSTs never).
+ */
+type Reply = (req: IncomingMessage, res: ServerResponse) => void;
+let reply: Reply;
+let hits: Array<{ method: string; url: string; body: string; headers: IncomingMessage['headers'] }>;
+let server: Server;
+let client: typeof import('@/lib/provider/http');
+let users: typeof import('@/lib/provider/users');
+let verification: typeof import('@/lib/provider/verification');
+let publicService: typeof import('@/lib/provider/public');
+
+const json = (status: number, body: unknown): Reply => (_req, res) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      hits.push({ method: req.method!, url: req.url!, body, headers: req.headers });
+      reply(req, res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  vi.resetModules();
+  process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.PROVIDER_TIMEOUT_MS = '600';
+  client = await import('@/lib/provider/http');
+  users = await import('@/lib/provider/users');
+  verification = await import('@/lib/provider/verification');
+  publicService = await import('@/lib/provider/public');
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  hits = [];
+});
+
+describe('the success rule and data parsing', () => {
+  test('status 200 with data is parsed into the app type, with accept-language sent', async () => {
+    reply = json(200, { success: true, status: 200, data: { client_display_name: 'Portal', extra: 1 } });
+    await expect(publicService.getClientInfo({ requestId: 'req-12345678', locale: 'de-DE' })).resolves.toEqual({ displayName: 'Portal' });
+    expect(hits[0].url).toBe('/public-srv/public/req-12345678');
+    expect(hits[0].headers['accept-language']).toBe('de-DE');
+  });
+
+  test('a non-200 status with success:true still counts as success', async () => {
+    reply = json(201, { success: true, status: 201, data: { client_name: 'x' } });
+    await expect(publicService.getClientInfo({ requestId: 'req-12345678' })).resolves.toEqual({ displayName: 'x' });
+  });
+
+  test.each([
+    ['numeric', 3072],
+    ['string', 'VER_0120'],
+  ])('a failure envelope becomes a ProviderError with the %s code and status', async (_label, code) => {
+    reply = json(400, { success: false, status: 400, error: { code, error: 'no' } });
+    const error = await verification
+      .authenticate({ type: 'PASSWORD', exchangeId: 'e', secret: 's', requestId: 'r' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'ProviderError', kind: 'rejected', status: 400, code });
+    expect((error as { hasCode(c: string): boolean }).hasCode(String(code))).toBe(true);
+  });
+
+  test('the login-error shape (error string) is read as the code', async () => {
+    reply = json(417, { error: 'invalid_username_password', error_description: 'x' });
+    await expect(publicService.getClientInfo({ requestId: 'r' })).rejects.toMatchObject({ code: 'invalid_username_password', status: 417 });
+  });
+
+  test('success with an unexpected data shape is an invalid response, not a crash', async () => {
+    reply = json(200, { success: true, status: 200, data: { exchange_id: 'flat-string' } });
+    await expect(
+      verification.initiateAuthentication({ type: 'PASSWORD', usageType: 'PASSWORDLESS_AUTHENTICATION', requestId: 'r', mediumId: 'PASSWORD' }),
+    ).rejects.toMatchObject({ kind: 'invalid-response' });
+  });
+
+  test('a body that is not JSON is an invalid response', async () => {
+    reply = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"success": tru');
+    };
+    await expect(publicService.getClientInfo({ requestId: 'r' })).rejects.toMatchObject({ kind: 'invalid-response' });
+  });
+});
+
+describe('provider-specific shapes', () => {
+  test('configured list reads mediums[].id and falls back to medium_id', async () => {
+    reply = json(200, {
+      success: true,
+      status: 200,
+      data: { configured_list: [{ type: 'email', mediums: [{ medium_id: 'm1' }] }, { type: 'PASSWORD', mediums: [{ id: 'PASSWORD' }] }] },
+    });
+    await expect(verification.getConfiguredMethods({ requestId: 'r', email: 'a@b.c' })).resolves.toEqual([
+      { type: 'EMAIL', mediumIds: ['m1'] },
+      { type: 'PASSWORD', mediumIds: ['PASSWORD'] },
+    ]);
+    expect(JSON.parse(hits[0].body)).toEqual({ request_id: 'r', email: 'a@b.c' });
+  });
+
+  test('password authentication sends `password`; code types send `pass_code`', async () => {
+    reply = json(200, { success: true, status: 200, data: { sub: 's', status_id: 'st' } });
+    await verification.authenticate({ type: 'PASSWORD', exchangeId: 'e', secret: 'pw', requestId: 'r' });
+    await verification.authenticate({ type: 'EMAIL', exchangeId: 'e', secret: '123456', requestId: 'r' });
+    expect(JSON.parse(hits[0].body)).toMatchObject({ password: 'pw', exchange_id: 'e' });
+    expect(JSON.parse(hits[1].body)).toMatchObject({ pass_code: '123456' });
+    expect(hits[1].url).toBe('/verification-srv/v2/authenticate/authenticate/email');
+  });
+
+  test.each([
+    ['HTTP 204 (legacy check)', (_req: IncomingMessage, res: ServerResponse) => { res.writeHead(204); res.end(); }],
+    ['error code 10301', json(400, { success: false, status: 400, error: { code: 10301, error: 'user not found' } })],
+    ['action register', json(200, { success: true, status: 200, data: { action: 'register' } })],
+  ])('user existence: %s means register', async (_label, handler) => {
+    reply = handler;
+    await expect(users.checkUserExists({ requestId: 'r', email: 'a@b.c', rememberMe: true })).resolves.toEqual({ action: 'register' });
+    expect(hits[0].url).toBe('/useractions-srv/userexistence/r?webfinger=domain_based_redirection&rememberMe=true');
+  });
+
+  test('user existence: redirect carries the first provider redirectUri', async () => {
+    reply = json(200, { success: true, status: 200, data: { action: 'redirect', providers: [{ redirectUri: 'https://idp/x' }] } });
+    await expect(users.checkUserExists({ requestId: 'r', email: 'a@b.c', rememberMe: true })).resolves.toEqual({ action: 'redirect', redirectUri: 'https://idp/x' });
+  });
+});
+
+describe('timeouts and retries', () => {
+  test('a provider that does not answer fails with a timeout at the deadline', async () => {
+    reply = () => undefined; // never answers
+    const started = Date.now();
+    await expect(publicService.getClientInfo({ requestId: 'r' })).rejects.toMatchObject({ kind: 'timeout' });
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  test('a POST whose connection is reset is not retried', async () => {
+    reply = (req) => req.socket.destroy();
+    await expect(verification.authenticate({ type: 'PASSWORD', exchangeId: 'e', secret: 'pw', requestId: 'r' })).rejects.toMatchObject({ kind: 'unreachable' });
+    expect(hits.filter((h) => h.method === 'POST')).toHaveLength(1);
+  });
+
+  test('a GET whose connection is reset is tried once more', async () => {
+    let first = true;
+    reply = (req, res) => {
+      if (first) {
+        first = false;
+        req.socket.destroy();
+        return;
+      }
+      json(200, { success: true, status: 200, data: { client_name: 'again' } })(req, res);
+    };
+    await expect(publicService.getClientInfo({ requestId: 'r' })).resolves.toEqual({ displayName: 'again' });
+    expect(hits).toHaveLength(2);
+  });
+
+  test('the success rule: status 200 or the success flag', () => {
+    expect(client.isSuccess({ status: 200, json: null })).toBe(true);
+    expect(client.isSuccess({ status: 500, json: { success: true } })).toBe(true);
+    expect(client.isSuccess({ status: 500, json: { success: false } })).toBe(false);
+  });
+});

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHmac } from 'node:crypto';
 import pino from 'pino';
+import { getConfig } from './config';
 
 /**
  * Structured JSON logs on stdout. The redaction list is a safety net, not the policy: code must
@@ -34,6 +35,5 @@ export const log = pino({
  * Salted with the newest session secret so the value cannot be looked up in a public list.
  */
 export function accountRef(email: string): string {
-  const salt = (process.env.SESSION_SECRET ?? '').split(',')[0] ?? '';
-  return createHmac('sha256', salt).update(email.trim().toLowerCase()).digest('hex').slice(0, 16);
+  return createHmac('sha256', getConfig().sessionSecrets[0]).update(email.trim().toLowerCase()).digest('hex').slice(0, 16);
 }

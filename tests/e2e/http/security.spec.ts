@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
+import { expect, httpTest as test } from '../support/fixtures';
 
 /** Opens a sign-in the way a browser would and returns the e-mail form's fields and its URL. */
 async function openEmailForm(request: APIRequestContext) {

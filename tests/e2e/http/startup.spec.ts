@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
-import { expect, test } from '../support/fixtures';
+import { freePort } from '../../../scripts/processes.mjs';
+import { expect, httpTest as test } from '../support/fixtures';
 
 /** Starts the built server with the given environment and collects what it prints until it exits. */
-function startServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+async function startServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const port = String(await freePort());
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['.next/standalone/server.js'], {
-      env: { PATH: process.env.PATH ?? '', PORT: '0', HOSTNAME: '127.0.0.1', NODE_ENV: 'production', ...env },
+      env: { PATH: process.env.PATH ?? '', PORT: port, HOSTNAME: '127.0.0.1', NODE_ENV: 'production', ...env },
     });
     let output = '';
     child.stdout.on('data', (c) => (output += c));

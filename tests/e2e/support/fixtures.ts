@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 
 /** Demo accounts from the stand-in's seed file. */
@@ -15,29 +15,47 @@ type StandIn = {
   fault(args: { pathIncludes: string; mode: 'delay' | 'error' | 'garbage' | 'close'; delayMs?: number }): Promise<void>;
 };
 
-export const test = base.extend<{
-  standin: StandIn;
-  appLog: () => string;
-  expectAccessible: (page: Page) => Promise<void>;
-}>({
+const STANDIN_FIXTURE = async ({ request }: { request: APIRequestContext }, use: (s: StandIn) => Promise<void>) => {
+  const url = process.env.E2E_STANDIN_URL!;
+  await use({
+    url,
+    async calls(fragment) {
+      const response = await request.get(`${url}/__standin/calls?pathIncludes=${encodeURIComponent(fragment)}`);
+      return (await response.json()).calls;
+    },
+    async fault(args) {
+      const response = await request.post(`${url}/__standin/faults`, { data: args });
+      expect(response.ok()).toBe(true);
+    },
+  });
+};
+
+/** Fixtures for every e2e test: the app's URL, the stand-in's controls, the app's log. */
+export const httpTest = base.extend<{ standin: StandIn; appLog: () => string }>({
+  baseURL: async ({}, use) => use(process.env.E2E_APP_URL),
+  standin: STANDIN_FIXTURE,
+  appLog: async ({}, use) => use(() => readFileSync(process.env.E2E_APP_LOG!, 'utf8')),
+});
+
+/** Browser tests add the accessibility check and fail on any CSP violation. */
+export const test = httpTest.extend<{ expectAccessible: (page: Page) => Promise<void>; cspViolations: void }>({
+  // Every browser test fails if the page reports a Content-Security-Policy violation: a script or
+  // style without this request's nonce would be blocked for real users too.
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy|Refused to (load|execute|apply|send)/i.test(message.text())) {
+          violations.push(message.text());
+        }
+      });
+      await use();
+      expect(violations).toEqual([]);
+    },
+    { auto: true },
+  ],
   expectAccessible: async ({ javaScriptEnabled }, use) =>
     use((page) => checkAccessible(page, javaScriptEnabled)),
-  baseURL: async ({}, use) => use(process.env.E2E_APP_URL),
-  standin: async ({ request }, use) => {
-    const url = process.env.E2E_STANDIN_URL!;
-    await use({
-      url,
-      async calls(fragment) {
-        const response = await request.get(`${url}/__standin/calls?pathIncludes=${encodeURIComponent(fragment)}`);
-        return (await response.json()).calls;
-      },
-      async fault(args) {
-        const response = await request.post(`${url}/__standin/faults`, { data: args });
-        expect(response.ok()).toBe(true);
-      },
-    });
-  },
-  appLog: async ({}, use) => use(() => readFileSync(process.env.E2E_APP_LOG!, 'utf8')),
 });
 
 export { expect };

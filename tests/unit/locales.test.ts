@@ -1,24 +1,62 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_LOCALE, isLocale, resolveLocale } from '@/lib/i18n/locales';
+import { DEFAULT_LOCALE, directionOf, isLocale, LOCALES, resolveLocale } from '@/lib/i18n/locales';
 
-describe('resolveLocale', () => {
+describe('resolveLocale (product-spec.md §4 Language, §9)', () => {
   test('defaults to en-GB when nothing is asked for', () => {
     expect(resolveLocale({})).toBe(DEFAULT_LOCALE);
   });
-  test('a stored choice wins', () => {
-    expect(resolveLocale({ cookie: 'en-GB', acceptLanguage: 'fr-FR' })).toBe('en-GB');
+
+  test('a stored choice wins over everything', () => {
+    expect(resolveLocale({ cookie: 'pl-PL', acceptLanguage: 'fr-FR', uiLocales: 'de', lang: 'ja' })).toBe('pl-PL');
   });
-  test('bare and regional English resolve to en-GB', () => {
-    expect(resolveLocale({ acceptLanguage: 'en' })).toBe('en-GB');
-    expect(resolveLocale({ acceptLanguage: 'en-US,en;q=0.9' })).toBe('en-GB');
-    expect(resolveLocale({ uiLocales: 'en' })).toBe('en-GB');
+
+  test('a stored value that is not a shipped locale is ignored', () => {
+    expect(resolveLocale({ cookie: '../../etc/passwd', acceptLanguage: 'sv-SE' })).toBe('sv-SE');
   });
+
+  test.each([
+    ['de', 'de-DE'], ['cs', 'cs-CZ'], ['en', 'en-GB'], ['es', 'es-ES'], ['fr', 'fr-FR'], ['it', 'it-IT'],
+    ['ja', 'ja-JP'], ['pl', 'pl-PL'], ['pt', 'pt-BR'], ['sv', 'sv-SE'], ['tr', 'tr-TR'], ['zh', 'zh-CN'],
+  ])('bare code %s maps to %s', (bare, expected) => {
+    expect(resolveLocale({ acceptLanguage: bare })).toBe(expected);
+  });
+
+  test.each([
+    ['de-AT', 'de-DE'],
+    ['en-US,en;q=0.9', 'en-GB'],
+    ['fr-CA', 'fr-FR'],
+    ['pt-PT', 'pt-BR'],
+    ['zh-Hans-CN', 'zh-CN'],
+  ])('the browser language %s falls back to its derivative %s', (header, expected) => {
+    expect(resolveLocale({ acceptLanguage: header })).toBe(expected);
+  });
+
+  test('the first supported browser language wins, in quality order', () => {
+    expect(resolveLocale({ acceptLanguage: 'nl-NL, it;q=0.8, de;q=0.9' })).toBe('de-DE');
+  });
+
+  test('ui_locales is used when no browser language is supported, then lang', () => {
+    expect(resolveLocale({ acceptLanguage: 'nl-NL', uiLocales: 'ko sv' })).toBe('sv-SE');
+    expect(resolveLocale({ acceptLanguage: 'nl-NL', uiLocales: 'ko', lang: 'tr' })).toBe('tr-TR');
+    expect(resolveLocale({ uiLocales: 'ja-JP' })).toBe('ja-JP');
+  });
+
+  test('unsupported everything falls back to en-GB', () => {
+    expect(resolveLocale({ acceptLanguage: 'nl-NL,ko', uiLocales: 'ar', lang: 'ru' })).toBe('en-GB');
+  });
+
   test('garbage never breaks resolution', () => {
-    expect(resolveLocale({ cookie: '../../etc/passwd', acceptLanguage: ';;;q=abc,**', uiLocales: '%%%', lang: '<script>' })).toBe('en-GB');
+    expect(resolveLocale({ acceptLanguage: ';;;q=abc,**', uiLocales: '%%%', lang: '<script>' })).toBe('en-GB');
   });
-  test('isLocale accepts only shipped locales', () => {
+
+  test('isLocale accepts exactly the 12 shipped locales', () => {
+    expect(LOCALES).toHaveLength(12);
     expect(isLocale('en-GB')).toBe(true);
     expect(isLocale('en')).toBe(false);
     expect(isLocale(undefined)).toBe(false);
+  });
+
+  test('every shipped locale is written left to right', () => {
+    for (const locale of LOCALES) expect(directionOf(locale)).toBe('ltr');
   });
 });

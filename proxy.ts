@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { getConfig } from './lib/config';
-import { LOCALE_COOKIE, LOCALE_HEADER, resolveLocale } from './lib/i18n/locales';
+import { LOCALE_COOKIE, LOCALE_HEADER, PATH_HEADER, resolveLocale } from './lib/i18n/locales';
 import { buildCsp } from './lib/security/csp';
 import { isSameOriginPost } from './lib/security/origin';
 
@@ -46,6 +46,7 @@ export function proxy(request: NextRequest) {
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('content-security-policy', csp);
   requestHeaders.set(LOCALE_HEADER, locale);
+  requestHeaders.set(PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('content-security-policy', csp);
   return response;

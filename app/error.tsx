@@ -10,7 +10,7 @@ export default function ErrorBoundary({ error }: { error: Error & { digest?: str
   const texts = useErrorTexts();
   if (!texts) return null;
   return (
-    <>
+    <main id="content" className="card boundary">
       <h1>{texts.title}</h1>
       <p>{texts.description}</p>
       {error.digest ? <p className="reference">{texts.reference.replace('{ref}', error.digest)}</p> : null}
@@ -19,6 +19,6 @@ export default function ErrorBoundary({ error }: { error: Error & { digest?: str
       <a className="button" href="/">
         {texts.back}
       </a>
-    </>
+    </main>
   );
 }

@@ -1,21 +1,29 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { DEFAULT_LOCALE, directionOf, isLocale } from '@/lib/i18n/locales';
 import { ErrorTextsProvider } from './_components/error-texts';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('meta');
-  return { title: { template: `%s · ${t('title')}`, default: t('title') }, robots: { index: false, follow: false }, referrer: 'no-referrer' };
+  return {
+    title: { template: `%s · ${t('title')}`, default: t('title') },
+    robots: { index: false, follow: false },
+    referrer: 'no-referrer',
+  };
 }
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, colorScheme: 'light dark' };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const [locale, t, tError] = await Promise.all([
+  const [rawLocale, t, tError, nonce] = await Promise.all([
     getLocale(),
     getTranslations('meta'),
     getTranslations('error'),
+    headers().then((h) => h.get('x-nonce') ?? undefined),
   ]);
+  const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
   const errorTexts = {
     title: tError('title'),
     description: tError('description'),
@@ -23,14 +31,18 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     reference: tError.raw('reference') as string,
   };
   return (
-    <html lang={locale} dir="ltr">
+    <html lang={locale} dir={directionOf(locale)}>
+      <head>
+        {/* Controls that only work with JavaScript are hidden when it is off. */}
+        <noscript>
+          <style nonce={nonce}>{'.needs-js{display:none!important}'}</style>
+        </noscript>
+      </head>
       <body>
         <a className="skip-link" href="#content">
           {t('skipToContent')}
         </a>
-        <main id="content" className="card">
-          <ErrorTextsProvider value={errorTexts}>{children}</ErrorTextsProvider>
-        </main>
+        <ErrorTextsProvider value={errorTexts}>{children}</ErrorTextsProvider>
       </body>
     </html>
   );

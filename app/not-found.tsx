@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { titleFrom } from '@/lib/i18n/metadata';
+import { Frame } from './_components/frame';
 
 export const generateMetadata = titleFrom('notFound');
 
@@ -8,12 +9,10 @@ export const generateMetadata = titleFrom('notFound');
 export default async function NotFound() {
   const t = await getTranslations('notFound');
   return (
-    <>
-      <h1>{t('title')}</h1>
-      <p>{t('description')}</p>
+    <Frame title={t('title')} description={t('description')}>
       <Link className="button" href="/">
         {t('back')}
       </Link>
-    </>
+    </Frame>
   );
 }

@@ -1,39 +1,53 @@
 import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { getConfig } from '@/lib/config';
 import { failForRequest } from '@/lib/errors';
+import { loginNoticeFor } from '@/lib/flows/error-map';
 import { translateErrors } from '@/lib/i18n/errors';
-import { getClientInfo } from '@/lib/provider/public';
+import { titleFrom } from '@/lib/i18n/metadata';
+import { requireClientName } from '@/lib/provider/client-name';
+import { registrationUrl } from '@/lib/provider/urls';
+import { readRememberedEmail } from '@/lib/remembered-email';
 import { parseRequestId } from '@/lib/validation/fields';
 import { EmailForm } from './_components/email-form';
-import { titleFrom } from '@/lib/i18n/metadata';
+import { Frame } from './_components/frame';
 
 export const generateMetadata = titleFrom('login');
 
 /** Step 1: the e-mail form. Without a requestId the visitor came directly: start our own sign-in. */
 export default async function LoginPage({ searchParams }: PageProps<'/'>) {
-  const { requestId: rawRequestId } = await searchParams;
+  const { requestId: rawRequestId, error } = await searchParams;
   if (rawRequestId === undefined) redirect('/auth/start');
   const requestId = parseRequestId(rawRequestId);
   if (!requestId) redirect('/error?reason=invalid-request');
 
   const locale = await getLocale();
-  const [t, tForm, errors] = await Promise.all([
+  const [t, tNotice, errors, clientName, rememberedEmail] = await Promise.all([
     getTranslations('login'),
-    getTranslations('form'),
+    getTranslations('notices'),
     translateErrors(['emailRequired', 'emailInvalid', 'userNotFound']),
     // The provider rejects an unknown or expired requestId here, before the person types anything.
-    getClientInfo({ requestId, locale }).catch((error: unknown) => failForRequest(error, { page: 'login' })),
+    requireClientName(requestId, locale).catch((e: unknown) => failForRequest(e, { page: 'login' })),
+    readRememberedEmail(),
   ]);
+  const notice = loginNoticeFor(error);
 
   return (
-    <>
-      <h1>{t('title')}</h1>
-      <p>{t('description')}</p>
+    <Frame title={t('title')} description={t('description')} clientName={clientName}>
+      {notice ? (
+        <p className="notice" role="alert">
+          {tNotice(notice)}
+        </p>
+      ) : null}
       <EmailForm
         requestId={requestId}
-        labels={{ email: t('email'), submit: t('submit'), pending: tForm('pending') }}
+        defaultEmail={rememberedEmail}
+        labels={{ email: t('email'), submit: t('submit'), pending: t('pending') }}
         errors={errors}
       />
-    </>
+      <p className="links">
+        {t('noAccount')} <a href={registrationUrl(getConfig().providerUrl, requestId)}>{t('register')}</a>
+      </p>
+    </Frame>
   );
 }

@@ -31,6 +31,17 @@ const secretList = z
 
 const optionalUrl = secureUrl.optional();
 
+/** Per link, a URL per locale; "*" is the fallback for locales without their own. */
+const FOOTER_LINK_NAMES = ['dataProtection', 'imprint', 'disclaimer', 'termsOfUse'] as const;
+export type FooterLinkName = (typeof FOOTER_LINK_NAMES)[number];
+const FooterLinksSchema = z
+  .object(
+    Object.fromEntries(
+      FOOTER_LINK_NAMES.map((name) => [name, z.record(z.string(), z.url({ protocol: /^https?$/ })).optional()]),
+    ) as Record<FooterLinkName, z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodURL>>>,
+  )
+  .strict();
+
 const EnvSchema = z.object({
   PROVIDER_URL: secureUrl,
   PUBLIC_URL: secureUrl,
@@ -56,7 +67,8 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     })
-    .pipe(z.record(z.string(), z.record(z.string(), z.string()))),
+    .pipe(FooterLinksSchema),
+  BRAND_DIR: z.string().trim().min(1).optional(),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(8_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -72,12 +84,23 @@ export type AppConfig = {
   portalUrl?: URL;
   selfServiceUrl?: URL;
   redirectAllowlist: string[];
-  footerLinks: Record<string, Record<string, string>>;
+  footerLinks: Partial<Record<FooterLinkName, Record<string, string>>>;
+  /** Where operators put replacement logos (manufacturer.svg, product.svg …); see README. */
+  brandDir: string | undefined;
   providerTimeoutMs: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Secure cookies and the __Host- prefix need an https origin. */
   secureCookies: boolean;
 };
+
+/** The footer links for a locale, in display order; links without a URL are left out. */
+export function footerLinksFor(config: AppConfig, locale: string): Array<{ name: FooterLinkName; href: string }> {
+  return FOOTER_LINK_NAMES.flatMap((name) => {
+    const urls = config.footerLinks[name];
+    const href = urls?.[locale] ?? urls?.['*'] ?? urls?.['en-GB'];
+    return href ? [{ name, href }] : [];
+  });
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -111,6 +134,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     selfServiceUrl: e.SELF_SERVICE_URL,
     redirectAllowlist: e.REDIRECT_ALLOWLIST,
     footerLinks: e.FOOTER_LINKS,
+    brandDir: e.BRAND_DIR,
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
     secureCookies: e.PUBLIC_URL.protocol === 'https:',

@@ -43,3 +43,15 @@ export function allowedRedirectOrigins(config: {
 }): string[] {
   return [config.providerOrigin, config.publicOrigin, ...config.redirectAllowlist];
 }
+
+/**
+ * A path on this site to return to (the language selector's "stay where you are"). Only a
+ * same-origin path with its query survives; anything else becomes "/".
+ */
+export function localPath(value: unknown): string {
+  if (typeof value !== 'string' || value.length > 2048 || !value.startsWith('/')) return '/';
+  if (value.startsWith('//') || /[\u0000-\u001f\u007f\\]/.test(value)) return '/';
+  const base = 'http://local.invalid';
+  const url = new URL(value, base);
+  return url.origin === base ? url.pathname + url.search : '/';
+}

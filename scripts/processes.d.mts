@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 
 type Output = (text: string, isErr: boolean) => void;
 
+export const DEMO_FOOTER_LINKS: string;
 export function freePort(): Promise<number>;
 export function randomSecret(): string;
 export function startStandin(args: {

@@ -22,6 +22,17 @@ export function randomSecret() {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * Footer links for the demo and the tests (operators set FOOTER_LINKS themselves). The imprint
+ * differs per language, as it does for the real product.
+ */
+export const DEMO_FOOTER_LINKS = JSON.stringify({
+  dataProtection: { '*': 'https://www.example.com/privacy' },
+  imprint: { '*': 'https://www.example.com/imprint', 'de-DE': 'https://www.example.com/de/impressum' },
+  disclaimer: { '*': 'https://www.example.com/disclaimer' },
+  termsOfUse: { '*': 'https://www.example.com/terms' },
+});
+
 /** Spawns a Node process and waits for a line matching `ready` on stdout. */
 export function startProcess({ name, args, env, ready, timeoutMs = 30_000, onOutput }) {
   const child = spawn(process.execPath, args, {

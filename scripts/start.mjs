@@ -2,7 +2,7 @@
 // stand-in provider with demo accounts and fills the configuration for it.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { randomSecret, startApp, startStandin } from './processes.mjs';
+import { DEMO_FOOTER_LINKS, randomSecret, startApp, startStandin } from './processes.mjs';
 
 const root = new URL('..', import.meta.url);
 const port = Number(process.env.PORT ?? 3000);
@@ -28,6 +28,7 @@ if (!process.env.PROVIDER_URL) {
     CLIENT_ID: clientId,
     CLIENT_SECRET: clientSecret,
     SESSION_SECRET: process.env.SESSION_SECRET ?? randomSecret(),
+    FOOTER_LINKS: process.env.FOOTER_LINKS ?? DEMO_FOOTER_LINKS,
   });
 }
 

@@ -2,7 +2,11 @@
 
 import { useFormStatus } from 'react-dom';
 
-/** A submit button that reports the pending state and ignores repeat clicks while submitting. */
+/**
+ * The form's submit button and its loading overlay. While the form is submitting, a second click
+ * does nothing (the server also folds identical repeats into one attempt), and the overlay says
+ * what is happening, announced politely to screen readers.
+ */
 export function SubmitButton({ label, pendingLabel }: { label: string; pendingLabel: string }) {
   const { pending } = useFormStatus();
   return (
@@ -16,9 +20,14 @@ export function SubmitButton({ label, pendingLabel }: { label: string; pendingLa
       >
         {label}
       </button>
-      <span className="status" role="status" aria-live="polite">
-        {pending ? pendingLabel : ''}
-      </span>
+      <div role="status" aria-live="polite" className={pending ? 'overlay' : 'visually-hidden'}>
+        {pending ? (
+          <>
+            <span className="spinner" aria-hidden="true" />
+            <span>{pendingLabel}</span>
+          </>
+        ) : null}
+      </div>
     </>
   );
 }

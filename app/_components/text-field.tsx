@@ -1,38 +1,42 @@
-/** A labelled input with its error linked for assistive technology. Server- and client-safe. */
-export function TextField(props: {
+import type { InputHTMLAttributes, ReactNode } from 'react';
+
+type Props = {
   id: string;
-  name: string;
   label: string;
-  type: 'email' | 'password' | 'text';
-  autoComplete: string;
-  defaultValue?: string;
   error?: string;
-  readOnly?: boolean;
-  autoFocus?: boolean;
-}) {
-  const errorId = `${props.id}-error`;
+  /** Extra content in the label row (for example a show-password button). */
+  labelAside?: ReactNode;
+  /** Extra ids describing the field (hints), besides its error. */
+  describedBy?: string;
+  children?: ReactNode;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { ref?: React.Ref<HTMLInputElement> };
+
+/** A labelled input with its error linked for assistive technology. */
+export function TextField({ id, label, error, labelAside, describedBy, children, readOnly, ...input }: Props) {
+  const errorId = `${id}-error`;
+  const described = [error ? errorId : undefined, describedBy].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
-      <label htmlFor={props.id}>{props.label}</label>
+      <div className="label-row">
+        <label htmlFor={id}>{label}</label>
+        {labelAside}
+      </div>
       <input
-        id={props.id}
-        name={props.name}
-        type={props.type}
-        autoComplete={props.autoComplete}
-        defaultValue={props.defaultValue}
-        readOnly={props.readOnly}
-        autoFocus={props.autoFocus}
-        required={!props.readOnly}
+        id={id}
+        readOnly={readOnly}
+        required={!readOnly}
         spellCheck={false}
         autoCapitalize="none"
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? errorId : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        {...input}
       />
-      {props.error ? (
+      {error ? (
         <p id={errorId} className="field-error">
-          {props.error}
+          {error}
         </p>
       ) : null}
+      {children}
     </div>
   );
 }

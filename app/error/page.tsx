@@ -1,41 +1,37 @@
 import { getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
-import { readFlow } from '@/lib/session';
 import { titleFrom } from '@/lib/i18n/metadata';
-
-const REFERENCE = /^[A-F0-9]{10}$/;
-const REASONS = ['expired', 'invalid-request'] as const;
-type Reason = (typeof REASONS)[number];
+import { resolveRedirectUrl } from '@/lib/provider/urls';
+import { readFlow } from '@/lib/session';
+import { parseRequestId } from '@/lib/validation/fields';
+import { Frame } from '../_components/frame';
 
 export const generateMetadata = titleFrom('error');
 
+const REFERENCE = /^[A-F0-9]{10}$/;
+
 /** The one error screen: a short explanation, a reference for support, and a way back. */
 export default async function ErrorPage({ searchParams }: PageProps<'/error'>) {
-  const { ref, reason } = await searchParams;
+  const params = await searchParams;
   const [t, flow] = await Promise.all([getTranslations('error'), readFlow()]);
-  const known = REASONS.find((r): r is Reason => r === reason);
-  const title =
-    known === 'expired' ? t('expiredTitle') : known === 'invalid-request' ? t('invalidRequestTitle') : t('title');
-  const description =
-    known === 'expired'
-      ? t('expiredDescription')
-      : known === 'invalid-request'
-        ? t('invalidRequestDescription')
-        : t('description');
-  // Back to the provider's login for the same request keeps the client's context (provider-api.md §2.4).
-  const back = flow
-    ? new URL(`/authz-srv/authz/resolve_redirect/${encodeURIComponent(flow.requestId)}`, getConfig().providerUrl).toString()
-    : '/';
+  const reason = params.reason === 'expired' || params.reason === 'invalid-request' ? params.reason : undefined;
+  const ref = typeof params.ref === 'string' && REFERENCE.test(params.ref) ? params.ref : undefined;
+  // Back to the provider's login for the same request keeps the client's context.
+  const requestId = parseRequestId(params.requestId) ?? flow?.requestId;
+  const back = requestId ? resolveRedirectUrl(getConfig().providerUrl, requestId) : '/';
+
+  const texts =
+    reason === 'expired'
+      ? { title: t('expiredTitle'), description: t('expiredDescription'), back: t('startAgain') }
+      : reason === 'invalid-request'
+        ? { title: t('invalidRequestTitle'), description: t('invalidRequestDescription'), back: t('back') }
+        : { title: t('title'), description: t('description'), back: t('back') };
   return (
-    <>
-      <h1>{title}</h1>
-      <p>{description}</p>
-      {typeof ref === 'string' && REFERENCE.test(ref) ? (
-        <p className="reference">{t('reference', { ref })}</p>
-      ) : null}
+    <Frame title={texts.title} description={texts.description}>
+      {ref ? <p className="reference">{t('reference', { ref })}</p> : null}
       <a className="button" href={back}>
-        {t('back')}
+        {texts.back}
       </a>
-    </>
+    </Frame>
   );
 }

@@ -5,6 +5,7 @@ import { getLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { failToErrorPage } from '@/lib/errors';
 import { verifyPassword, type PasswordOutcome } from '@/lib/flows/sign-in';
+import { singleFlight } from '@/lib/flows/single-flight';
 import { accountRef, log } from '@/lib/log';
 import { readFlow, updateFlow } from '@/lib/session';
 import { CheckboxField, fieldErrorsOf, LoginPasswordField } from '@/lib/validation/fields';
@@ -25,20 +26,21 @@ export async function submitPassword(
   }
   const flow = await readFlow();
   if (!flow?.email) redirect('/error?reason=expired');
+  const { requestId, email } = flow;
+  const { password } = parsed.data;
 
   let outcome: PasswordOutcome;
   try {
-    outcome = await verifyPassword({
-      requestId: flow.requestId,
-      email: flow.email,
-      password: parsed.data.password,
-      locale: await getLocale(),
-    });
+    const locale = await getLocale();
+    // A repeated identical submit shares the first one's provider call and outcome.
+    outcome = await singleFlight(['password', requestId, email, password], () =>
+      verifyPassword({ requestId, email, password, locale }),
+    );
   } catch (error) {
     failToErrorPage(error, { step: 'password' });
   }
   log.info(
-    { event: 'password.verified', outcome: outcome.kind, account: accountRef(flow.email) },
+    { event: 'password.verified', outcome: outcome.kind, account: accountRef(email) },
     'sign-in attempt',
   );
 
@@ -56,5 +58,5 @@ export async function submitPassword(
       exchangeId: outcome.exchangeId,
     },
   });
-  redirect('/continue');
+  redirect(`/continue?requestId=${encodeURIComponent(requestId)}`);
 }

@@ -1,41 +1,45 @@
-import Link from 'next/link';
-import { redirect } from 'next/navigation';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { requireFlow } from '@/lib/flows/flow-guard';
 import { translateErrors } from '@/lib/i18n/errors';
-import { readFlow } from '@/lib/session';
-import { CredentialsForm } from '../_components/credentials-form';
 import { titleFrom } from '@/lib/i18n/metadata';
+import { getClientName } from '@/lib/provider/client-name';
+import { CredentialsForm } from '../_components/credentials-form';
+import { Frame } from '../_components/frame';
 
 export const generateMetadata = titleFrom('credentials');
 
 /** Step 2: the password for the e-mail given in step 1 (kept in the flow session). */
-export default async function CredentialsPage() {
-  const flow = await readFlow();
-  if (!flow?.email) redirect('/error?reason=expired');
-
-  const [t, tForm, errors] = await Promise.all([
+export default async function CredentialsPage({ searchParams }: PageProps<'/login'>) {
+  const flow = await requireFlow((await searchParams).requestId, (f) => Boolean(f.email));
+  const locale = await getLocale();
+  const [t, errors, clientName] = await Promise.all([
     getTranslations('credentials'),
-    getTranslations('form'),
-    translateErrors(['passwordRequired', 'passwordInvalid', 'userDeclined']),
+    translateErrors(['passwordRequired', 'passwordInvalid', 'accountLocked', 'userDeclined']),
+    getClientName(flow.requestId, locale),
   ]);
+  const backToEmail = `/?requestId=${encodeURIComponent(flow.requestId)}`;
   return (
-    <>
-      <h1>{t('title')}</h1>
-      <p>{t('description')}</p>
+    <Frame title={t('title')} description={t('description')} clientName={clientName}>
       <CredentialsForm
-        email={flow.email}
+        email={flow.email ?? ''}
+        changeEmailHref={backToEmail}
         labels={{
           email: t('email'),
+          changeEmail: t('changeEmail'),
           password: t('password'),
+          showPassword: t('showPassword'),
+          hidePassword: t('hidePassword'),
+          capsLock: t('capsLock'),
           rememberMe: t('rememberMe'),
+          cancel: t('cancel'),
           submit: t('submit'),
-          pending: tForm('pending'),
+          pending: t('pending'),
         }}
         errors={errors}
       />
-      <p>
-        <Link href={`/?requestId=${encodeURIComponent(flow.requestId)}`}>{t('changeEmail')}</Link>
+      <p className="links">
+        <a href={`/reset-password-init?requestId=${encodeURIComponent(flow.requestId)}`}>{t('forgotPassword')}</a>
       </p>
-    </>
+    </Frame>
   );
 }

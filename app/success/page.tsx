@@ -1,7 +1,8 @@
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { getUserSession } from '@/lib/session';
 import { titleFrom } from '@/lib/i18n/metadata';
+import { getUserSession } from '@/lib/session';
+import { Frame } from '../_components/frame';
 
 export const generateMetadata = titleFrom('success');
 
@@ -9,9 +10,8 @@ export default async function SuccessPage() {
   const [session, t] = await Promise.all([getUserSession(), getTranslations('success')]);
   if (!session.user) redirect('/');
   return (
-    <>
-      <h1>{t('title')}</h1>
+    <Frame title={t('title')}>
       <p>{t('signedInAs', { email: session.user.email ?? session.user.sub })}</p>
-    </>
+    </Frame>
   );
 }

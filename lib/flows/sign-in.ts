@@ -7,6 +7,7 @@ import {
   initiateAuthentication,
 } from '../provider/verification';
 import type { ErrorKey } from '../validation/form-state';
+import { credentialsErrorFor } from './error-map';
 import { resolveEmailStep, type EmailStepOutcome } from './next-screen';
 
 /** Asks the provider about an e-mail and decides the next screen. */
@@ -20,12 +21,6 @@ export async function checkEmail(args: {
     existence.action === 'login' ? await getConfiguredMethods(args) : null;
   return resolveEmailStep({ existence, methods, email: args.email });
 }
-
-/** Provider codes that are the person's mistake, and where the form shows them (§8). */
-const PASSWORD_USER_ERRORS: Record<string, { field: 'email' | 'password'; key: ErrorKey }> = {
-  '3072': { field: 'password', key: 'passwordInvalid' },
-  '3074': { field: 'email', key: 'userDeclined' },
-};
 
 export type PasswordOutcome =
   | { kind: 'verified'; sub: string; statusId: string; exchangeId: string }
@@ -59,8 +54,8 @@ export async function verifyPassword(args: {
     });
     return { kind: 'verified', sub, statusId, exchangeId };
   } catch (error) {
-    if (isProviderError(error) && error.kind === 'rejected' && error.code !== undefined) {
-      const userError = PASSWORD_USER_ERRORS[String(error.code)];
+    if (isProviderError(error) && error.kind === 'rejected') {
+      const userError = credentialsErrorFor(error.code);
       if (userError) return { kind: 'field-error', ...userError };
     }
     throw error;

@@ -33,7 +33,7 @@ export const LOCALE_HEADER = 'x-signin-locale';
 export const PATH_HEADER = 'x-signin-path';
 
 /** Bare language codes map to the regional variant the product ships (product-spec.md §9). */
-const BARE_CODES: Record<string, Locale> = {
+const BARE_CODES: Readonly<Record<string, Locale>> = {
   cs: 'cs-CZ', de: 'de-DE', en: 'en-GB', es: 'es-ES', fr: 'fr-FR', it: 'it-IT',
   ja: 'ja-JP', pl: 'pl-PL', pt: 'pt-BR', sv: 'sv-SE', tr: 'tr-TR', zh: 'zh-CN',
 };
@@ -48,13 +48,18 @@ export function directionOf(locale: Locale): 'ltr' | 'rtl' {
   return info.getTextInfo?.().direction === 'rtl' ? 'rtl' : 'ltr';
 }
 
+function bareCode(code: string): Locale | undefined {
+  const key = code.toLowerCase();
+  return Object.hasOwn(BARE_CODES, key) ? BARE_CODES[key] : undefined;
+}
+
 /** A tag in canonical form, with a bare code mapped to its regional variant; other input unchanged. */
 function normalise(tag: string): string | undefined {
   const trimmed = tag.trim();
   if (!trimmed || trimmed === '*') return undefined;
   try {
     const [canonical] = Intl.getCanonicalLocales(trimmed);
-    return BARE_CODES[canonical.toLowerCase()] ?? canonical;
+    return bareCode(canonical) ?? canonical;
   } catch {
     return undefined;
   }
@@ -62,7 +67,7 @@ function normalise(tag: string): string | undefined {
 
 /** The tag itself, then its derivative (the base language's shipped variant), e.g. de-AT → de-DE. */
 function withDerivative(tag: string): string[] {
-  const base = BARE_CODES[tag.split('-')[0].toLowerCase()];
+  const base = bareCode(tag.split('-')[0]);
   return base && base !== tag ? [tag, base] : [tag];
 }
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
-type TitledNamespace = 'login' | 'credentials' | 'continue' | 'success' | 'error' | 'notFound';
+type TitledNamespace = 'login' | 'credentials' | 'continue' | 'success' | 'registerSuccess' | 'error' | 'notFound';
 
 /** A page's document title: its heading, then the product name (root layout template). */
 export function titleFrom(namespace: TitledNamespace) {

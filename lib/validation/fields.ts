@@ -1,25 +1,10 @@
 import { z } from 'zod';
 import type { ErrorKey } from './form-state';
+import { emailError, loginPasswordError } from './rules';
 
-/**
- * Field rules. Each is a plain function (usable by a client island for instant feedback) and a
- * zod schema built on it (used by the server actions), so the two callers cannot disagree.
- */
+export { emailError, loginPasswordError };
 
-// WHATWG's e-mail grammar, the one <input type=email> uses.
-const EMAIL_PATTERN =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-
-export function emailError(value: string): ErrorKey | undefined {
-  const email = value.trim();
-  if (email.length === 0) return 'emailRequired';
-  if (email.length > 254 || !EMAIL_PATTERN.test(email)) return 'emailInvalid';
-  return undefined;
-}
-
-export function loginPasswordError(value: string): ErrorKey | undefined {
-  return value.length === 0 ? 'passwordRequired' : undefined;
-}
+/** Server-side schemas, built on the same rule functions the browser runs (rules.ts). */
 
 /** A zod string field whose only issue message is the rule's error key. */
 export function ruleField(rule: (value: string) => ErrorKey | undefined) {

@@ -11,6 +11,9 @@ export type Account = {
   password?: string;
   status: 'active' | 'declined';
   methods: Method[];
+  /** Wrong passwords in a row, and until when the account is locked. */
+  failures?: number;
+  lockedUntil?: number;
 };
 
 export type Client = {
@@ -66,11 +69,20 @@ export type OutboxMessage = { id: string; at: string; channel: 'email' | 'sms'; 
 export type CallRecord = { at: number; method: string; path: string };
 export type Fault = { id: string; pathIncludes: string; mode: 'delay' | 'error' | 'garbage' | 'close'; delayMs?: number };
 
-type Seed = { client: { client_display_name: string; client_name: string }; accounts: Account[] };
+type Seed = {
+  client: { client_display_name: string; client_name: string };
+  accounts: Account[];
+  federatedDomains: Record<string, string>;
+  lockout: { maxFailures: number; lockMinutes: number };
+};
 
 export function createStore(args: { seedPath: URL; client: Omit<Client, 'displayName' | 'name'> }) {
   const seed = JSON.parse(readFileSync(args.seedPath, 'utf8')) as Seed;
-  const accounts = new Map(seed.accounts.map((a) => [a.email.toLowerCase(), a]));
+  const accounts = new Map(seed.accounts.filter((a) => !a.email.includes('*')).map((a) => [a.email.toLowerCase(), a]));
+  // "name+*@domain" seeds stand for a family of accounts, made on first use, each with its own state.
+  const patterns = seed.accounts
+    .filter((a) => a.email.includes('*'))
+    .map((a) => ({ template: a, regex: new RegExp(`^${a.email.toLowerCase().split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[a-z0-9._-]+')}$`) }));
   const client: Client = { ...args.client, displayName: seed.client.client_display_name, name: seed.client.client_name };
 
   const store = {
@@ -86,8 +98,19 @@ export function createStore(args: { seedPath: URL; client: Omit<Client, 'display
     calls: [] as CallRecord[],
     faults: [] as Fault[],
 
+    federatedDomains: seed.federatedDomains,
+    lockout: seed.lockout,
+
     accountByEmail(email: unknown): Account | undefined {
-      return typeof email === 'string' ? accounts.get(email.trim().toLowerCase()) : undefined;
+      if (typeof email !== 'string') return undefined;
+      const key = email.trim().toLowerCase();
+      const known = accounts.get(key);
+      if (known) return known;
+      const pattern = patterns.find((p) => p.regex.test(key));
+      if (!pattern) return undefined;
+      const account: Account = { ...structuredClone(pattern.template), email: key, sub: randomUUID() };
+      accounts.set(key, account);
+      return account;
     },
     accountBySub(sub: unknown): Account | undefined {
       return [...accounts.values()].find((a) => a.sub === sub);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ConfigError, parseConfig } from '@/lib/config';
+import { ConfigError, footerLinksFor, parseConfig } from '@/lib/config';
 import { TEST_ENV } from './support/setup';
 
 function problemsOf(env: Record<string, string | undefined>): string[] {
@@ -54,5 +54,28 @@ describe('parseConfig', () => {
     const a = 'a'.repeat(32);
     const b = 'b'.repeat(32);
     expect(parseConfig({ ...TEST_ENV, SESSION_SECRET: `${a},${b}` }).sessionSecrets).toEqual([a, b]);
+  });
+});
+
+describe('footerLinksFor', () => {
+  const config = parseConfig({
+    ...TEST_ENV,
+    FOOTER_LINKS: JSON.stringify({
+      imprint: { '*': 'https://example.com/imprint', 'de-DE': 'https://example.com/de/impressum' },
+      termsOfUse: { 'en-GB': 'https://example.com/terms' },
+    }),
+  });
+
+  test('the imprint differs per language; missing links are left out; order is fixed', () => {
+    expect(footerLinksFor(config, 'de-DE')).toEqual([
+      { name: 'imprint', href: 'https://example.com/de/impressum' },
+      { name: 'termsOfUse', href: 'https://example.com/terms' },
+    ]);
+    expect(footerLinksFor(config, 'fr-FR')[0]).toEqual({ name: 'imprint', href: 'https://example.com/imprint' });
+  });
+
+  test('unknown link names and non-URLs are configuration errors', () => {
+    expect(() => parseConfig({ ...TEST_ENV, FOOTER_LINKS: '{"cookies":{"*":"https://x.example"}}' })).toThrow(ConfigError);
+    expect(() => parseConfig({ ...TEST_ENV, FOOTER_LINKS: '{"imprint":{"*":"not a url"}}' })).toThrow(ConfigError);
   });
 });

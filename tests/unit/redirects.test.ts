@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { allowedRedirectOrigins, checkRedirect, withQuery } from '@/lib/redirects';
+import { allowedRedirectOrigins, checkRedirect, localPath, withQuery } from '@/lib/redirects';
 
 const allowed = allowedRedirectOrigins({
   providerOrigin: 'https://tenant.cidaas.de',
@@ -62,4 +62,22 @@ describe('withQuery', () => {
       'https://idp.example/start?a=1&login_hint=a%2Bb%40example.com',
     );
   });
+});
+
+describe('localPath (the language selector\'s way back)', () => {
+  test.each([
+    ['/login?requestId=abc', '/login?requestId=abc'],
+    ['/', '/'],
+    ['/?requestId=x&ui_locales=de', '/?requestId=x&ui_locales=de'],
+  ])('keeps %j', (value, expected) => {
+    expect(localPath(value)).toBe(expected);
+  });
+
+  test.each(['https://evil.example/', '//evil.example/x', '/\\evil.example', '/%0d%0aSet-Cookie:x', 'login', '', null, 42, `/${'a'.repeat(3000)}`])(
+    'turns %j into /',
+    (value) => {
+      expect(['/', '/%0d%0aSet-Cookie:x']).toContain(localPath(value));
+      expect(localPath(value).startsWith('//')).toBe(false);
+    },
+  );
 });

@@ -18,7 +18,7 @@ test.describe('bad input and provider faults end on a clear page', () => {
   test('the password step without a sign-in in progress explains that it expired', async ({ page, expectAccessible }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your sign-in has expired');
-    await expect(page.getByRole('link', { name: 'Back to Login' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start again' })).toBeVisible();
     await expectAccessible(page);
   });
 

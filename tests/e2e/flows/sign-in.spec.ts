@@ -8,11 +8,11 @@ test.describe('sign-in with e-mail and password', () => {
 
     await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
     await submit(page, 'Next');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?requestId=/);
     await expect(page.getByLabel('E-mail address')).toHaveValue(ACCOUNTS.password.email);
     await expectAccessible(page);
 
-    await page.getByLabel('Password').fill(ACCOUNTS.password.password);
+    await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.password.password);
     await submit(page, 'Sign in');
     await continueToProvider(page, javaScriptEnabled);
 
@@ -42,11 +42,11 @@ test.describe('sign-in with e-mail and password', () => {
     await startSignIn(page);
     await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
     await submit(page, 'Next');
-    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await submit(page, 'Sign in');
 
-    const password = page.getByLabel('Password');
-    await expect(password).toHaveAccessibleDescription('The password is incorrect.');
+    const password = page.getByLabel('Password', { exact: true });
+    await expect(password).toHaveAccessibleDescription('Incorrect password. Please try again.');
     await expect(password).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page);
 
@@ -63,7 +63,7 @@ test.describe('sign-in with e-mail and password', () => {
     const stay = page.getByLabel('Stay signed in');
     await expect(stay).toBeChecked();
     await stay.uncheck();
-    await page.getByLabel('Password').fill(ACCOUNTS.password.password);
+    await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.password.password);
     await submit(page, 'Sign in');
     await continueToProvider(page, javaScriptEnabled);
     await expect(page.getByText(`Signed in as ${ACCOUNTS.password.email}`)).toBeVisible();
@@ -74,7 +74,7 @@ test.describe('sign-in with e-mail and password', () => {
     await startSignIn(page);
     await page.getByLabel('E-mail address').fill(ACCOUNTS.declined.email);
     await submit(page, 'Next');
-    await page.getByLabel('Password').fill(ACCOUNTS.declined.password);
+    await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.declined.password);
     await submit(page, 'Sign in');
     await expect(page.getByLabel('E-mail address')).toHaveAccessibleDescription(
       'This User Account has been either declined, deactivated or deleted.',
@@ -100,7 +100,7 @@ test.describe('sign-in with e-mail and password', () => {
     await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
     await submit(page, 'Next');
     await submit(page, 'Sign in');
-    await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Password is required.');
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Password is required.');
     await expectAccessible(page);
   });
 });

@@ -1,18 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
 import { expect, httpTest as test } from '../support/fixtures';
-
-/** Opens a sign-in the way a browser would and returns the e-mail form's fields and its URL. */
-async function openEmailForm(request: APIRequestContext) {
-  const page = await request.get('/', { maxRedirects: 5 });
-  expect(page.status()).toBe(200);
-  const url = new URL(page.url());
-  const html = await page.text();
-  const fields: Record<string, string> = {};
-  for (const [, name, value = ''] of html.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?/g)) {
-    fields[name] = value.replaceAll('&quot;', '"').replaceAll('&amp;', '&');
-  }
-  return { url: url.pathname + url.search, requestId: url.searchParams.get('requestId')!, fields };
-}
+import { openEmailForm } from '../support/forms';
 
 const existenceCalls = async (standin: { calls(f: string): Promise<unknown[]> }, requestId: string) =>
   (await standin.calls(`userexistence/${requestId}`)).length;

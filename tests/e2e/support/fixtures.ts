@@ -1,12 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { LOCALE_NAMES } from '../../../lib/i18n/locales';
 
 /** Demo accounts from the stand-in's seed file. */
 export const ACCOUNTS = {
   password: { email: 'anna.schmidt@example.com', password: 'KitchenDemo2026' },
   declined: { email: 'declined@example.com', password: 'KitchenDemo2026' },
+  /** Each address matching lockout+*@example.com is its own account with its own failure counter. */
+  lockout: (tag: string) => ({ email: `lockout+${tag}@example.com`, password: 'KitchenDemo2026' }),
+  federated: { email: 'someone@federated.example' },
 } as const;
+
+/** The stand-in client's display name (tests/provider/seed.json). */
+export const CLIENT_NAME = 'Kitchen Equipment Sales Portal (demo)';
 
 type StandIn = {
   url: string;
@@ -37,8 +44,31 @@ export const httpTest = base.extend<{ standin: StandIn; appLog: () => string }>(
   appLog: async ({}, use) => use(() => readFileSync(process.env.E2E_APP_LOG!, 'utf8')),
 });
 
-/** Browser tests add the accessibility check and fail on any CSP violation. */
-export const test = httpTest.extend<{ expectAccessible: (page: Page) => Promise<void>; cspViolations: void }>({
+type ScreenChecks = {
+  /** Zero axe violations on the page as it is now. */
+  expectAccessible: (page: Page) => Promise<void>;
+  /** Every visible text and accessible name is a message of `locale` (or one of `data`). */
+  expectOnlyMessages: (page: Page, locale: string, data?: string[]) => Promise<void>;
+  /** Writes the page at 360 px and 1280 px wide to test-results/screenshots/. */
+  photograph: (page: Page, name: string) => Promise<void>;
+};
+
+/** Browser tests add the screen checks and fail on any CSP violation. */
+export const test = httpTest.extend<ScreenChecks & { cspViolations: void }>({
+  expectOnlyMessages: async ({ javaScriptEnabled }, use) =>
+    use((page, locale, data = []) => checkOnlyMessages(page, javaScriptEnabled, locale, data)),
+  photograph: async ({ javaScriptEnabled }, use) =>
+    use(async (page, name) => {
+      const original = page.viewportSize();
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.screenshot({
+          path: `test-results/screenshots/${name}-${width}-js-${javaScriptEnabled ? 'on' : 'off'}.png`,
+          fullPage: true,
+        });
+      }
+      if (original) await page.setViewportSize(original);
+    }),
   // Every browser test fails if the page reports a Content-Security-Policy violation: a script or
   // style without this request's nonce would be blocked for real users too.
   cspViolations: [
@@ -79,6 +109,53 @@ async function checkAccessible(page: Page, javaScriptEnabled: boolean) {
   }
 }
 
+/** Messages of a locale as whole-string patterns; {placeholders} match any non-empty text. */
+function messagePatterns(locale: string): RegExp[] {
+  const flatten = (value: unknown): string[] =>
+    typeof value === 'string' ? [value] : Object.values(value as Record<string, unknown>).flatMap(flatten);
+  const messages = flatten(JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')));
+  return messages.map(
+    (message) => new RegExp(`^${message.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '.+')}$`, 's'),
+  );
+}
+
+/**
+ * Fails when a screen shows text that does not come from the messages: every text node and every
+ * alt text and accessible-name attribute must be a whole message, a language's own name in the
+ * selector, or one of the data values the test passes (an e-mail, a reference id).
+ */
+async function checkOnlyMessages(page: Page, javaScriptEnabled: boolean, locale: string, data: string[]) {
+  const patterns = messagePatterns(locale);
+  const allowed = new Set([...Object.values(LOCALE_NAMES), ...data]);
+  const target = javaScriptEnabled ? page : await staticCopy(page);
+  try {
+    const texts = await target.evaluate(() => {
+      const found: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest('script, style, noscript, template')) continue;
+        const text = node.textContent?.trim();
+        if (text) found.push(text);
+      }
+      for (const element of document.body.querySelectorAll('[alt], [aria-label], [title], [placeholder]')) {
+        for (const name of ['alt', 'aria-label', 'title', 'placeholder']) {
+          const value = element.getAttribute(name)?.trim();
+          if (value) found.push(value);
+        }
+      }
+      return found;
+    });
+    const strays = texts.filter((text) => !allowed.has(text) && !patterns.some((p) => p.test(text)));
+    expect(strays, 'texts on the page that are not messages').toEqual([]);
+    const title = await target.title();
+    const titleParts = title.split(' · ');
+    expect(titleParts.every((part) => patterns.some((p) => p.test(part))), `title "${title}"`).toBe(true);
+  } finally {
+    if (target !== page) await target.context().close();
+  }
+}
+
 async function staticCopy(page: Page): Promise<Page> {
   const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
   const url = page.url();
@@ -103,13 +180,22 @@ export async function startSignIn(page: Page): Promise<string> {
 
 /** Submits the current form. With JavaScript off, the page navigates; with it on, it may not. */
 export async function submit(page: Page, name: RegExp | string) {
-  await page.getByRole('button', { name }).click();
+  await page.getByRole('button', { name, exact: true }).click();
+}
+
+/** From a fresh sign-in to the password step for `email`. */
+export async function toPasswordStep(page: Page, email: string): Promise<string> {
+  const requestId = await startSignIn(page);
+  await page.getByLabel('E-mail address').fill(email);
+  await submit(page, 'Next');
+  await expect(page).toHaveURL(/\/login\?requestId=/);
+  return requestId;
 }
 
 /** After the password step: with JS the continuation posts itself; without, the person clicks. */
 export async function continueToProvider(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) {
-    await expect(page).toHaveURL(/\/continue$/);
+    await expect(page).toHaveURL(/\/continue\?requestId=/);
     await page.getByRole('button', { name: 'Continue' }).click();
   }
 }

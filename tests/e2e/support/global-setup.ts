@@ -1,5 +1,5 @@
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
-import { freePort, randomSecret, startApp, startStandin } from '../../../scripts/processes.mjs';
+import { DEMO_FOOTER_LINKS, freePort, randomSecret, startApp, startStandin } from '../../../scripts/processes.mjs';
 
 /**
  * Starts the stand-in provider and the built standalone app on free loopback ports, hands their
@@ -37,6 +37,7 @@ export default async function globalSetup() {
       CLIENT_SECRET: clientSecret,
       SESSION_SECRET: randomSecret(),
       PROVIDER_TIMEOUT_MS: '2000',
+      FOOTER_LINKS: DEMO_FOOTER_LINKS,
       LOG_LEVEL: 'info',
     },
     onOutput: (text) => appLog.write(text),

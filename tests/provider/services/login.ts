@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Route } from './context.ts';
-import { readBody, redirectTo, str } from '../http.ts';
+import { escapeHtml, readBody, redirectTo, sendHtml, str } from '../http.ts';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 
@@ -11,6 +11,13 @@ const CODE_TTL_MS = 10 * 60 * 1000;
  */
 export function loginRoutes({ store }: Context): Route[] {
   return [
+    // Where a federated domain's users are sent (the real provider forwards to their IdP).
+    ['GET', '/login-srv/social/login/:provider/:requestId', (_req, res, p, u) => {
+      const hint = u.searchParams.get('login_hint') ?? '';
+      sendHtml(res, 200, `<!doctype html><html lang="en"><meta charset="utf-8"><title>Federated sign-in (stand-in)</title>
+<h1>Federated sign-in (stand-in)</h1><p>The provider would now forward to the identity provider <strong>${escapeHtml(p.provider)}</strong> for <strong>${escapeHtml(hint)}</strong>.</p>`);
+    }],
+
     ['POST', '/login-srv/verification/login', async (req, res) => {
       const body = await readBody(req);
       const requestId = str(body.requestId) ?? '';

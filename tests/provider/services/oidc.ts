@@ -62,8 +62,11 @@ export function oidcRoutes(ctx: Context): Route[] {
       redirectTo(res, login.toString());
     }],
 
-    ['GET', '/authz-srv/authz/resolve_redirect/:requestId', (_req, res, p) => {
+    ['GET', '/authz-srv/authz/resolve_redirect/:requestId', (_req, res, p, u) => {
       if (!store.requests.has(p.requestId)) return sendHtml(res, 400, '<h1>Unknown request</h1>');
+      if (u.searchParams.get('view_type') === 'register') {
+        return sendHtml(res, 200, '<!doctype html><html lang="en"><meta charset="utf-8"><title>Registration (stand-in)</title><h1>Registration (stand-in)</h1><p>The provider\'s own registration page would be shown here.</p>');
+      }
       const login = new URL(store.client.loginPageUrl);
       login.searchParams.set('view_type', 'login');
       login.searchParams.set('requestId', p.requestId);

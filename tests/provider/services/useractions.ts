@@ -6,7 +6,7 @@ import { fail, ok, readBody } from '../http.ts';
  * recommended action (the shape product-spec.md describes); without it, the legacy check answers
  * 204 for an unknown user.
  */
-export function userActionRoutes({ store }: Context): Route[] {
+export function userActionRoutes({ store, issuer }: Context): Route[] {
   return [
     ['POST', '/useractions-srv/userexistence/:requestId', async (req, res, p, u) => {
       const body = await readBody(req);
@@ -18,6 +18,13 @@ export function userActionRoutes({ store }: Context): Route[] {
           return res.end();
         }
         return ok(res, { exists: true });
+      }
+      // A federated domain signs in at its own identity provider (domain-based redirection).
+      const domain = typeof body.email === 'string' ? body.email.split('@')[1]?.toLowerCase() : undefined;
+      const federated = domain && Object.hasOwn(store.federatedDomains, domain) ? store.federatedDomains[domain] : undefined;
+      if (federated) {
+        const redirectUri = new URL(`/login-srv/social/login/${federated}/${p.requestId}`, issuer).toString();
+        return ok(res, { action: 'redirect', providers: [{ provider: federated, redirectUri }] });
       }
       ok(res, account ? { action: 'login', providers: [] } : { action: 'register', providers: [] });
     }],

@@ -4,10 +4,13 @@ import { fail, ok, readBody, str } from '../http.ts';
 import type { Account } from '../store.ts';
 
 const EXCHANGE_TTL_MS = 5 * 60 * 1000;
+/** Undocumented at the provider; the app maps the same value (lib/flows/error-map.ts). */
+const ACCOUNT_LOCKED = 'account_locked';
 
 /**
  * verification-srv: the configured list, initiate and authenticate (provider-api.md §5.3–5.5).
- * Codes: 3072 wrong password, 3074 declined account (product-spec.md §8).
+ * Codes: 3072 wrong password, 3074 declined account (product-spec.md §8); after repeated wrong
+ * passwords the account is locked for a while (seed.json `lockout`).
  */
 export function verificationRoutes({ store }: Context): Route[] {
   const findAccount = (body: Record<string, unknown>): Account | undefined =>
@@ -50,8 +53,21 @@ export function verificationRoutes({ store }: Context): Route[] {
       if (exchange.expiresAt < Date.now()) return fail(res, 400, 3010, 'exchange expired', 'VerificationException');
       const account = store.accountBySub(exchange.sub);
       if (!account) return fail(res, 400, 'VER1004', 'user not found', 'VerificationException');
-      if (exchange.type === 'PASSWORD' && body.password !== account.password) {
-        return fail(res, 400, 3072, 'invalid password', 'VerificationException');
+      if (exchange.type === 'PASSWORD') {
+        const now = Date.now();
+        if (account.lockedUntil && account.lockedUntil > now) {
+          return fail(res, 400, ACCOUNT_LOCKED, 'account locked after repeated failures', 'VerificationException');
+        }
+        if (body.password !== account.password) {
+          account.failures = (account.failures ?? 0) + 1;
+          if (account.failures >= store.lockout.maxFailures) {
+            account.failures = 0;
+            account.lockedUntil = now + store.lockout.lockMinutes * 60_000;
+            return fail(res, 400, ACCOUNT_LOCKED, 'account locked after repeated failures', 'VerificationException');
+          }
+          return fail(res, 400, 3072, 'invalid password', 'VerificationException');
+        }
+        account.failures = 0;
       }
       exchange.used = true;
       const statusId = randomUUID();

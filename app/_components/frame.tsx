@@ -1,0 +1,69 @@
+import { headers } from 'next/headers';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { footerLinksFor, getConfig } from '@/lib/config';
+import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, PATH_HEADER } from '@/lib/i18n/locales';
+import { localPath } from '@/lib/redirects';
+
+type Props = {
+  title: string;
+  description?: string;
+  /** The client application's display name, shown in the footer bar when known. */
+  clientName?: string;
+  children?: React.ReactNode;
+};
+
+/**
+ * The page frame of every screen (product-spec.md §1): logos, the language selector, the title
+ * and description, the content, legal links and the client bar.
+ */
+export async function Frame({ title, description, clientName, children }: Props) {
+  const [rawLocale, t, requestHeaders] = await Promise.all([getLocale(), getTranslations('frame'), headers()]);
+  const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
+  const links = footerLinksFor(getConfig(), locale);
+  const returnPath = localPath(requestHeaders.get(PATH_HEADER));
+  return (
+    <div className="page">
+      <header className="masthead">
+        <div className="logos">
+          {/* eslint-disable-next-line @next/next/no-img-element -- operator-replaceable files, served as they are */}
+          <img src="/brand/manufacturer" alt={t('manufacturerLogo')} width={160} height={40} />
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src="/brand/product" alt={t('productLogo')} width={160} height={40} />
+        </div>
+        <form className="language" method="post" action="/language">
+          <input type="hidden" name="return" value={returnPath} />
+          <label htmlFor="language-select">{t('language')}</label>
+          <select id="language-select" name="locale" defaultValue={locale} autoComplete="off">
+            {LOCALES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LOCALE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className="secondary small">
+            {t('changeLanguage')}
+          </button>
+        </form>
+      </header>
+      <main id="content" className="card">
+        <h1>{title}</h1>
+        {description ? <p className="description">{description}</p> : null}
+        {children}
+      </main>
+      <footer className="site-footer">
+        {links.length > 0 ? (
+          <nav aria-label={t('legalLinks')} className="legal">
+            <ul>
+              {links.map((link) => (
+                <li key={link.name}>
+                  <a href={link.href}>{t(link.name)}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {clientName ? <p className="client-bar">{t('signingInTo', { client: clientName })}</p> : null}
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { cookies } from 'next/headers';
+import { getConfig } from '@/lib/config';
+import { isLocale, LOCALE_COOKIE } from '@/lib/i18n/locales';
+import { localPath } from '@/lib/redirects';
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The language selector posts here (a plain form, so it works without JavaScript). The choice is
+ * stored and wins from then on; the browser goes back to the same screen with the same query.
+ * (proxy.ts has already refused cross-origin posts.)
+ */
+export async function POST(request: Request) {
+  const form = await request.formData();
+  const locale = form.get('locale');
+  if (isLocale(locale)) {
+    (await cookies()).set(LOCALE_COOKIE, locale, {
+      httpOnly: true,
+      secure: getConfig().secureCookies,
+      sameSite: 'lax',
+      path: '/',
+      maxAge: ONE_YEAR_SECONDS,
+    });
+  }
+  // 303, not redirect()'s 307: the browser must come back with a GET, not repeat the POST.
+  return new Response(null, {
+    status: 303,
+    headers: { location: localPath(form.get('return')), 'cache-control': 'no-store' },
+  });
+}

@@ -1,0 +1,22 @@
+import { getTranslations } from 'next-intl/server';
+import { getConfig } from '@/lib/config';
+import { titleFrom } from '@/lib/i18n/metadata';
+import { resolveRedirectUrl } from '@/lib/provider/urls';
+import { parseRequestId } from '@/lib/validation/fields';
+import { Frame } from '../_components/frame';
+
+export const generateMetadata = titleFrom('registerSuccess');
+
+/** After registration at the provider: confirm the address, then sign in. */
+export default async function RegisterSuccessPage({ searchParams }: PageProps<'/register-success'>) {
+  const requestId = parseRequestId((await searchParams).requestId);
+  const t = await getTranslations('registerSuccess');
+  const back = requestId ? resolveRedirectUrl(getConfig().providerUrl, requestId) : '/';
+  return (
+    <Frame title={t('title')} description={t('description')}>
+      <a className="button" href={back}>
+        {t('back')}
+      </a>
+    </Frame>
+  );
+}

@@ -1,0 +1,101 @@
+import { ACCOUNTS, CLIENT_NAME, expect, startSignIn, submit, test } from '../support/fixtures';
+
+test.describe('the page frame', () => {
+  test('logos, title, client bar and legal links; links hidden below 600 px', async ({ page, expectAccessible }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await startSignIn(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByRole('img', { name: 'Manufacturer' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Sales Portal' })).toBeVisible();
+    await expect(page.getByText(`Signing in to ${CLIENT_NAME}`)).toBeVisible();
+    const legal = page.getByRole('navigation', { name: 'Legal information' });
+    for (const name of ['Data protection', 'Imprint', 'Disclaimer', 'Terms of use']) {
+      await expect(legal.getByRole('link', { name })).toBeVisible();
+    }
+    await expect(legal.getByRole('link', { name: 'Imprint' })).toHaveAttribute('href', 'https://www.example.com/imprint');
+    await expectAccessible(page);
+
+    await page.setViewportSize({ width: 599, height: 800 });
+    await expect(legal).toBeHidden();
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expect(page.getByLabel('E-mail address')).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow, 'no horizontal scrolling at 320 px').toBe(false);
+  });
+
+  test('logos are served from the replaceable brand route, sandboxed', async ({ request }) => {
+    for (const name of ['manufacturer', 'product']) {
+      const response = await request.get(`/brand/${name}`);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toBe('image/svg+xml');
+      expect(response.headers()['content-security-policy']).toContain('sandbox');
+    }
+    expect((await request.get('/brand/..%2Fpackage.json')).status()).toBe(404);
+  });
+});
+
+test.describe('language', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('the browser language decides at first, including <html lang>, texts and the imprint link', async ({ page, expectAccessible, expectOnlyMessages }) => {
+    await startSignIn(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anmelden');
+    await expect(page.getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', 'https://www.example.com/de/impressum');
+    await expectAccessible(page);
+    await expectOnlyMessages(page, 'de-DE', [CLIENT_NAME]);
+  });
+
+  test('the selector changes the language in place: same screen, same query, and the choice sticks', async ({ page, javaScriptEnabled }) => {
+    await startSignIn(page);
+    const german = new URL(page.url());
+    await page.getByLabel('E-Mail-Adresse').fill(ACCOUNTS.password.email);
+    await submit(page, 'Weiter');
+    await expect(page).toHaveURL(/\/login\?requestId=/);
+    const before = page.url();
+
+    await page.getByLabel('Sprache').selectOption('fr-FR');
+    await submit(page, 'Sprache ändern');
+    await expect(page).toHaveURL(before);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Saisissez votre mot de passe');
+    await expect(page.getByLabel('Adresse e-mail')).toHaveValue(ACCOUNTS.password.email);
+
+    // The stored choice wins over the browser's German from now on.
+    await page.goto(german.pathname + german.search);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+    // And the sign-in still completes in the chosen language.
+    await page.goto(before);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(ACCOUNTS.password.password);
+    await submit(page, 'Se connecter');
+    if (!javaScriptEnabled) await submit(page, 'Continuer');
+    await expect(page.getByText(`Connecté en tant que ${ACCOUNTS.password.email}.`)).toBeVisible();
+  });
+});
+
+test.describe('language from the request', () => {
+  test.use({ locale: 'nl-NL' });
+
+  test('an unsupported browser language falls back to ui_locales, then to en-GB', async ({ page }) => {
+    const requestId = await startSignIn(page);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+    await page.goto(`/?requestId=${requestId}&ui_locales=ja`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ja-JP');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ログイン');
+    await page.goto(`/?requestId=${requestId}&lang=pl`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pl-PL');
+  });
+});
+
+test('the password step in another language reaches the error texts in that language', async ({ browser, javaScriptEnabled }) => {
+  const context = await browser.newContext({ locale: 'es-ES', javaScriptEnabled });
+  const page = await context.newPage();
+  await page.goto(process.env.E2E_APP_URL!);
+  await page.getByLabel('Correo electrónico').fill(ACCOUNTS.password.email);
+  await submit(page, 'Siguiente');
+  await page.getByRole('textbox', { name: 'Contraseña' }).fill('wrong');
+  await submit(page, 'Iniciar sesión');
+  await expect(page.getByRole('textbox', { name: 'Contraseña' })).toHaveAccessibleDescription('Contraseña incorrecta. Inténtelo de nuevo.');
+  await context.close();
+});

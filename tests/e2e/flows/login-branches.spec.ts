@@ -1,0 +1,101 @@
+import { ACCOUNTS, continueToProvider, expect, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
+
+test.describe('e-mail step branches (product-spec.md §4 Login)', () => {
+  test('the e-mail used last time is remembered and prefilled', async ({ page }) => {
+    await toPasswordStep(page, ACCOUNTS.password.email);
+    await startSignIn(page);
+    await expect(page.getByLabel('E-mail address')).toHaveValue(ACCOUNTS.password.email);
+  });
+
+  test('"Register here" goes to the provider registration for the same request', async ({ page, standin }) => {
+    const requestId = await startSignIn(page);
+    const link = page.getByRole('link', { name: 'Register here' });
+    await expect(link).toHaveAttribute('href', `${standin.url}/authz-srv/authz/resolve_redirect/${requestId}?view_type=register`);
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Registration (stand-in)');
+  });
+
+  test('error=access_denied shows the access-denied message', async ({ page, expectAccessible }) => {
+    const requestId = await startSignIn(page);
+    await page.goto(`/?requestId=${requestId}&error=access_denied&error_description=ignored+upstream+text`);
+    await expect(page.locator('.notice')).toHaveText('You do not have the required context or role to access the application.');
+    await expect(page.locator('body')).not.toContainText('ignored upstream text');
+    await expectAccessible(page);
+  });
+
+  test('a federated domain is sent to its identity provider with login_hint', async ({ page, standin }) => {
+    const requestId = await startSignIn(page);
+    await page.getByLabel('E-mail address').fill(ACCOUNTS.federated.email);
+    await submit(page, 'Next');
+    await expect(page).toHaveURL(`${standin.url}/login-srv/social/login/demo-sso/${requestId}?login_hint=${encodeURIComponent(ACCOUNTS.federated.email)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Federated sign-in (stand-in)');
+  });
+});
+
+test.describe('password step', () => {
+  test('five wrong passwords lock the account for 5 minutes; the right one is then refused too', async ({ page, javaScriptEnabled }) => {
+    const account = ACCOUNTS.lockout(`lock-${javaScriptEnabled ? 'on' : 'off'}`);
+    await toPasswordStep(page, account.email);
+    const password = page.getByLabel('Password', { exact: true });
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      await password.fill(`wrong-${attempt}`);
+      await submit(page, 'Sign in');
+      await expect(password).toHaveAccessibleDescription('Incorrect password. Please try again.');
+    }
+    await password.fill('wrong-5');
+    await submit(page, 'Sign in');
+    const locked = 'Password entered incorrectly too many times. Your account is locked for 5 minutes.';
+    await expect(password).toHaveAccessibleDescription(locked);
+    await password.fill(account.password);
+    await submit(page, 'Sign in');
+    await expect(password).toHaveAccessibleDescription(locked);
+  });
+
+  test('"Change e-mail address" and Cancel go back to the e-mail step of the same request', async ({ page }) => {
+    const requestId = await toPasswordStep(page, ACCOUNTS.password.email);
+    await page.getByRole('link', { name: 'Change e-mail address' }).click();
+    await expect(page).toHaveURL(`/?requestId=${requestId}`);
+    await expect(page.getByLabel('E-mail address')).toHaveValue(ACCOUNTS.password.email);
+    await submit(page, 'Next');
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(`/?requestId=${requestId}`);
+  });
+
+  test('the password can be shown and hidden (JavaScript on); without JavaScript the toggle is not offered', async ({ page, javaScriptEnabled }) => {
+    await toPasswordStep(page, ACCOUNTS.password.email);
+    const password = page.getByLabel('Password', { exact: true });
+    const toggle = page.getByRole('button', { name: 'Show password' });
+    if (!javaScriptEnabled) {
+      await expect(toggle).toBeHidden();
+      return;
+    }
+    await password.fill('secret');
+    await expect(password).toHaveAttribute('type', 'password');
+    await toggle.click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+  });
+
+  test('a Caps Lock hint appears while Caps Lock is on', async ({ page, javaScriptEnabled }) => {
+    await toPasswordStep(page, ACCOUNTS.password.email);
+    const password = page.getByLabel('Password', { exact: true });
+    const hint = page.getByText('Caps Lock is on.');
+    await expect(hint).toBeHidden();
+    if (!javaScriptEnabled) return;
+    await password.dispatchEvent('keydown', { key: 'A', modifierCapsLock: true });
+    await expect(hint).toBeVisible();
+    await expect(password).toHaveAccessibleDescription('Caps Lock is on.');
+    await password.dispatchEvent('keydown', { key: 'a', modifierCapsLock: false });
+    await expect(hint).toBeHidden();
+  });
+
+  test('a double click on Sign in still signs in (the repeat does not spoil the attempt)', async ({ page, javaScriptEnabled }) => {
+    const account = ACCOUNTS.lockout(`double-${javaScriptEnabled ? 'on' : 'off'}`);
+    await toPasswordStep(page, account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).dblclick();
+    await continueToProvider(page, javaScriptEnabled);
+    await expect(page.getByText(`Signed in as ${account.email}.`)).toBeVisible();
+  });
+});

@@ -1,0 +1,87 @@
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, CLIENT_NAME, expect, startSignIn, submit, test } from '../support/fixtures';
+
+/**
+ * A tour of every screen and state of the sign-in path, in English and German: each is checked
+ * with axe, checked for text that is not from the messages, and photographed at 360 and 1280 px
+ * into test-results/screenshots/.
+ */
+const LOCALES = [
+  { locale: 'en-GB', next: 'Next', signIn: 'Sign in', email: 'E-mail address', password: 'Password', cont: 'Continue' },
+  { locale: 'de-DE', next: 'Weiter', signIn: 'Anmelden', email: 'E-Mail-Adresse', password: 'Passwort', cont: 'Weiter' },
+] as const;
+
+for (const l of LOCALES) {
+  test.describe(`screens in ${l.locale}`, () => {
+    test.use({ locale: l.locale });
+    // A long tour: a dozen screens, each checked twice and photographed at two widths.
+    test.describe.configure({ timeout: 120_000 });
+
+    test('every sign-in screen and state', async ({ page, javaScriptEnabled, expectAccessible, expectOnlyMessages, photograph }) => {
+      const check = async (name: string, data: string[] = []) => {
+        await expectAccessible(page);
+        await expectOnlyMessages(page, l.locale, [CLIENT_NAME, ...data]);
+        await photograph(page, `${l.locale}-${name}`);
+      };
+
+      const requestId = await startSignIn(page);
+      await check('login');
+      await submit(page, l.next);
+      await expect(page.getByLabel(l.email)).toHaveAttribute('aria-invalid', 'true');
+      await check('login-email-required');
+      await page.getByLabel(l.email).fill('nobody@example.com');
+      await submit(page, l.next);
+      await expect(page.getByLabel(l.email)).toHaveAttribute('aria-invalid', 'true');
+      await check('login-user-not-found', ['nobody@example.com']);
+
+      await page.goto(`/?requestId=${requestId}&error=access_denied`);
+      await check('login-access-denied', [ACCOUNTS.password.email]);
+
+      await page.getByLabel(l.email).fill(ACCOUNTS.password.email);
+      await submit(page, l.next);
+      await expect(page).toHaveURL(/\/login\?requestId=/);
+      await check('credentials', [ACCOUNTS.password.email]);
+      await page.getByLabel(l.password, { exact: true }).fill('wrong');
+      await submit(page, l.signIn);
+      await expect(page.getByLabel(l.password, { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await check('credentials-wrong-password', [ACCOUNTS.password.email]);
+
+      await page.getByLabel(l.password, { exact: true }).fill(ACCOUNTS.password.password);
+      await submit(page, l.signIn);
+      if (!javaScriptEnabled) {
+        await check('continue');
+        await submit(page, l.cont);
+      }
+      await expect(page).toHaveURL(/\/success$/);
+      await check('success', [ACCOUNTS.password.email]);
+
+      await page.goto('/error?ref=ABCDEF1234');
+      await check('error', ['ABCDEF1234']);
+      await page.goto('/error?reason=expired');
+      await check('error-expired');
+      await page.goto('/error?reason=invalid-request');
+      await check('error-invalid-request');
+      await page.goto('/register-success');
+      await check('register-success');
+      await page.goto('/no-such-page');
+      await check('not-found');
+    });
+
+    test('the declined-account state', async ({ page, expectAccessible, expectOnlyMessages, photograph }) => {
+      await toPasswordStepIn(page, l, ACCOUNTS.declined.email);
+      await page.getByLabel(l.password, { exact: true }).fill(ACCOUNTS.declined.password);
+      await submit(page, l.signIn);
+      await expect(page.getByLabel(l.email)).toHaveAttribute('aria-invalid', 'true');
+      await expectAccessible(page);
+      await expectOnlyMessages(page, l.locale, [CLIENT_NAME, ACCOUNTS.declined.email]);
+      await photograph(page, `${l.locale}-credentials-declined`);
+    });
+  });
+}
+
+async function toPasswordStepIn(page: Page, l: (typeof LOCALES)[number], email: string) {
+  await startSignIn(page);
+  await page.getByLabel(l.email).fill(email);
+  await submit(page, l.next);
+  await expect(page).toHaveURL(/\/login\?requestId=/);
+}

@@ -32,6 +32,17 @@ test.describe('e-mail step branches (product-spec.md §4 Login)', () => {
   });
 });
 
+test('while the provider answers, a loading overlay says what is happening (JavaScript on)', async ({ page, javaScriptEnabled, standin }) => {
+  const requestId = await startSignIn(page);
+  await standin.fault({ pathIncludes: `userexistence/${requestId}`, mode: 'delay', delayMs: 1_500 });
+  await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
+  await submit(page, 'Next');
+  if (javaScriptEnabled) {
+    await expect(page.getByRole('status').filter({ hasText: 'Checking your e-mail address…' })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter your password');
+});
+
 test.describe('password step', () => {
   test('five wrong passwords lock the account for 5 minutes; the right one is then refused too', async ({ page, javaScriptEnabled }) => {
     const account = ACCOUNTS.lockout(`lock-${javaScriptEnabled ? 'on' : 'off'}`);

@@ -48,6 +48,7 @@ test.describe('sign-in with e-mail and password', () => {
     const password = page.getByLabel('Password', { exact: true });
     await expect(password).toHaveAccessibleDescription('Incorrect password. Please try again.');
     await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password, 'focus moves to the field with the error').toBeFocused();
     await expectAccessible(page);
 
     await password.fill(ACCOUNTS.password.password);

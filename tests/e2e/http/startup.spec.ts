@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { freePort } from '../../../scripts/processes.mjs';
 import { expect, httpTest as test } from '../support/fixtures';
 
@@ -41,4 +44,37 @@ test('bad values are named with their reason, and secrets are not echoed', async
   expect(output).toContain('SESSION_SECRET');
   expect(output).not.toContain('too-short-secret-value');
   expect(output).not.toContain('client-secret-value');
+});
+
+test('operators replace a logo by dropping a file into BRAND_DIR: no rebuild', async ({ request }) => {
+  const brandDir = mkdtempSync(path.join(tmpdir(), 'brand-'));
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  writeFileSync(path.join(brandDir, 'manufacturer.png'), png);
+  const port = String(await freePort());
+  const child = spawn(process.execPath, ['.next/standalone/server.js'], {
+    env: {
+      PATH: process.env.PATH ?? '', PORT: port, HOSTNAME: '127.0.0.1', NODE_ENV: 'production',
+      PROVIDER_URL: process.env.E2E_STANDIN_URL!, PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: 'a-test-secret-that-is-long-enough-for-sealing', CLIENT_ID: 'c', CLIENT_SECRET: 's',
+      BRAND_DIR: brandDir,
+    },
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('server did not start')), 15_000);
+      child.stdout.on('data', (chunk) => {
+        if (/Ready in/.test(String(chunk))) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    const custom = await request.get(`http://127.0.0.1:${port}/brand/manufacturer`);
+    expect(custom.headers()['content-type']).toBe('image/png');
+    expect(Buffer.from(await custom.body())).toEqual(png);
+    const fallback = await request.get(`http://127.0.0.1:${port}/brand/product`);
+    expect(fallback.headers()['content-type']).toBe('image/svg+xml');
+  } finally {
+    child.kill('SIGTERM');
+  }
 });

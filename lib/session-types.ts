@@ -1,12 +1,18 @@
 /** Shapes kept in the encrypted cookies (see lib/session.ts); no passwords or codes, ever. */
 
-export type Continuation = {
-  /** Which provider endpoint finishes this step (a browser form POST). */
-  target: 'verification-login';
-  statusId: string;
+/** Which provider endpoint finishes the step (a browser form POST), with what it needs. */
+export type Continuation =
+  | { target: 'verification-login'; statusId: string; sub: string; verificationType: string; exchangeId?: string }
+  | { target: 'precheck-continue'; trackId: string; statusId: string; sub: string; verificationType: string; selectedGroupId: string };
+
+export type MfaOption = { type: string; mediumId: string };
+
+/** The MFA step of a flow: the provider's track, the options, and the code sent last. */
+export type MfaState = {
+  trackId: string;
   sub: string;
-  verificationType: string;
-  exchangeId?: string;
+  options: MfaOption[];
+  active?: MfaOption & { exchangeId: string; sentAt: number; destination?: string };
 };
 
 export type FlowSession = {
@@ -16,6 +22,7 @@ export type FlowSession = {
   rememberMe?: boolean;
   sub?: string;
   continuation?: Continuation;
+  mfa?: MfaState;
 };
 
 export type PendingAuthorization = {

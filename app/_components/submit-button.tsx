@@ -20,14 +20,24 @@ export function SubmitButton({ label, pendingLabel }: { label: string; pendingLa
       >
         {label}
       </button>
-      <div role="status" aria-live="polite" className={pending ? 'overlay' : 'visually-hidden'}>
-        {pending ? (
-          <>
-            <span className="spinner" aria-hidden="true" />
-            <span>{pendingLabel}</span>
-          </>
-        ) : null}
-      </div>
+      <PendingOverlay pendingLabel={pendingLabel} />
     </>
   );
 }
+
+/** The loading overlay alone, for forms whose submit buttons are their own (option lists). */
+function PendingOverlay({ pendingLabel }: { pendingLabel: string }) {
+  const { pending } = useFormStatus();
+  return (
+    <div role="status" aria-live="polite" className={pending ? 'overlay' : 'visually-hidden'}>
+      {pending ? (
+        <>
+          <span className="spinner" aria-hidden="true" />
+          <span>{pendingLabel}</span>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+SubmitButton.Overlay = PendingOverlay;

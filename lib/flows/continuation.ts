@@ -27,5 +27,16 @@ export function continuationForm(args: {
           ['rememberMe', String(args.rememberMe)],
         ],
       };
+    case 'precheck-continue':
+      return {
+        action: new URL(`/login-srv/precheck/continue/${encodeURIComponent(c.trackId)}`, args.providerUrl).toString(),
+        fields: [
+          ['status_id', c.statusId],
+          ['sub', c.sub],
+          ['verificationType', c.verificationType],
+          ['track_id', c.trackId],
+          ['selectedGroupId', c.selectedGroupId],
+        ],
+      };
   }
 }

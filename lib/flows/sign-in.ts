@@ -37,7 +37,7 @@ export async function verifyPassword(args: {
   locale: string;
 }): Promise<PasswordOutcome> {
   try {
-    const { exchangeId } = await initiateAuthentication({
+    const initiated = await initiateAuthentication({
       type: 'PASSWORD',
       usageType: 'PASSWORDLESS_AUTHENTICATION',
       requestId: args.requestId,
@@ -45,6 +45,8 @@ export async function verifyPassword(args: {
       email: args.email,
       locale: args.locale,
     });
+    if (initiated.kind !== 'initiated') throw new Error('password initiation answered with a redirect');
+    const { exchangeId } = initiated;
     const { sub, statusId } = await authenticate({
       type: 'PASSWORD',
       exchangeId,

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 
-type TitledNamespace = 'login' | 'credentials' | 'continue' | 'success' | 'registerSuccess' | 'error' | 'notFound';
+type TitledNamespace =
+  | 'login' | 'credentials' | 'continue' | 'success' | 'registerSuccess' | 'error' | 'notFound' | 'mfa';
 
 /** A page's document title: its heading, then the product name (root layout template). */
 export function titleFrom(namespace: TitledNamespace) {

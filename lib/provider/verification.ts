@@ -1,6 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
-import { callForData } from './http';
+import { callForData, callProvider, errorCodeOf, isSuccess } from './http';
+import { ProviderError } from './errors';
 
 /** Verification types the screens know about (product-spec.md §9). */
 export const MFA_TYPES = ['EMAIL', 'SMS', 'TOTP', 'PASSWORD', 'PUSH'] as const;
@@ -58,11 +59,29 @@ const InitiateData = z
   .object({
     exchange_id: z.object({ exchange_id: z.string().min(1) }).loose(),
     sub: z.string().optional(),
+    // Unverified field name: where the provider names the masked destination of a sent code.
+    medium_text: z.string().optional(),
   })
   .loose()
-  .transform((d) => ({ exchangeId: d.exchange_id.exchange_id, sub: d.sub }));
+  .transform((d) => ({ exchangeId: d.exchange_id.exchange_id, sub: d.sub, destination: d.medium_text }));
 
-export function initiateAuthentication(args: {
+/** An initiate answer that sends the browser elsewhere (product-spec.md §8: error_code 403 + redirectUrl). */
+const RedirectAnswer = z
+  .object({
+    error: z
+      .object({ error_code: z.union([z.string(), z.number()]).optional(), redirectUrl: z.string().optional() })
+      .loose()
+      .optional(),
+    data: z.object({ redirectUrl: z.string().optional() }).loose().optional(),
+    redirectUrl: z.string().optional(),
+  })
+  .loose();
+
+export type Initiated =
+  | { kind: 'initiated'; exchangeId: string; sub: string | undefined; destination: string | undefined }
+  | { kind: 'redirect'; url: string };
+
+export async function initiateAuthentication(args: {
   type: string;
   usageType: UsageType;
   requestId: string;
@@ -71,26 +90,36 @@ export function initiateAuthentication(args: {
   sub?: string;
   trackId?: string;
   locale?: string;
-}): Promise<{ exchangeId: string; sub: string | undefined }> {
-  return callForData(
-    {
-      operation: 'verification.initiate',
-      method: 'POST',
-      path: `/verification-srv/v2/authenticate/initiate/${encodeURIComponent(args.type.toLowerCase())}`,
-      body: {
-        type: args.type,
-        usage_type: args.usageType,
-        request_id: args.requestId,
-        medium_id: args.mediumId,
-        email: args.email,
-        sub: args.sub,
-        trackId: args.trackId,
-        single_factor_auth: false,
-      },
-      locale: args.locale,
+}): Promise<Initiated> {
+  const operation = 'verification.initiate';
+  const reply = await callProvider({
+    operation,
+    method: 'POST',
+    path: `/verification-srv/v2/authenticate/initiate/${encodeURIComponent(args.type.toLowerCase())}`,
+    body: {
+      type: args.type,
+      usage_type: args.usageType,
+      request_id: args.requestId,
+      medium_id: args.mediumId,
+      email: args.email,
+      sub: args.sub,
+      trackId: args.trackId,
+      single_factor_auth: false,
     },
-    InitiateData,
-  );
+    locale: args.locale,
+  });
+  if (!isSuccess(reply)) {
+    const answer = RedirectAnswer.safeParse(reply.json);
+    const url = answer.success
+      ? (answer.data.error?.redirectUrl ?? answer.data.data?.redirectUrl ?? answer.data.redirectUrl)
+      : undefined;
+    const is403 = reply.status === 403 || (answer.success && String(answer.data.error?.error_code) === '403');
+    if (is403 && url) return { kind: 'redirect', url };
+    throw new ProviderError({ kind: 'rejected', operation, status: reply.status, code: errorCodeOf(reply.json) });
+  }
+  const data = InitiateData.safeParse((reply.json as { data?: unknown } | null)?.data);
+  if (!data.success) throw new ProviderError({ kind: 'invalid-response', operation, status: reply.status });
+  return { kind: 'initiated', ...data.data };
 }
 
 const AuthenticateData = z

@@ -20,3 +20,15 @@ export function emailError(value: string): ErrorKey | undefined {
 export function loginPasswordError(value: string): ErrorKey | undefined {
   return value.length === 0 ? 'passwordRequired' : undefined;
 }
+
+/** A pasted "123 456" is the same code as "123456". */
+export function normaliseCode(value: string): string {
+  return value.replace(/[\s-]/g, '');
+}
+
+/** MFA code: required, exactly 6 digits (product-spec.md §5). */
+export function mfaCodeError(value: string): ErrorKey | undefined {
+  const code = normaliseCode(value);
+  if (code.length === 0) return 'mfaCodeRequired';
+  return /^\d{6}$/.test(code) ? undefined : 'mfaCodeLength';
+}

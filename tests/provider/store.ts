@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 
 /** All state of the stand-in, in memory: seeded accounts and everything a flow creates. */
 
-export type Method = { type: string; mediums?: Array<{ id: string }> };
+export type Method = { type: string; mediums?: Array<{ id: string; masked?: string }> };
 export type Account = {
   sub: string;
   email: string;
@@ -11,6 +11,8 @@ export type Account = {
   password?: string;
   status: 'active' | 'declined';
   methods: Method[];
+  /** A second factor is required after the password (the provider redirects to the MFA step). */
+  mfaRequired?: boolean;
   /** Wrong passwords in a row, and until when the account is locked. */
   failures?: number;
   lockedUntil?: number;
@@ -46,7 +48,12 @@ export type Exchange = {
   sub: string;
   expiresAt: number;
   used: boolean;
+  /** The code sent for EMAIL and SMS (TOTP codes come from the app). */
+  code?: string;
 };
+
+/** An open precheck (MFA) between the password and the authorization code. */
+export type Track = { trackId: string; requestId: string; sub: string; verifiedStatusId?: string; used: boolean; expiresAt: number };
 
 export type Verified = { statusId: string; sub: string; requestId: string; type: string; used: boolean; expiresAt: number };
 
@@ -74,6 +81,8 @@ type Seed = {
   accounts: Account[];
   federatedDomains: Record<string, string>;
   lockout: { maxFailures: number; lockMinutes: number };
+  totpSecret: string;
+  mfaRedirectUrl: string;
 };
 
 export function createStore(args: { seedPath: URL; client: Omit<Client, 'displayName' | 'name'> }) {
@@ -82,7 +91,7 @@ export function createStore(args: { seedPath: URL; client: Omit<Client, 'display
   // "name+*@domain" seeds stand for a family of accounts, made on first use, each with its own state.
   const patterns = seed.accounts
     .filter((a) => a.email.includes('*'))
-    .map((a) => ({ template: a, regex: new RegExp(`^${a.email.toLowerCase().split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[a-z0-9._-]+')}$`) }));
+    .map((a) => ({ template: a, regex: new RegExp(`^${a.email.toLowerCase().split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[a-z0-9._+-]*')}$`) }));
   const client: Client = { ...args.client, displayName: seed.client.client_display_name, name: seed.client.client_name };
 
   const store = {
@@ -98,6 +107,9 @@ export function createStore(args: { seedPath: URL; client: Omit<Client, 'display
     calls: [] as CallRecord[],
     faults: [] as Fault[],
 
+    tracks: new Map<string, Track>(),
+    totpSecret: seed.totpSecret,
+    mfaRedirectUrl: seed.mfaRedirectUrl,
     federatedDomains: seed.federatedDomains,
     lockout: seed.lockout,
 
@@ -109,11 +121,15 @@ export function createStore(args: { seedPath: URL; client: Omit<Client, 'display
       const pattern = patterns.find((p) => p.regex.test(key));
       if (!pattern) return undefined;
       const account: Account = { ...structuredClone(pattern.template), email: key, sub: randomUUID() };
+      // The masked e-mail destination follows the address actually used.
+      for (const medium of account.methods.find((m) => m.type === 'EMAIL')?.mediums ?? []) {
+        medium.masked = `${key[0]}***@${key.split('@')[1]}`;
+      }
       accounts.set(key, account);
       return account;
     },
     accountBySub(sub: unknown): Account | undefined {
-      return [...accounts.values()].find((a) => a.sub === sub);
+      return typeof sub === 'string' && sub ? [...accounts.values()].find((a) => a.sub === sub) : undefined;
     },
     newId(): string {
       return randomUUID();

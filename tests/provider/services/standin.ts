@@ -30,6 +30,23 @@ ${store.outbox.length === 0 ? '<p>Nothing sent yet.</p>' : `<ul>${[...store.outb
       store.faults.push(fault);
       sendJson(res, 200, fault);
     }],
+    // Lets a test age the codes of one account without waiting five minutes.
+    ['POST', '/__standin/expire-codes', async (req, res) => {
+      const body = await readBody(req);
+      const account = store.accountByEmail(body.email);
+      if (!account) return sendJson(res, 404, { error: 'no such account' });
+      let expired = 0;
+      for (const exchange of store.exchanges.values()) {
+        if (exchange.sub === account.sub && !exchange.used) {
+          exchange.expiresAt = 0;
+          expired++;
+        }
+      }
+      sendJson(res, 200, { expired });
+    }],
+    // Where the provider would let a person set up a push device (the MFA 403 redirect target).
+    ['GET', '/verification-srv/setup/push', (_req, res) =>
+      sendHtml(res, 200, '<!doctype html><html lang="en"><meta charset="utf-8"><title>Device setup (stand-in)</title><h1>Device setup (stand-in)</h1>')],
     ['POST', '/__standin/faults/clear', (_req, res) => {
       store.faults.length = 0;
       sendJson(res, 200, { cleared: true });

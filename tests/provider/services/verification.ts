@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import type { Context, Route } from './context.ts';
-import { fail, ok, readBody, str } from '../http.ts';
+import { fail, ok, readBody, sendJson, str } from '../http.ts';
 import type { Account } from '../store.ts';
 
 const EXCHANGE_TTL_MS = 5 * 60 * 1000;
@@ -12,7 +13,15 @@ const ACCOUNT_LOCKED = 'account_locked';
  * Codes: 3072 wrong password, 3074 declined account (product-spec.md §8); after repeated wrong
  * passwords the account is locked for a while (seed.json `lockout`).
  */
-export function verificationRoutes({ store }: Context): Route[] {
+function codeMatches(exchange: { type: string; code?: string }, passCode: string, totpSecret: string): boolean {
+  if (exchange.type === 'TOTP') {
+    const totp = new TOTP({ secret: Secret.fromBase32(totpSecret), digits: 6, period: 30 });
+    return totp.validate({ token: passCode, window: 1 }) !== null;
+  }
+  return exchange.code !== undefined && passCode === exchange.code;
+}
+
+export function verificationRoutes({ store, issuer }: Context): Route[] {
   const findAccount = (body: Record<string, unknown>): Account | undefined =>
     store.accountByEmail(body.email) ?? store.accountBySub(body.sub);
 
@@ -38,18 +47,39 @@ export function verificationRoutes({ store }: Context): Route[] {
       const account = findAccount(body);
       if (!account) return fail(res, 400, 'VER1004', 'user not found', 'VerificationException');
       if (account.status === 'declined') return fail(res, 400, 3074, 'user declined, deactivated or deleted', 'VerificationException');
-      if (!account.methods.some((m) => m.type === type)) return fail(res, 400, 'VER1004', `${type} is not configured`, 'VerificationException');
-      const exchange = { id: randomUUID(), type, requestId, sub: account.sub, expiresAt: Date.now() + EXCHANGE_TTL_MS, used: false };
+      const method = account.methods.find((m) => m.type === type);
+      // With nothing configured, an e-mail code goes to the account's own address.
+      const emailFallback = type === 'EMAIL' && body.usage_type === 'MULTIFACTOR_AUTHENTICATION';
+      if (!method && !emailFallback) return fail(res, 400, 'VER1004', `${type} is not configured`, 'VerificationException');
+      if (type === 'PUSH') {
+        // The device must be set up first: the provider sends the browser there (spec: error_code 403).
+        const redirectUrl = new URL(store.mfaRedirectUrl, issuer).toString();
+        return sendJson(res, 403, { success: false, status: 403, error: { code: 403, error_code: 403, error: 'setup required', redirectUrl } });
+      }
+      const code = type === 'EMAIL' || type === 'SMS' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : undefined;
+      const exchange = { id: randomUUID(), type, requestId, sub: account.sub, expiresAt: Date.now() + EXCHANGE_TTL_MS, used: false, code };
       store.exchanges.set(exchange.id, exchange);
-      ok(res, { exchange_id: { exchange_id: exchange.id, expires_at: new Date(exchange.expiresAt).toISOString() } });
+      const masked = method?.mediums?.[0]?.masked;
+      if (code) {
+        store.outbox.push({
+          id: randomUUID(), at: new Date().toISOString(), channel: type === 'SMS' ? 'sms' : 'email',
+          to: type === 'SMS' ? `sms:${account.email}` : account.email,
+          subject: 'Your sign-in code', body: `Your security code is ${code}. It expires in 5 minutes.`, code,
+        });
+      }
+      ok(res, {
+        exchange_id: { exchange_id: exchange.id, expires_at: new Date(exchange.expiresAt).toISOString() },
+        ...(masked ? { medium_text: masked } : {}),
+      });
     }],
 
     ['POST', '/verification-srv/v2/authenticate/authenticate/:type', async (req, res, p) => {
       const body = await readBody(req);
       const exchange = store.exchanges.get(str(body.exchange_id) ?? '');
-      if (!exchange || exchange.used || exchange.type !== p.type.toUpperCase()) {
+      if (!exchange || exchange.type !== p.type.toUpperCase()) {
         return fail(res, 400, 'VER1003', 'exchange_id is invalid', 'VerificationException');
       }
+      if (exchange.used) return fail(res, 400, 3063, 'code invalid or already used', 'VerificationException');
       if (exchange.expiresAt < Date.now()) return fail(res, 400, 3010, 'exchange expired', 'VerificationException');
       const account = store.accountBySub(exchange.sub);
       if (!account) return fail(res, 400, 'VER1004', 'user not found', 'VerificationException');
@@ -68,6 +98,8 @@ export function verificationRoutes({ store }: Context): Route[] {
           return fail(res, 400, 3072, 'invalid password', 'VerificationException');
         }
         account.failures = 0;
+      } else if (!codeMatches(exchange, str(body.pass_code) ?? '', store.totpSecret)) {
+        return fail(res, 400, 3063, 'code invalid or already used', 'VerificationException');
       }
       exchange.used = true;
       const statusId = randomUUID();

@@ -1,0 +1,45 @@
+'use client';
+
+import { useActionState } from 'react';
+import { useForm } from 'react-hook-form';
+import { mfaCodeError } from '@/lib/validation/rules';
+import type { ErrorKey } from '@/lib/validation/form-state';
+import { submitMfaCode, type CodeFormState } from '../register-mfa/actions';
+import { SubmitButton } from './submit-button';
+import { TextField } from './text-field';
+import { blockInvalidSubmit, useFormErrors, whileEditing } from './use-form-errors';
+
+type Props = {
+  labels: { code: string; verify: string; verifying: string };
+  errors: Partial<Record<ErrorKey, string>>;
+};
+
+/**
+ * The 6-digit code: one field, numeric keyboard, one-time-code autofill; a pasted "123 456"
+ * counts as 123456. No maxlength, so a pasted code with spaces is never cut short.
+ */
+export function MfaCodeForm({ labels, errors }: Props) {
+  const [state, action] = useActionState<CodeFormState, FormData>(submitMfaCode, { status: 'idle' });
+  const form = useForm<{ code: string }>({ mode: 'onTouched' });
+  const { formRef, errorOf, clearServerError } = useFormErrors(state, form);
+  const key = errorOf('code');
+  return (
+    <form ref={formRef} action={action} noValidate onSubmit={(event) => blockInvalidSubmit(event, form, { code: mfaCodeError })}>
+      <TextField
+        id="code"
+        type="text"
+        inputMode="numeric"
+        pattern="[0-9 ]*"
+        className="code-input"
+        label={labels.code}
+        autoComplete="one-time-code"
+        error={key ? errors[key] : undefined}
+        autoFocus
+        {...form.register('code', { validate: whileEditing(mfaCodeError), onChange: () => clearServerError('code') })}
+      />
+      <div className="actions">
+        <SubmitButton label={labels.verify} pendingLabel={labels.verifying} />
+      </div>
+    </form>
+  );
+}

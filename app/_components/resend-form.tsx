@@ -1,0 +1,44 @@
+'use client';
+
+import { useActionState, useEffect, useState } from 'react';
+import { resendMfaCode, type ResendState } from '../register-mfa/actions';
+
+type Props = {
+  /** Seconds left before a new code may be requested, as the server counted at render time. */
+  waitSeconds: number;
+  labels: { resend: string; resendIn: string; resendAvailable: string; sending: string };
+};
+
+/**
+ * "Send a new code", with a visible countdown. With JavaScript the button waits for the countdown;
+ * without it the server refuses an early resend and says how long is left. The countdown itself is
+ * not read out every second; the moment the button becomes usable is announced once.
+ */
+export function ResendForm({ waitSeconds, labels }: Props) {
+  const [state, action, pending] = useActionState<ResendState>(resendMfaCode, { status: 'idle' });
+  const [left, setLeft] = useState(waitSeconds);
+  const [seenState, setSeenState] = useState(state);
+  if (seenState !== state) {
+    setSeenState(state);
+    if (state.status === 'wait') setLeft(state.seconds);
+  }
+
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+
+  const waiting = left > 0;
+  return (
+    <form action={action} className="resend">
+      <button type="submit" className="link" aria-disabled={waiting || pending} onClick={(e) => (waiting || pending) && e.preventDefault()}>
+        {pending ? labels.sending : labels.resend}
+      </button>
+      {waiting ? <p aria-hidden="true">{labels.resendIn.replace('{seconds}', String(left))}</p> : null}
+      <p className="visually-hidden" role="status">
+        {waiting ? '' : waitSeconds > 0 || state.status === 'wait' ? labels.resendAvailable : ''}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import Link from 'next/link';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { canResend, resendWaitSeconds } from '@/lib/flows/mfa';
+import { requireFlow } from '@/lib/flows/flow-guard';
+import { translateErrors } from '@/lib/i18n/errors';
+import { titleFrom } from '@/lib/i18n/metadata';
+import { getClientName } from '@/lib/provider/client-name';
+import { Frame } from '../../_components/frame';
+import { MfaCodeForm } from '../../_components/mfa-code-form';
+import { ResendForm } from '../../_components/resend-form';
+
+export const generateMetadata = titleFrom('mfa');
+
+/** The code page: which code, where it went, the field, resend, and the way to another method. */
+export default async function MfaCodePage({ searchParams }: PageProps<'/register-mfa/code'>) {
+  const params = await searchParams;
+  const flow = await requireFlow(params.requestId, (f) => Boolean(f.mfa?.active));
+  const mfa = flow.mfa!;
+  const active = mfa.active!;
+  const [t, errors, clientName] = await Promise.all([
+    getTranslations('mfa'),
+    translateErrors(['mfaCodeRequired', 'mfaCodeLength', 'mfaCodeInvalid', 'mfaCodeExpired']),
+    getLocale().then((locale) => getClientName(flow.requestId, locale)),
+  ]);
+  const destination = active.destination;
+  const description =
+    active.type === 'EMAIL'
+      ? destination ? t('sentEmailTo', { destination }) : t('sentEmail')
+      : active.type === 'SMS'
+        ? destination ? t('sentSmsTo', { destination }) : t('sentSms')
+        : active.type === 'TOTP' ? t('totpDescription') : t('otherDescription');
+  const chooseAnother = `/register-mfa?${new URLSearchParams({ track_id: mfa.trackId, sub: mfa.sub, requestId: flow.requestId, view: 'options' })}`;
+
+  return (
+    <Frame title={t('codeTitle')} description={description} clientName={clientName}>
+      {params.resent === '1' ? <p className="notice info" role="status">{t('resent')}</p> : null}
+      <MfaCodeForm labels={{ code: t('code'), verify: t('verify'), verifying: t('verifying') }} errors={errors} />
+      {canResend(active.type) ? (
+        <ResendForm
+          waitSeconds={resendWaitSeconds(active.sentAt, Date.now())}
+          labels={{ resend: t('resend'), resendIn: t.raw('resendIn') as string, resendAvailable: t('resendAvailable'), sending: t('sending') }}
+        />
+      ) : null}
+      {mfa.options.length > 1 ? (
+        <p className="links">
+          <Link href={chooseAnother}>{t('chooseAnother')}</Link>
+        </p>
+      ) : null}
+    </Frame>
+  );
+}

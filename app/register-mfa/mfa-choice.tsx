@@ -1,0 +1,54 @@
+import { getLocale, getTranslations } from 'next-intl/server';
+import { getConfig } from '@/lib/config';
+import { failToErrorPage } from '@/lib/errors';
+import { optionLabelKey, selectMfaStart, type MfaStart } from '@/lib/flows/mfa';
+import { resolveRedirectUrl } from '@/lib/provider/urls';
+import { getConfiguredMethods } from '@/lib/provider/verification';
+import { sealForForm } from '@/lib/session';
+import { MfaStartForm } from '../_components/mfa-start-form';
+import type { MfaEntry } from './actions';
+
+const START_TEXT = { EMAIL: 'startEmail', SMS: 'startSms', TOTP: 'startTotp' } as const;
+
+/** The options to choose from, or the one option about to start. */
+export async function MfaChoice({ trackId, sub, requestId }: { trackId: string; sub: string; requestId: string }) {
+  const [t, locale] = await Promise.all([getTranslations('mfa'), getLocale()]);
+  let start: MfaStart;
+  try {
+    start = selectMfaStart(await getConfiguredMethods({ requestId, sub, locale }));
+  } catch (error) {
+    failToErrorPage(error, { step: 'mfa.list' });
+  }
+  const options = start.kind === 'options' ? start.options : [start.option];
+  const entry = await sealForForm<MfaEntry>({ trackId, sub, requestId, options });
+  const cancel = resolveRedirectUrl(getConfig().providerUrl, requestId);
+
+  if (start.kind === 'single') {
+    const { type } = start.option;
+    return (
+      <>
+        <p className="description">{t(type in START_TEXT ? START_TEXT[type as keyof typeof START_TEXT] : 'startOther')}</p>
+        <MfaStartForm
+          entry={entry}
+          options={[{ type, label: type === 'TOTP' ? t('continue') : t('send') }]}
+          autoStart
+          pendingLabel={t('sending')}
+        />
+      </>
+    );
+  }
+  return (
+    <>
+      <p className="description">{t('optionsDescription')}</p>
+      <MfaStartForm
+        entry={entry}
+        options={start.options.map((o) => ({ type: o.type, label: t(optionLabelKey(o.type)) }))}
+        autoStart={false}
+        pendingLabel={t('sending')}
+      />
+      <p className="links">
+        <a href={cancel}>{t('cancel')}</a>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import 'server-only';
+import { isProviderError } from '../provider/errors';
+import { authenticate, initiateAuthentication } from '../provider/verification';
+import type { ErrorKey } from '../validation/form-state';
+import type { MfaOption } from '../session-types';
+import { codeErrorFor } from './mfa';
+
+export type SendOutcome =
+  | { kind: 'sent'; exchangeId: string; destination: string | undefined }
+  | { kind: 'redirect'; url: string };
+
+/** Sends (or, for TOTP, opens) a second-factor exchange for the signed-in subject. */
+export async function sendCode(args: {
+  option: MfaOption;
+  requestId: string;
+  sub: string;
+  trackId: string;
+  locale: string;
+}): Promise<SendOutcome> {
+  const initiated = await initiateAuthentication({
+    type: args.option.type,
+    usageType: 'MULTIFACTOR_AUTHENTICATION',
+    requestId: args.requestId,
+    mediumId: args.option.mediumId,
+    sub: args.sub,
+    trackId: args.trackId,
+    locale: args.locale,
+  });
+  return initiated.kind === 'redirect'
+    ? initiated
+    : { kind: 'sent', exchangeId: initiated.exchangeId, destination: initiated.destination };
+}
+
+export type CodeOutcome = { kind: 'verified'; statusId: string } | { kind: 'code-error'; key: ErrorKey };
+
+/** Checks a code; wrong, used and expired codes come back to the field, the rest is thrown. */
+export async function verifyCode(args: {
+  type: string;
+  exchangeId: string;
+  code: string;
+  requestId: string;
+  locale: string;
+}): Promise<CodeOutcome> {
+  try {
+    const { statusId } = await authenticate({
+      type: args.type,
+      exchangeId: args.exchangeId,
+      secret: args.code,
+      requestId: args.requestId,
+      locale: args.locale,
+    });
+    return { kind: 'verified', statusId };
+  } catch (error) {
+    const key = isProviderError(error) && error.kind === 'rejected' ? codeErrorFor(error.code) : undefined;
+    if (key) return { kind: 'code-error', key };
+    throw error;
+  }
+}

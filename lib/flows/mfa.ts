@@ -1,0 +1,48 @@
+import type { ConfiguredMethod } from '../provider/verification';
+import type { ErrorKey } from '../validation/form-state';
+
+
+export type { MfaOption } from '../session-types';
+import type { MfaOption } from '../session-types';
+
+export type MfaStart = { kind: 'options'; options: MfaOption[] } | { kind: 'single'; option: MfaOption };
+
+/**
+ * What the MFA step starts with (product-spec.md §4 "MFA"): PASSWORD is left out; several options
+ * are offered to choose from; exactly one is started directly; none means EMAIL. The medium id is
+ * the medium's id only when exactly one medium is configured for that type.
+ */
+export function selectMfaStart(methods: readonly ConfiguredMethod[]): MfaStart {
+  const options = methods
+    .filter((m) => m.type !== 'PASSWORD')
+    .map((m) => ({ type: m.type, mediumId: m.mediumIds.length === 1 ? m.mediumIds[0] : '' }));
+  if (options.length > 1) return { kind: 'options', options };
+  return { kind: 'single', option: options[0] ?? { type: 'EMAIL', mediumId: '' } };
+}
+
+/** The types the screens have their own texts for; any other is offered with a generic label. */
+export function optionLabelKey(type: string): 'optionEmail' | 'optionSms' | 'optionTotp' | 'optionOther' {
+  return type === 'EMAIL' ? 'optionEmail' : type === 'SMS' ? 'optionSms' : type === 'TOTP' ? 'optionTotp' : 'optionOther';
+}
+
+/** TOTP codes come from the person's app: there is nothing to resend. */
+export function canResend(type: string): boolean {
+  return type !== 'TOTP';
+}
+
+/** Seconds before another code may be requested (the countdown shown on the code page). */
+export const RESEND_COOLDOWN_SECONDS = 30;
+
+export function resendWaitSeconds(sentAt: number, now: number): number {
+  return Math.max(0, Math.ceil((sentAt + RESEND_COOLDOWN_SECONDS * 1000 - now) / 1000));
+}
+
+/** Provider codes on the code field (product-spec.md §8); anything else goes to the error page. */
+const CODE_ERRORS = new Map<string, ErrorKey>([
+  ['3063', 'mfaCodeInvalid'],
+  ['3010', 'mfaCodeExpired'],
+]);
+
+export function codeErrorFor(code: string | number | undefined): ErrorKey | undefined {
+  return code === undefined ? undefined : CODE_ERRORS.get(String(code));
+}

@@ -70,6 +70,7 @@ const EnvSchema = z.object({
     .pipe(FooterLinksSchema),
   BRAND_DIR: z.string().trim().min(1).optional(),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(8_000),
+  MFA_RESEND_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -88,6 +89,8 @@ export type AppConfig = {
   /** Where operators put replacement logos (manufacturer.svg, product.svg …); see README. */
   brandDir: string | undefined;
   providerTimeoutMs: number;
+  /** Countdown before another MFA code may be requested; match the tenant's rate limit. */
+  mfaResendSeconds: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Secure cookies and the __Host- prefix need an https origin. */
   secureCookies: boolean;
@@ -136,6 +139,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     footerLinks: e.FOOTER_LINKS,
     brandDir: e.BRAND_DIR,
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    mfaResendSeconds: e.MFA_RESEND_SECONDS,
     logLevel: e.LOG_LEVEL,
     secureCookies: e.PUBLIC_URL.protocol === 'https:',
   };

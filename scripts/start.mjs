@@ -41,8 +41,12 @@ if (env.PROVIDER_URL) {
   console.log(`Stand-in provider: ${env.PROVIDER_URL} (outbox: ${env.PROVIDER_URL}/__standin/outbox)`);
   console.log('Demo accounts:');
   for (const account of seed.accounts) {
-    console.log(`  ${account.email.padEnd(32)} password ${account.password ?? '(none)'}  ${account.status !== 'active' ? `[${account.status}]` : ''}`);
+    // "name*@domain" seeds are families: the bare address works, and so does name+anything@domain.
+    const email = account.email.replace('+*', '+demo').replace('*', '');
+    const notes = [account.status !== 'active' ? account.status : '', account.mfaRequired ? 'second factor' : ''].filter(Boolean);
+    console.log(`  ${email.padEnd(32)} password ${account.password ?? '(none)'}${notes.length ? `  [${notes.join(', ')}]` : ''}`);
   }
+  console.log(`  TOTP secret for mfa.totp / mfa.all: ${seed.totpSecret}; anyone@federated.example is redirected`);
 }
 
 const stop = () => {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useEffect, useState } from 'react';
+import { useActionState, useEffect, useState, useSyncExternalStore } from 'react';
 import { resendMfaCode, type ResendState } from '../register-mfa/actions';
 
 type Props = {
@@ -29,10 +29,14 @@ export function ResendForm({ waitSeconds, labels }: Props) {
     return () => clearTimeout(timer);
   }, [left]);
 
+  // Only a hydrated page can count down, so only a hydrated page may hold the button back;
+  // without JavaScript it stays usable and the server says how long is left.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const waiting = left > 0;
+  const holdBack = hydrated && (waiting || pending);
   return (
     <form action={action} className="resend">
-      <button type="submit" className="link" aria-disabled={waiting || pending} onClick={(e) => (waiting || pending) && e.preventDefault()}>
+      <button type="submit" className="link" aria-disabled={holdBack} onClick={(e) => holdBack && e.preventDefault()}>
         {pending ? labels.sending : labels.resend}
       </button>
       {waiting ? <p aria-hidden="true">{labels.resendIn.replace('{seconds}', String(left))}</p> : null}
@@ -42,3 +46,5 @@ export function ResendForm({ waitSeconds, labels }: Props) {
     </form>
   );
 }
+
+const noSubscription = () => () => {};

@@ -5,8 +5,7 @@ import { getLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage } from '@/lib/errors';
-import { resendWaitSeconds } from '@/lib/flows/mfa';
-import { sendCode, verifyCode, type CodeOutcome, type SendOutcome } from '@/lib/flows/mfa-steps';
+import { secondsUntilResend, sendCode, verifyCode, type CodeOutcome, type SendOutcome } from '@/lib/flows/mfa-steps';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { accountRef, log } from '@/lib/log';
 import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
@@ -92,7 +91,7 @@ export async function resendMfaCode(_prev: ResendState): Promise<ResendState> {
   const session = await getFlowSession();
   const mfa = session.mfa;
   if (!session.requestId || !mfa?.active) redirect('/error?reason=expired');
-  const wait = resendWaitSeconds(mfa.active.sentAt, Date.now());
+  const wait = secondsUntilResend(mfa.active.sentAt);
   if (wait > 0) return { status: 'wait', seconds: wait };
 
   let outcome: SendOutcome;

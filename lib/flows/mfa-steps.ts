@@ -3,7 +3,8 @@ import { isProviderError } from '../provider/errors';
 import { authenticate, initiateAuthentication } from '../provider/verification';
 import type { ErrorKey } from '../validation/form-state';
 import type { MfaOption } from '../session-types';
-import { codeErrorFor } from './mfa';
+import { getConfig } from '../config';
+import { codeErrorFor, resendWaitSeconds } from './mfa';
 
 export type SendOutcome =
   | { kind: 'sent'; exchangeId: string; destination: string | undefined }
@@ -55,4 +56,9 @@ export async function verifyCode(args: {
     if (key) return { kind: 'code-error', key };
     throw error;
   }
+}
+
+/** Seconds left before a new code may be requested, as of this request. */
+export function secondsUntilResend(sentAt: number): number {
+  return resendWaitSeconds(sentAt, Date.now(), getConfig().mfaResendSeconds);
 }

@@ -30,11 +30,9 @@ export function canResend(type: string): boolean {
   return type !== 'TOTP';
 }
 
-/** Seconds before another code may be requested (the countdown shown on the code page). */
-export const RESEND_COOLDOWN_SECONDS = 30;
-
-export function resendWaitSeconds(sentAt: number, now: number): number {
-  return Math.max(0, Math.ceil((sentAt + RESEND_COOLDOWN_SECONDS * 1000 - now) / 1000));
+/** Seconds before another code may be requested, counted from when the last one was sent. */
+export function resendWaitSeconds(sentAt: number, now: number, cooldownSeconds: number): number {
+  return Math.max(0, Math.ceil((sentAt + cooldownSeconds * 1000 - now) / 1000));
 }
 
 /** Provider codes on the code field (product-spec.md §8); anything else goes to the error page. */

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { canResend, resendWaitSeconds } from '@/lib/flows/mfa';
+import { canResend } from '@/lib/flows/mfa';
+import { secondsUntilResend } from '@/lib/flows/mfa-steps';
 import { requireFlow } from '@/lib/flows/flow-guard';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
@@ -37,7 +38,7 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
       <MfaCodeForm labels={{ code: t('code'), verify: t('verify'), verifying: t('verifying') }} errors={errors} />
       {canResend(active.type) ? (
         <ResendForm
-          waitSeconds={resendWaitSeconds(active.sentAt, Date.now())}
+          waitSeconds={secondsUntilResend(active.sentAt)}
           labels={{ resend: t('resend'), resendIn: t.raw('resendIn') as string, resendAvailable: t('resendAvailable'), sending: t('sending') }}
         />
       ) : null}

@@ -45,7 +45,7 @@ test('while the provider answers, a loading overlay says what is happening (Java
 
 test.describe('password step', () => {
   test('five wrong passwords lock the account for 5 minutes; the right one is then refused too', async ({ page, javaScriptEnabled }) => {
-    const account = ACCOUNTS.lockout(`lock-${javaScriptEnabled ? 'on' : 'off'}`);
+    const account = ACCOUNTS.lockout(`lock-${javaScriptEnabled ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`);
     await toPasswordStep(page, account.email);
     const password = page.getByLabel('Password', { exact: true });
     for (let attempt = 1; attempt <= 4; attempt++) {
@@ -102,7 +102,7 @@ test.describe('password step', () => {
   });
 
   test('a double click on Sign in still signs in (the repeat does not spoil the attempt)', async ({ page, javaScriptEnabled }) => {
-    const account = ACCOUNTS.lockout(`double-${javaScriptEnabled ? 'on' : 'off'}`);
+    const account = ACCOUNTS.lockout(`double-${javaScriptEnabled ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`);
     await toPasswordStep(page, account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Sign in', exact: true }).dblclick();

@@ -12,11 +12,30 @@ export const ACCOUNTS = {
   federated: { email: 'someone@federated.example' },
 } as const;
 
+/** Accounts with a second factor; a tag makes a fresh account per test. */
+export const MFA = {
+  email: (tag: string) => `mfa.email+${tag}@example.com`,
+  sms: (tag: string) => `mfa.sms+${tag}@example.com`,
+  totp: (tag: string) => `mfa.totp+${tag}@example.com`,
+  all: (tag: string) => `mfa.all+${tag}@example.com`,
+  fallback: (tag: string) => `mfa.fallback+${tag}@example.com`,
+  redirect: (tag: string) => `mfa.redirect+${tag}@example.com`,
+  password: 'KitchenDemo2026',
+  /** The stand-in's TOTP secret (README), for computing authenticator codes. */
+  totpSecret: 'JBSWY3DPEHPK3PXP',
+} as const;
+
 /** The stand-in client's display name (tests/provider/seed.json). */
 export const CLIENT_NAME = 'Kitchen Equipment Sales Portal (demo)';
 
+type OutboxMessage = { to: string; code?: string; channel: string };
+
 type StandIn = {
   url: string;
+  /** Messages the stand-in "sent" to an address (SMS are addressed "sms:<e-mail>"). */
+  outbox(to: string): Promise<OutboxMessage[]>;
+  /** Ages every pending code of an account past its expiry. */
+  expireCodes(email: string): Promise<void>;
   /** Calls the stand-in received whose path contains `fragment`. */
   calls(fragment: string): Promise<Array<{ method: string; path: string }>>;
   fault(args: { pathIncludes: string; mode: 'delay' | 'error' | 'garbage' | 'close'; delayMs?: number }): Promise<void>;
@@ -26,6 +45,13 @@ const STANDIN_FIXTURE = async ({ request }: { request: APIRequestContext }, use:
   const url = process.env.E2E_STANDIN_URL!;
   await use({
     url,
+    async outbox(to) {
+      const response = await request.get(`${url}/__standin/outbox.json`);
+      return ((await response.json()).messages as OutboxMessage[]).filter((m) => m.to === to);
+    },
+    async expireCodes(email) {
+      expect((await request.post(`${url}/__standin/expire-codes`, { data: { email } })).ok()).toBe(true);
+    },
     async calls(fragment) {
       const response = await request.get(`${url}/__standin/calls?pathIncludes=${encodeURIComponent(fragment)}`);
       return (await response.json()).calls;

@@ -38,6 +38,7 @@ export default async function globalSetup() {
       SESSION_SECRET: randomSecret(),
       PROVIDER_TIMEOUT_MS: '2000',
       FOOTER_LINKS: DEMO_FOOTER_LINKS,
+      MFA_RESEND_SECONDS: '3',
       LOG_LEVEL: 'info',
     },
     onOutput: (text) => appLog.write(text),

@@ -1,0 +1,95 @@
+import { describe, expect, test } from 'vitest';
+import { canResend, codeErrorFor, optionLabelKey, resendWaitSeconds, selectMfaStart } from '@/lib/flows/mfa';
+import { continuationForm } from '@/lib/flows/continuation';
+import { mfaCodeError, normaliseCode } from '@/lib/validation/rules';
+
+const method = (type: string, mediumIds: string[] = []) => ({ type, mediumIds });
+
+describe('selectMfaStart (product-spec.md §4 MFA, §3 MFA option)', () => {
+  test('PASSWORD is never an option; several others are offered to choose from', () => {
+    expect(selectMfaStart([method('PASSWORD', ['PASSWORD']), method('EMAIL', ['e1']), method('TOTP', ['t1'])])).toEqual({
+      kind: 'options',
+      options: [{ type: 'EMAIL', mediumId: 'e1' }, { type: 'TOTP', mediumId: 't1' }],
+    });
+  });
+
+  test('exactly one option is started directly', () => {
+    expect(selectMfaStart([method('PASSWORD'), method('SMS', ['s1'])])).toEqual({ kind: 'single', option: { type: 'SMS', mediumId: 's1' } });
+  });
+
+  test('none configured starts EMAIL with an empty medium id', () => {
+    expect(selectMfaStart([method('PASSWORD', ['PASSWORD'])])).toEqual({ kind: 'single', option: { type: 'EMAIL', mediumId: '' } });
+    expect(selectMfaStart([])).toEqual({ kind: 'single', option: { type: 'EMAIL', mediumId: '' } });
+  });
+
+  test('the medium id is set only when exactly one medium is configured', () => {
+    expect(selectMfaStart([method('EMAIL', ['a', 'b'])])).toEqual({ kind: 'single', option: { type: 'EMAIL', mediumId: '' } });
+    expect(selectMfaStart([method('EMAIL', [])])).toEqual({ kind: 'single', option: { type: 'EMAIL', mediumId: '' } });
+  });
+});
+
+describe('MFA code', () => {
+  test.each([
+    ['', 'mfaCodeRequired'],
+    ['   ', 'mfaCodeRequired'],
+    ['12345', 'mfaCodeLength'],
+    ['1234567', 'mfaCodeLength'],
+    ['12a456', 'mfaCodeLength'],
+    ['123456', undefined],
+    ['123 456', undefined],
+    [' 123-456 ', undefined],
+  ])('%j → %s', (value, expected) => {
+    expect(mfaCodeError(value)).toBe(expected);
+  });
+
+  test('a pasted code is normalised before it is sent', () => {
+    expect(normaliseCode(' 123 456\n')).toBe('123456');
+  });
+
+  test.each([
+    [3063, 'mfaCodeInvalid'],
+    ['3063', 'mfaCodeInvalid'],
+    [3010, 'mfaCodeExpired'],
+    [3072, undefined],
+    ['constructor', undefined],
+    [undefined, undefined],
+  ])('provider code %j → %s', (code, expected) => {
+    expect(codeErrorFor(code)).toBe(expected);
+  });
+});
+
+describe('resend and labels', () => {
+  test('TOTP has nothing to resend; codes sent by e-mail or SMS do', () => {
+    expect(canResend('TOTP')).toBe(false);
+    expect(canResend('EMAIL')).toBe(true);
+    expect(canResend('SMS')).toBe(true);
+  });
+
+  test('the countdown runs from the last send', () => {
+    expect(resendWaitSeconds(10_000, 10_000, 30)).toBe(30);
+    expect(resendWaitSeconds(10_000, 39_001, 30)).toBe(1);
+    expect(resendWaitSeconds(10_000, 40_000, 30)).toBe(0);
+    expect(resendWaitSeconds(10_000, 99_000, 30)).toBe(0);
+  });
+
+  test('each type has its label; unknown types a generic one', () => {
+    expect(['EMAIL', 'SMS', 'TOTP', 'PUSH'].map(optionLabelKey)).toEqual(['optionEmail', 'optionSms', 'optionTotp', 'optionOther']);
+  });
+});
+
+test('after MFA the flow continues with the precheck continuation and exactly its fields', () => {
+  const form = continuationForm({
+    providerUrl: new URL('https://tenant.cidaas.de'),
+    requestId: 'req-1',
+    rememberMe: true,
+    continuation: { target: 'precheck-continue', trackId: 'track/1', statusId: 'st-1', sub: 'sub-1', verificationType: 'EMAIL', selectedGroupId: '' },
+  });
+  expect(form.action).toBe('https://tenant.cidaas.de/login-srv/precheck/continue/track%2F1');
+  expect(form.fields).toEqual([
+    ['status_id', 'st-1'],
+    ['sub', 'sub-1'],
+    ['verificationType', 'EMAIL'],
+    ['track_id', 'track/1'],
+    ['selectedGroupId', ''],
+  ]);
+});

@@ -23,6 +23,15 @@ const nextConfig: NextConfig = {
   experimental: {
     serverActions: { bodySizeLimit: '64kb' },
   },
+  async rewrites() {
+    return {
+      // A reset link (…/reset-password?rprq=…&exchangeid=…) is handled by a route that moves the
+      // tokens into the session and redirects to the clean /reset-password page.
+      beforeFiles: [{ source: '/reset-password', has: [{ type: 'query', key: 'rprq' }], destination: '/reset-password/link' }],
+      afterFiles: [],
+      fallback: [],
+    };
+  },
   async headers() {
     return [
       { source: '/:path*', headers: securityHeaders },

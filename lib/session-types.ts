@@ -23,6 +23,12 @@ export type FlowSession = {
   sub?: string;
   continuation?: Continuation;
   mfa?: MfaState;
+  /** Set on "set a password", cleared on "forgot password" (product-spec.md §3 isPasswordRequired). */
+  passwordRequired?: boolean;
+  /** When the last reset link was requested (the resend countdown). */
+  resetSentAt?: number;
+  /** A reset link's tokens, moved here from the address bar (never shown in a URL again). */
+  reset?: { rprq: string; exchangeId: string };
 };
 
 export type PendingAuthorization = {

@@ -67,6 +67,9 @@ export async function readFlow(): Promise<FlowSession | null> {
     sub: session.sub,
     continuation: session.continuation,
     mfa: session.mfa,
+    passwordRequired: session.passwordRequired,
+    resetSentAt: session.resetSentAt,
+    reset: session.reset,
   };
 }
 

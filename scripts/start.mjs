@@ -29,6 +29,7 @@ if (!process.env.PROVIDER_URL) {
     CLIENT_SECRET: clientSecret,
     SESSION_SECRET: process.env.SESSION_SECRET ?? randomSecret(),
     FOOTER_LINKS: process.env.FOOTER_LINKS ?? DEMO_FOOTER_LINKS,
+    SELF_SERVICE_URL: process.env.SELF_SERVICE_URL ?? 'https://www.example.com/profile',
   });
 }
 

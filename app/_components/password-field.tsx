@@ -5,8 +5,13 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from './text-field';
 
 type Props = {
+  id?: string;
+  autoComplete?: 'current-password' | 'new-password';
+  autoFocus?: boolean;
+  /** More ids describing the field (a rules checklist). */
+  describedBy?: string;
   error?: string;
-  registration: UseFormRegisterReturn<'password'>;
+  registration: UseFormRegisterReturn;
   labels: { password: string; show: string; hide: string; capsLock: string };
 };
 
@@ -14,27 +19,35 @@ type Props = {
  * The password input with a show/hide toggle and a Caps Lock hint. The toggle needs JavaScript,
  * so it is hidden when scripting is off (the `needs-js` rule in the root layout).
  */
-export function PasswordField({ error, registration, labels }: Props) {
+export function PasswordField({
+  id = 'password',
+  autoComplete = 'current-password',
+  autoFocus = true,
+  describedBy,
+  error,
+  registration,
+  labels,
+}: Props) {
   const [visible, setVisible] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
   const detectCapsLock = (event: React.KeyboardEvent<HTMLInputElement>) =>
     setCapsLock(event.getModifierState?.('CapsLock') ?? false);
   return (
     <TextField
-      id="password"
+      id={id}
       type={visible ? 'text' : 'password'}
       label={labels.password}
-      autoComplete="current-password"
+      autoComplete={autoComplete}
       error={error}
-      describedBy={capsLock ? 'password-caps' : undefined}
+      describedBy={[describedBy, capsLock ? `${id}-caps` : undefined].filter(Boolean).join(' ') || undefined}
       onKeyDown={detectCapsLock}
       onKeyUp={detectCapsLock}
-      autoFocus
+      autoFocus={autoFocus}
       labelAside={
         <button
           type="button"
           className="link needs-js"
-          aria-controls="password"
+          aria-controls={id}
           onClick={() => setVisible((v) => !v)}
         >
           {visible ? labels.hide : labels.show}
@@ -42,7 +55,7 @@ export function PasswordField({ error, registration, labels }: Props) {
       }
       {...registration}
     >
-      <p id="password-caps" className="hint" role="status" aria-live="polite">
+      <p id={`${id}-caps`} className="hint" role="status" aria-live="polite">
         {capsLock ? labels.capsLock : ''}
       </p>
     </TextField>

@@ -1,21 +1,23 @@
 'use client';
 
 import { useActionState, useEffect, useState, useSyncExternalStore } from 'react';
-import { resendMfaCode, type ResendState } from '../register-mfa/actions';
+export type ResendState = { status: 'idle' } | { status: 'wait'; seconds: number };
 
 type Props = {
+  /** The server action that sends again (it answers how long to wait when it is too early). */
+  action: (prev: ResendState) => Promise<ResendState>;
   /** Seconds left before a new code may be requested, as the server counted at render time. */
   waitSeconds: number;
   labels: { resend: string; resendIn: string; resendAvailable: string; sending: string };
 };
 
 /**
- * "Send a new code", with a visible countdown. With JavaScript the button waits for the countdown;
+ * "Send again" (a code, a link), with a visible countdown. With JavaScript the button waits for the countdown;
  * without it the server refuses an early resend and says how long is left. The countdown itself is
  * not read out every second; the moment the button becomes usable is announced once.
  */
-export function ResendForm({ waitSeconds, labels }: Props) {
-  const [state, action, pending] = useActionState<ResendState>(resendMfaCode, { status: 'idle' });
+export function ResendForm({ action: send, waitSeconds, labels }: Props) {
+  const [state, action, pending] = useActionState<ResendState>(send, { status: 'idle' });
   const [left, setLeft] = useState(waitSeconds);
   const [seenState, setSeenState] = useState(state);
   if (seenState !== state) {

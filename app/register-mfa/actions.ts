@@ -12,6 +12,7 @@ import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
 import { getFlowSession, readFlow, startFlow, unsealFromForm, updateFlow, type MfaOption } from '@/lib/session';
 import { fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
 import type { FormState } from '@/lib/validation/form-state';
+import type { ResendState } from '../_components/resend-form';
 
 /** What the MFA entry page seals into its forms: the provider's query, and the options it offered. */
 export type MfaEntry = { trackId: string; sub: string; requestId: string; options: MfaOption[] };
@@ -84,7 +85,6 @@ export async function submitMfaCode(_prev: CodeFormState, formData: FormData): P
   redirect(`/continue?requestId=${encodeURIComponent(flow.requestId)}`);
 }
 
-export type ResendState = { status: 'idle' } | { status: 'wait'; seconds: number };
 
 /** Sends a new code for the same option, once the countdown has run out. */
 export async function resendMfaCode(_prev: ResendState): Promise<ResendState> {

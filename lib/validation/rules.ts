@@ -32,3 +32,35 @@ export function mfaCodeError(value: string): ErrorKey | undefined {
   if (code.length === 0) return 'mfaCodeRequired';
   return /^\d{6}$/.test(code) ? undefined : 'mfaCodeLength';
 }
+
+/** The new-password policy of product-spec.md §5, one named check each (the live checklist). */
+export const NEW_PASSWORD_RULES = {
+  length: (v: string) => [...v].length >= 10 && [...v].length <= 30,
+  lower: (v: string) => /\p{Ll}/u.test(v),
+  upper: (v: string) => /\p{Lu}/u.test(v),
+  digit: (v: string) => /\p{Nd}/u.test(v),
+  chars: (v: string) => !/[()\\'#<>[\]~`]/.test(v),
+  sequences: (v: string) => !['"', '/*', '*/', '&&', '--', ':;', '@@'].some((s) => v.includes(s)),
+} as const;
+export type NewPasswordRule = keyof typeof NEW_PASSWORD_RULES;
+
+export function newPasswordChecks(value: string): Record<NewPasswordRule, boolean> {
+  return Object.fromEntries(
+    Object.entries(NEW_PASSWORD_RULES).map(([name, check]) => [name, check(value)]),
+  ) as Record<NewPasswordRule, boolean>;
+}
+
+/** The first message that applies, in the order the spec lists the rules. */
+export function newPasswordError(value: string): ErrorKey | undefined {
+  if (value.length === 0) return 'passwordRequired';
+  const checks = newPasswordChecks(value);
+  if (!checks.length) return 'newPasswordLength';
+  if (!checks.lower || !checks.upper || !checks.digit) return 'newPasswordPattern';
+  if (!checks.chars || !checks.sequences) return 'newPasswordChars';
+  return undefined;
+}
+
+export function repeatPasswordError(password: string, repeat: string): ErrorKey | undefined {
+  if (repeat.length === 0) return 'repeatRequired';
+  return repeat === password ? undefined : 'passwordsDontMatch';
+}

@@ -9,6 +9,7 @@ import { userActionRoutes } from './services/useractions.ts';
 import { verificationRoutes } from './services/verification.ts';
 import { loginRoutes } from './services/login.ts';
 import { standinRoutes } from './services/standin.ts';
+import { userRoutes } from './services/users.ts';
 
 /**
  * The stand-in provider: a local process that speaks the cidaas API as provider-api.md describes
@@ -47,6 +48,7 @@ const routes: Route[] = [
   ...userActionRoutes(ctx),
   ...verificationRoutes(ctx),
   ...loginRoutes(ctx),
+  ...userRoutes(ctx),
   ...standinRoutes(ctx),
 ];
 const compiled = routes.map(([method, pattern, handler]) => {

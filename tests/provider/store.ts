@@ -16,7 +16,11 @@ export type Account = {
   /** Wrong passwords in a row, and until when the account is locked. */
   failures?: number;
   lockedUntil?: number;
+  /** Earlier passwords, for the reuse check (VER_0119). */
+  passwordHistory?: string[];
 };
+
+export type Reset = { rprq: string; exchangeId: string; sub: string; requestId: string; used: boolean; expiresAt: number };
 
 export type Client = {
   clientId: string;
@@ -108,6 +112,7 @@ export function createStore(args: { seedPath: URL; client: Omit<Client, 'display
     faults: [] as Fault[],
 
     tracks: new Map<string, Track>(),
+    resets: new Map<string, Reset>(),
     totpSecret: seed.totpSecret,
     mfaRedirectUrl: seed.mfaRedirectUrl,
     federatedDomains: seed.federatedDomains,

@@ -9,6 +9,7 @@ import { getClientName } from '@/lib/provider/client-name';
 import { Frame } from '../../_components/frame';
 import { MfaCodeForm } from '../../_components/mfa-code-form';
 import { ResendForm } from '../../_components/resend-form';
+import { resendMfaCode } from '../actions';
 
 export const generateMetadata = titleFrom('mfa');
 
@@ -38,6 +39,7 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
       <MfaCodeForm labels={{ code: t('code'), verify: t('verify'), verifying: t('verifying') }} errors={errors} />
       {canResend(active.type) ? (
         <ResendForm
+          action={resendMfaCode}
           waitSeconds={secondsUntilResend(active.sentAt)}
           labels={{ resend: t('resend'), resendIn: t.raw('resendIn') as string, resendAvailable: t('resendAvailable'), sending: t('sending') }}
         />

@@ -28,7 +28,7 @@ export const MFA = {
 /** The stand-in client's display name (tests/provider/seed.json). */
 export const CLIENT_NAME = 'Kitchen Equipment Sales Portal (demo)';
 
-type OutboxMessage = { to: string; code?: string; channel: string };
+type OutboxMessage = { to: string; code?: string; link?: string; channel: string };
 
 type StandIn = {
   url: string;
@@ -36,6 +36,8 @@ type StandIn = {
   outbox(to: string): Promise<OutboxMessage[]>;
   /** Ages every pending code of an account past its expiry. */
   expireCodes(email: string): Promise<void>;
+  /** Ages every reset link of an account past its expiry. */
+  expireResets(email: string): Promise<void>;
   /** Calls the stand-in received whose path contains `fragment`. */
   calls(fragment: string): Promise<Array<{ method: string; path: string }>>;
   fault(args: { pathIncludes: string; mode: 'delay' | 'error' | 'garbage' | 'close'; delayMs?: number }): Promise<void>;
@@ -51,6 +53,9 @@ const STANDIN_FIXTURE = async ({ request }: { request: APIRequestContext }, use:
     },
     async expireCodes(email) {
       expect((await request.post(`${url}/__standin/expire-codes`, { data: { email } })).ok()).toBe(true);
+    },
+    async expireResets(email) {
+      expect((await request.post(`${url}/__standin/expire-resets`, { data: { email } })).ok()).toBe(true);
     },
     async calls(fragment) {
       const response = await request.get(`${url}/__standin/calls?pathIncludes=${encodeURIComponent(fragment)}`);
@@ -160,7 +165,7 @@ async function checkOnlyMessages(page: Page, javaScriptEnabled: boolean, locale:
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
-        if (!parent || parent.closest('script, style, noscript, template')) continue;
+        if (!parent || parent.closest('script, style, noscript, template, [aria-hidden="true"]')) continue;
         const text = node.textContent?.trim();
         if (text) found.push(text);
       }

@@ -39,6 +39,7 @@ export default async function globalSetup() {
       PROVIDER_TIMEOUT_MS: '2000',
       FOOTER_LINKS: DEMO_FOOTER_LINKS,
       MFA_RESEND_SECONDS: '3',
+      SELF_SERVICE_URL: 'https://www.example.com/profile',
       LOG_LEVEL: 'info',
     },
     onOutput: (text) => appLog.write(text),

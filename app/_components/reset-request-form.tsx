@@ -1,0 +1,24 @@
+'use client';
+
+import { useActionState } from 'react';
+import { sendResetLink } from '../reset-password-init/actions';
+import { SubmitButton } from './submit-button';
+import { TextField } from './text-field';
+
+/** "Send link" for the flow's e-mail, shown read-only. */
+export function ResetRequestForm(props: {
+  purpose: 'forgot' | 'required';
+  email: string;
+  labels: { email: string; send: string; sending: string };
+}) {
+  const [, action] = useActionState(sendResetLink, { status: 'idle' });
+  return (
+    <form action={action}>
+      <input type="hidden" name="purpose" value={props.purpose} />
+      <TextField id="email" name="username" type="email" label={props.labels.email} autoComplete="username" defaultValue={props.email} readOnly />
+      <div className="actions">
+        <SubmitButton label={props.labels.send} pendingLabel={props.labels.sending} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { getConfig } from '@/lib/config';
+import { requireFlow } from '@/lib/flows/flow-guard';
+import { resendWaitSeconds } from '@/lib/flows/mfa';
+import { titleFrom } from '@/lib/i18n/metadata';
+import { Frame } from '../_components/frame';
+import { ResendForm } from '../_components/resend-form';
+import { resendResetLink } from '../reset-password-init/actions';
+
+export const generateMetadata = titleFrom('resetSent');
+
+/** "Check your e-mail", with a resend that waits out a countdown. */
+export default async function ResetSentPage({ searchParams }: PageProps<'/reset-password-confirmation'>) {
+  const params = await searchParams;
+  const flow = await requireFlow(params.requestId, (f) => Boolean(f.email && f.resetSentAt));
+  const t = await getTranslations('resetSent');
+  const wait = secondsLeft(flow.resetSentAt!);
+  return (
+    <Frame title={t('title')} description={t('description', { email: flow.email! })}>
+      {params.resent === '1' ? <p className="notice info" role="status">{t('resent')}</p> : null}
+      <ResendForm
+        action={resendResetLink}
+        waitSeconds={wait}
+        labels={{ resend: t('resend'), resendIn: t.raw('resendIn') as string, resendAvailable: t('resend'), sending: t('resend') }}
+      />
+      <p className="links">
+        <Link href={`/?requestId=${encodeURIComponent(flow.requestId)}`}>{t('back')}</Link>
+      </p>
+    </Frame>
+  );
+}
+
+function secondsLeft(sentAt: number): number {
+  return resendWaitSeconds(sentAt, Date.now(), getConfig().mfaResendSeconds);
+}

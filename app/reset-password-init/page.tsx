@@ -1,0 +1,22 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { requireFlow } from '@/lib/flows/flow-guard';
+import { titleFrom } from '@/lib/i18n/metadata';
+import { Frame } from '../_components/frame';
+import { ResetRequestForm } from '../_components/reset-request-form';
+
+export const generateMetadata = titleFrom('resetInit');
+
+/** "Forgot your password?": the e-mail from the sign-in, and a button to send the link. */
+export default async function ResetInitPage({ searchParams }: PageProps<'/reset-password-init'>) {
+  const flow = await requireFlow((await searchParams).requestId, (f) => Boolean(f.email));
+  const t = await getTranslations('resetInit');
+  return (
+    <Frame title={t('title')} description={t('description')}>
+      <ResetRequestForm purpose="forgot" email={flow.email!} labels={{ email: t('email'), send: t('send'), sending: t('sending') }} />
+      <p className="links">
+        <Link href={`/login?requestId=${encodeURIComponent(flow.requestId)}`}>{t('cancel')}</Link>
+      </p>
+    </Frame>
+  );
+}

@@ -1,0 +1,62 @@
+import { getTranslations } from 'next-intl/server';
+import { getConfig } from '@/lib/config';
+import { translateErrors } from '@/lib/i18n/errors';
+import { titleFrom } from '@/lib/i18n/metadata';
+import { resolveRedirectUrl } from '@/lib/provider/urls';
+import { readRememberedEmail } from '@/lib/remembered-email';
+import { readFlow } from '@/lib/session';
+import { parseRequestId } from '@/lib/validation/fields';
+import { Frame } from '../_components/frame';
+import { NewPasswordForm } from '../_components/new-password-form';
+
+export const generateMetadata = titleFrom('resetForm');
+
+/** The new-password form for a reset link (whose tokens are in the session, never in the URL). */
+export default async function ResetPasswordPage({ searchParams }: PageProps<'/reset-password'>) {
+  const requestId = parseRequestId((await searchParams).requestId);
+  const [t, flow, remembered] = await Promise.all([getTranslations('resetForm'), readFlow(), readRememberedEmail()]);
+
+  if (!flow?.reset) {
+    const again = flow?.email
+      ? `/reset-password-init?requestId=${encodeURIComponent(flow.requestId)}`
+      : resolveRedirectUrl(getConfig().providerUrl, requestId ?? flow?.requestId ?? '');
+    return (
+      <Frame title={t('expiredTitle')} description={t('expiredDescription')}>
+        <a className="button" href={requestId || flow ? again : '/'}>
+          {t('requestNew')}
+        </a>
+      </Frame>
+    );
+  }
+
+  const errors = await translateErrors([
+    'passwordRequired', 'newPasswordLength', 'newPasswordPattern', 'newPasswordChars',
+    'repeatRequired', 'passwordsDontMatch', 'passwordPwned', 'passwordReused',
+  ]);
+  return (
+    <Frame title={t('title')} description={t('description')}>
+      <NewPasswordForm
+        username={flow.email ?? remembered}
+        errors={errors}
+        labels={{
+          password: t('password'),
+          repeat: t('repeat'),
+          show: t('showPassword'),
+          hide: t('hidePassword'),
+          capsLock: (await getTranslations('credentials'))('capsLock'),
+          save: t('save'),
+          saving: t('saving'),
+          checklist: {
+            title: t('rulesTitle'),
+            met: t('ruleMet'),
+            notMet: t('ruleNotMet'),
+            rules: {
+              length: t('ruleLength'), lower: t('ruleLower'), upper: t('ruleUpper'),
+              digit: t('ruleDigit'), chars: t('ruleChars'), sequences: t('ruleSequences'),
+            },
+          },
+        }}
+      />
+    </Frame>
+  );
+}

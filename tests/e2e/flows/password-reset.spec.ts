@@ -1,0 +1,152 @@
+import type { Page } from '@playwright/test';
+import { continueToProvider, expect, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
+
+const fresh = (kind: string, js: boolean) =>
+  `lockout+reset-${kind}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}@example.com`;
+const OLD = 'KitchenDemo2026';
+const NEW = 'NewKitchen2027';
+
+/** From the password step to "Check your e-mail" via "Forgot your password?". */
+async function requestReset(page: Page, email: string) {
+  await toPasswordStep(page, email);
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset your password');
+  await expect(page.getByLabel('E-mail address')).toHaveValue(email);
+  await submit(page, 'Send link');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail');
+}
+
+async function openLink(page: Page, standin: { outbox(to: string): Promise<Array<{ link?: string }>> }, email: string, which = -1) {
+  const messages = (await standin.outbox(email)).filter((m) => m.link);
+  const link = messages.at(which)!.link!;
+  await page.goto(link);
+  return link;
+}
+
+async function choose(page: Page, password: string, repeat = password) {
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Repeat new password', { exact: true }).fill(repeat);
+  await submit(page, 'Save password');
+}
+
+test('the full round trip: link from the outbox, no token left in the address bar, sign in with the new password', async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
+  const email = fresh('trip', javaScriptEnabled);
+  await requestReset(page, email);
+  await expectAccessible(page);
+  await expectOnlyMessages(page, 'en-GB', [email]);
+
+  await openLink(page, standin, email);
+  await expect(page).toHaveURL(/\/reset-password\?requestId=[^&]+$/);
+  expect(page.url()).not.toMatch(/rprq|exchangeid/i);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
+  await expectAccessible(page);
+  await expectOnlyMessages(page, 'en-GB', [email]);
+  await expect(page.getByLabel('New password', { exact: true })).toHaveAttribute('autocomplete', 'new-password');
+
+  await choose(page, NEW);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your password has been changed');
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('E-mail address').fill(email);
+  await submit(page, 'Next');
+  await page.getByLabel('Password', { exact: true }).fill(NEW);
+  await submit(page, 'Sign in');
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+});
+
+test('every rule has its message; the checklist follows the typing (JavaScript on)', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
+  const email = fresh('rules', javaScriptEnabled);
+  await requestReset(page, email);
+  await openLink(page, standin, email);
+  const field = page.getByLabel('New password', { exact: true });
+  const repeat = page.getByLabel('Repeat new password', { exact: true });
+  const cases: Array<[string, string, string]> = [
+    ['', '', 'Password is required.'],
+    ['Short1a', 'Short1a', 'The password must be 10 to 30 characters long.'],
+    ['alllowercase1', 'alllowercase1', 'The password needs a lowercase letter, an uppercase letter and a digit.'],
+    ['Abcdefgh1#x', 'Abcdefgh1#x', 'The password contains characters or sequences that are not allowed.'],
+    ['Abcdefgh1--x', 'Abcdefgh1--x', 'The password contains characters or sequences that are not allowed.'],
+  ];
+  for (const [password, again, messageText] of cases) {
+    await choose(page, password, again);
+    await expect(field).toHaveAccessibleDescription(new RegExp(`^${messageText.replace(/[.]/g, '\\.')}`));
+  }
+  await choose(page, NEW, '');
+  await expect(repeat).toHaveAccessibleDescription('Please repeat the password.');
+  await choose(page, NEW, `${NEW}x`);
+  await expect(repeat).toHaveAccessibleDescription('The passwords do not match.');
+  await expectAccessible(page);
+
+  if (javaScriptEnabled) {
+    await field.fill('abc');
+    await expect(page.locator('#password-rules li.met')).toHaveCount(3);
+    await field.fill(NEW);
+    await expect(page.locator('#password-rules li.met')).toHaveCount(6);
+    await expect(page.locator('#password-rules li').first()).toContainText('met');
+  }
+});
+
+test('breached and reused passwords are refused in English, in every language', async ({ page, javaScriptEnabled, standin }) => {
+  const email = fresh('policy', javaScriptEnabled);
+  await requestReset(page, email);
+  await openLink(page, standin, email);
+  const field = page.getByLabel('New password', { exact: true });
+  await choose(page, 'Welcome12345');
+  await expect(field).toHaveAccessibleDescription(/^This password has appeared in a data breach and is not safe to use\./);
+  await choose(page, OLD);
+  await expect(field).toHaveAccessibleDescription(/^The password has been used\. Please choose a different password\./);
+
+  await page.getByLabel('Language').selectOption('de-DE');
+  await submit(page, 'Change language');
+  await page.getByLabel('Neues Passwort', { exact: true }).fill(OLD);
+  await page.getByLabel('Neues Passwort wiederholen', { exact: true }).fill(OLD);
+  await page.getByRole('button', { name: 'Passwort speichern' }).click();
+  await expect(page.getByText('The password has been used. Please choose a different password.')).toBeVisible();
+});
+
+test('a used or expired link says so and offers a new one', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
+  const email = fresh('links', javaScriptEnabled);
+  await requestReset(page, email);
+  const link = await openLink(page, standin, email);
+  await choose(page, NEW);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your password has been changed');
+
+  await page.goto(link);
+  await choose(page, 'AnotherOne2028');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link has expired or was already used');
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: 'Request a new link' }).click();
+  await submit(page, 'Send link');
+  await standin.expireResets(email);
+  await openLink(page, standin, email);
+  await choose(page, 'AnotherOne2028');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link has expired or was already used');
+});
+
+test('the resend on "Check your e-mail" waits out its countdown', async ({ page, javaScriptEnabled, standin }) => {
+  const email = fresh('resend', javaScriptEnabled);
+  await requestReset(page, email);
+  await expect(page.getByText(/You can request another link in \d+ seconds\./)).toBeVisible();
+  await page.waitForTimeout(3_200);
+  await page.getByRole('button', { name: 'Send the link again' }).click();
+  await expect(page.getByText('The link has been sent again.')).toBeVisible();
+  expect((await standin.outbox(email)).filter((m) => m.link)).toHaveLength(2);
+});
+
+test('an account without a password is asked to set one, and then signs in with it', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
+  const email = `nopassword+${javaScriptEnabled ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}@example.com`;
+  await startSignIn(page);
+  await page.getByLabel('E-mail address').fill(email);
+  await submit(page, 'Next');
+  await expect(page).toHaveURL(/\/require-password-init\?requestId=/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set a password');
+  await expectAccessible(page);
+  await submit(page, 'Send link');
+  await openLink(page, standin, email);
+  await choose(page, NEW);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your password has been changed');
+  await expect(page.getByRole('link', { name: 'Set up multi-factor authentication in your profile' })).toBeVisible();
+});

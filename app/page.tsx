@@ -16,10 +16,15 @@ export const generateMetadata = titleFrom('login');
 
 /** Step 1: the e-mail form. Without a requestId the visitor came directly: start our own sign-in. */
 export default async function LoginPage({ searchParams }: PageProps<'/'>) {
-  const { requestId: rawRequestId, error } = await searchParams;
+  const { requestId: rawRequestId, error, sub: rawSub } = await searchParams;
   if (rawRequestId === undefined) redirect('/auth/start');
   const requestId = parseRequestId(rawRequestId);
   if (!requestId) redirect('/error?reason=invalid-request');
+  // The provider refused the sign-in until the address is confirmed: start the verification.
+  const sub = parseRequestId(rawSub);
+  if (error === 'email_not_verified' && sub) {
+    redirect(`/verify-email?${new URLSearchParams({ requestId, sub })}`);
+  }
 
   const locale = await getLocale();
   const [t, tNotice, errors, clientName, rememberedEmail] = await Promise.all([

@@ -29,6 +29,8 @@ export type FlowSession = {
   resetSentAt?: number;
   /** A reset link's tokens, moved here from the address bar (never shown in a URL again). */
   reset?: { rprq: string; exchangeId: string };
+  /** E-mail verification in progress: whose, and when the link was last sent. */
+  verify?: { sub: string; sentAt: number };
 };
 
 export type PendingAuthorization = {

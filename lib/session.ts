@@ -70,6 +70,7 @@ export async function readFlow(): Promise<FlowSession | null> {
     passwordRequired: session.passwordRequired,
     resetSentAt: session.resetSentAt,
     reset: session.reset,
+    verify: session.verify,
   };
 }
 

@@ -40,3 +40,18 @@ export function continuationForm(args: {
       };
   }
 }
+
+/**
+ * Automatic sign-in after registration or e-mail verification (provider-api.md §5.10): the
+ * browser posts the provider's track id back to it (product-spec.md §7: rememberMe, trackId, device_id).
+ */
+export function afterRegisterForm(providerUrl: URL, trackId: string): ContinuationForm {
+  return {
+    action: new URL(`/login-srv/login/handle/afterregister/${encodeURIComponent(trackId)}`, providerUrl).toString(),
+    fields: [
+      ['rememberMe', 'true'],
+      ['trackId', trackId],
+      ['device_id', ''],
+    ],
+  };
+}

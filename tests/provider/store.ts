@@ -16,6 +16,8 @@ export type Account = {
   /** Wrong passwords in a row, and until when the account is locked. */
   failures?: number;
   lockedUntil?: number;
+  /** false: the provider refuses sign-in with error=email_not_verified until the link is opened. */
+  emailVerified?: boolean;
   /** Earlier passwords, for the reuse check (VER_0119). */
   passwordHistory?: string[];
 };
@@ -113,6 +115,7 @@ export function createStore(args: { seedPath: URL; client: Omit<Client, 'display
 
     tracks: new Map<string, Track>(),
     resets: new Map<string, Reset>(),
+    verifications: new Map<string, { accvid: string; sub: string; requestId: string; used: boolean }>(),
     totpSecret: seed.totpSecret,
     mfaRedirectUrl: seed.mfaRedirectUrl,
     federatedDomains: seed.federatedDomains,

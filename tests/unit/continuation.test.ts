@@ -18,3 +18,14 @@ test('the password continuation posts to the provider verification login with ev
     rememberMe: 'true',
   });
 });
+
+test('the after-register login posts rememberMe, trackId and device_id to the track', async () => {
+  const { afterRegisterForm } = await import('@/lib/flows/continuation');
+  const form = afterRegisterForm(new URL('https://tenant.cidaas.de'), 'track-1');
+  expect(form.action).toBe('https://tenant.cidaas.de/login-srv/login/handle/afterregister/track-1');
+  expect(form.fields).toEqual([
+    ['rememberMe', 'true'],
+    ['trackId', 'track-1'],
+    ['device_id', ''],
+  ]);
+});

@@ -50,6 +50,13 @@ export function loginRoutes({ store }: Context): Route[] {
         return redirectTo(res, back.toString());
       }
       verified.used = true;
+      const unverified = store.accountBySub(verified.sub);
+      if (unverified?.emailVerified === false) {
+        // Back to the login page with the reason, as the provider does after a refused login.
+        const back = new URL(store.client.loginPageUrl);
+        for (const [k, v] of Object.entries({ requestId, error: 'email_not_verified', sub: verified.sub, view_type: 'login' })) back.searchParams.set(k, v);
+        return redirectTo(res, back.toString());
+      }
       // An open precheck (here: MFA) sends the browser to its hosted page, as the provider does.
       const account = store.accountBySub(verified.sub);
       if (account?.mfaRequired && verified.type === 'PASSWORD') {
@@ -60,6 +67,20 @@ export function loginRoutes({ store }: Context): Route[] {
         return redirectTo(res, mfaPage.toString());
       }
       redirectTo(res, issueCode(requestId, verified.sub));
+    }],
+
+    // Automatic login after registration / verification (provider-api.md §5.10).
+    ['POST', '/login-srv/login/handle/afterregister/:trackId', async (req, res, p) => {
+      await readBody(req);
+      const track = store.tracks.get(p.trackId);
+      if (!track || track.used || track.expiresAt < Date.now()) {
+        const back = new URL(store.client.loginPageUrl);
+        if (track) back.searchParams.set('requestId', track.requestId);
+        back.searchParams.set('error', 'invalid_request');
+        return redirectTo(res, back.toString());
+      }
+      track.used = true;
+      redirectTo(res, issueCode(track.requestId, track.sub));
     }],
 
     ['POST', '/login-srv/precheck/continue/:trackId', async (req, res, p) => {

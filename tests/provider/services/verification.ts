@@ -26,6 +26,38 @@ export function verificationRoutes({ store, issuer }: Context): Route[] {
     store.accountByEmail(body.email) ?? store.accountBySub(body.sub);
 
   return [
+    ['POST', '/verification-srv/account/initiate', async (req, res) => {
+      const body = await readBody(req);
+      const requestId = str(body.requestId) ?? '';
+      if (!store.requests.has(requestId)) return fail(res, 400, 'VER_0006', 'invalid requestId', 'VerificationException');
+      const account = store.accountBySub(body.sub);
+      if (!account) return fail(res, 400, 'VER_0006', 'invalid sub', 'VerificationException');
+      const accvid = randomUUID();
+      store.verifications.set(accvid, { accvid, sub: account.sub, requestId, used: false });
+      const link = new URL(`/verification-srv/account/verify-link/${accvid}`, issuer).toString();
+      store.outbox.push({
+        id: randomUUID(), at: new Date().toISOString(), channel: 'email', to: account.email,
+        subject: 'Confirm your e-mail address', body: `Open this link to confirm your address: ${link}`, link,
+      });
+      ok(res, { accvid });
+    }],
+
+    // The link in the e-mail: confirms the address, then sends the browser to the completion page
+    // with a track for the automatic login (password_set_success-style parameters).
+    ['GET', '/verification-srv/account/verify-link/:accvid', (_req, res, p) => {
+      const verification = store.verifications.get(p.accvid);
+      const account = verification && store.accountBySub(verification.sub);
+      if (!verification || verification.used || !account) return sendJson(res, 400, { success: false, status: 400, error: { code: 'VER_0006', error: 'link invalid or used' } });
+      verification.used = true;
+      account.emailVerified = true;
+      const trackId = randomUUID();
+      store.tracks.set(trackId, { trackId, requestId: verification.requestId, sub: account.sub, used: false, expiresAt: Date.now() + 60 * 60 * 1000 });
+      const complete = new URL('/verify-email-complete', store.client.loginPageUrl);
+      for (const [k, v] of Object.entries({ requestId: verification.requestId, suggested_action: 'LOGIN', trackId })) complete.searchParams.set(k, v);
+      res.writeHead(302, { location: complete.toString() });
+      res.end();
+    }],
+
     ['POST', '/verification-srv/v2/setup/public/configured/list', async (req, res) => {
       const body = await readBody(req);
       if (!store.requests.has(str(body.request_id) ?? '')) return fail(res, 400, 'VER1003', 'request_id is invalid', 'VerificationException');

@@ -1,0 +1,57 @@
+import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { getConfig } from '@/lib/config';
+import { resendWaitSeconds } from '@/lib/flows/mfa';
+import { titleFrom } from '@/lib/i18n/metadata';
+import { resolveRedirectUrl } from '@/lib/provider/urls';
+import { readFlow, sealForForm } from '@/lib/session';
+import { parseRequestId } from '@/lib/validation/fields';
+import { Frame } from '../_components/frame';
+import { ResendForm } from '../_components/resend-form';
+import { VerifyStartForm } from '../_components/verify-start-form';
+import { resendVerification, type VerifyEntry } from './actions';
+
+export const generateMetadata = titleFrom('verifyEmail');
+
+/** error=email_not_verified: send the confirmation link, then wait for it to be opened. */
+export default async function VerifyEmailPage({ searchParams }: PageProps<'/verify-email'>) {
+  const params = await searchParams;
+  const requestId = parseRequestId(params.requestId);
+  if (!requestId) redirect('/error?reason=invalid-request');
+  const [t, flow] = await Promise.all([getTranslations('verifyEmail'), readFlow()]);
+  const config = getConfig();
+  const cancel = (
+    <p className="links">
+      <a href={resolveRedirectUrl(config.providerUrl, requestId)}>{t('cancel')}</a>
+    </p>
+  );
+
+  const sent = flow?.requestId === requestId ? flow.verify : undefined;
+  if (sent) {
+    return (
+      <Frame title={t('title')} description={t('sentDescription')}>
+        {params.resent === '1' ? <p className="notice info" role="status">{t('resent')}</p> : null}
+        <ResendForm
+          action={resendVerification}
+          waitSeconds={waitFor(sent.sentAt, config.mfaResendSeconds)}
+          labels={{ resend: t('resend'), resendIn: t.raw('resendIn') as string, resendAvailable: t('resend'), sending: t('sending') }}
+        />
+        {cancel}
+      </Frame>
+    );
+  }
+
+  const sub = parseRequestId(params.sub);
+  if (!sub) redirect('/error?reason=invalid-request');
+  const entry = await sealForForm<VerifyEntry>({ requestId, sub });
+  return (
+    <Frame title={t('title')} description={t('description')}>
+      <VerifyStartForm entry={entry} labels={{ send: t('send'), sending: t('sending') }} />
+      {cancel}
+    </Frame>
+  );
+}
+
+function waitFor(sentAt: number, cooldownSeconds: number): number {
+  return resendWaitSeconds(sentAt, Date.now(), cooldownSeconds);
+}

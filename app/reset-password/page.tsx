@@ -57,6 +57,9 @@ export default async function ResetPasswordPage({ searchParams }: PageProps<'/re
           },
         }}
       />
+      <p className="links">
+        <a href={resolveRedirectUrl(getConfig().providerUrl, flow.requestId)}>{t('cancel')}</a>
+      </p>
     </Frame>
   );
 }

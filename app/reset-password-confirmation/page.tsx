@@ -1,8 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { getConfig } from '@/lib/config';
 import { requireFlow } from '@/lib/flows/flow-guard';
-import { resendWaitSeconds } from '@/lib/flows/mfa';
+import { secondsUntilResend } from '@/lib/flows/resend';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { Frame } from '../_components/frame';
 import { ResendForm } from '../_components/resend-form';
@@ -15,7 +14,7 @@ export default async function ResetSentPage({ searchParams }: PageProps<'/reset-
   const params = await searchParams;
   const flow = await requireFlow(params.requestId, (f) => Boolean(f.email && f.resetSentAt));
   const t = await getTranslations('resetSent');
-  const wait = secondsLeft(flow.resetSentAt!);
+  const wait = secondsUntilResend(flow.resetSentAt!);
   return (
     <Frame title={t('title')} description={t('description', { email: flow.email! })}>
       {params.resent === '1' ? <p className="notice info" role="status">{t('resent')}</p> : null}
@@ -29,8 +28,4 @@ export default async function ResetSentPage({ searchParams }: PageProps<'/reset-
       </p>
     </Frame>
   );
-}
-
-function secondsLeft(sentAt: number): number {
-  return resendWaitSeconds(sentAt, Date.now(), getConfig().mfaResendSeconds);
 }

@@ -5,7 +5,7 @@ import { getLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage, failForRequest } from '@/lib/errors';
-import { resendWaitSeconds } from '@/lib/flows/mfa';
+import { secondsUntilResend } from '@/lib/flows/resend';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { accountRef, log } from '@/lib/log';
 import { isProviderError } from '@/lib/provider/errors';
@@ -40,7 +40,7 @@ export async function sendResetLink(_prev: FormState<never>, formData: FormData)
 export async function resendResetLink(_prev: ResendState): Promise<ResendState> {
   const flow = await readFlow();
   if (!flow?.email) redirect('/error?reason=expired');
-  const wait = resendWaitSeconds(flow.resetSentAt ?? 0, Date.now(), getConfig().mfaResendSeconds);
+  const wait = secondsUntilResend(flow.resetSentAt ?? 0);
   if (wait > 0) return { status: 'wait', seconds: wait };
   try {
     await initiateReset({ email: flow.email, requestId: flow.requestId, locale: await getLocale() });

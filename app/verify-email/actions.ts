@@ -2,9 +2,8 @@
 
 import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
-import { getConfig } from '@/lib/config';
 import { failForRequest } from '@/lib/errors';
-import { resendWaitSeconds } from '@/lib/flows/mfa';
+import { secondsUntilResend } from '@/lib/flows/resend';
 import { initiateAccountVerification } from '@/lib/provider/account-verification';
 import { readFlow, startFlow, unsealFromForm, updateFlow } from '@/lib/session';
 import type { FormState } from '@/lib/validation/form-state';
@@ -34,7 +33,7 @@ export async function startVerification(_prev: FormState<never>, formData: FormD
 export async function resendVerification(_prev: ResendState): Promise<ResendState> {
   const flow = await readFlow();
   if (!flow?.verify) redirect('/error?reason=expired');
-  const wait = resendWaitSeconds(flow.verify.sentAt, Date.now(), getConfig().mfaResendSeconds);
+  const wait = secondsUntilResend(flow.verify.sentAt);
   if (wait > 0) return { status: 'wait', seconds: wait };
   try {
     await initiateAccountVerification({ requestId: flow.requestId, sub: flow.verify.sub, locale: await getLocale() });

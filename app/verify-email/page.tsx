@@ -1,7 +1,7 @@
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
-import { resendWaitSeconds } from '@/lib/flows/mfa';
+import { secondsUntilResend } from '@/lib/flows/resend';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { readFlow, sealForForm } from '@/lib/session';
@@ -33,7 +33,7 @@ export default async function VerifyEmailPage({ searchParams }: PageProps<'/veri
         {params.resent === '1' ? <p className="notice info" role="status">{t('resent')}</p> : null}
         <ResendForm
           action={resendVerification}
-          waitSeconds={waitFor(sent.sentAt, config.mfaResendSeconds)}
+          waitSeconds={secondsUntilResend(sent.sentAt)}
           labels={{ resend: t('resend'), resendIn: t.raw('resendIn') as string, resendAvailable: t('resend'), sending: t('sending') }}
         />
         {cancel}
@@ -50,8 +50,4 @@ export default async function VerifyEmailPage({ searchParams }: PageProps<'/veri
       {cancel}
     </Frame>
   );
-}
-
-function waitFor(sentAt: number, cooldownSeconds: number): number {
-  return resendWaitSeconds(sentAt, Date.now(), cooldownSeconds);
 }

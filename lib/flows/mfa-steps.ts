@@ -3,8 +3,7 @@ import { isProviderError } from '../provider/errors';
 import { authenticate, initiateAuthentication } from '../provider/verification';
 import type { ErrorKey } from '../validation/form-state';
 import type { MfaOption } from '../session-types';
-import { getConfig } from '../config';
-import { codeErrorFor, resendWaitSeconds } from './mfa';
+import { codeErrorFor } from './mfa';
 
 export type SendOutcome =
   | { kind: 'sent'; exchangeId: string; destination: string | undefined }
@@ -56,9 +55,4 @@ export async function verifyCode(args: {
     if (key) return { kind: 'code-error', key };
     throw error;
   }
-}
-
-/** Seconds left before a new code may be requested, as of this request. */
-export function secondsUntilResend(sentAt: number): number {
-  return resendWaitSeconds(sentAt, Date.now(), getConfig().mfaResendSeconds);
 }

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { canResend } from '@/lib/flows/mfa';
-import { secondsUntilResend } from '@/lib/flows/mfa-steps';
+import { secondsUntilResend } from '@/lib/flows/resend';
 import { requireFlow } from '@/lib/flows/flow-guard';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';

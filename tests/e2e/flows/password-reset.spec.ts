@@ -17,8 +17,9 @@ async function requestReset(page: Page, email: string) {
 }
 
 async function openLink(page: Page, standin: { outbox(to: string): Promise<Array<{ link?: string }>> }, email: string, which = -1) {
-  const messages = (await standin.outbox(email)).filter((m) => m.link);
-  const link = messages.at(which)!.link!;
+  const links = async () => (await standin.outbox(email)).filter((m) => m.link);
+  await expect.poll(async () => (await links()).length, 'the link reached the outbox').toBeGreaterThan(0);
+  const link = (await links()).at(which)!.link!;
   await page.goto(link);
   return link;
 }
@@ -120,6 +121,7 @@ test('a used or expired link says so and offers a new one', async ({ page, javaS
 
   await page.getByRole('link', { name: 'Request a new link' }).click();
   await submit(page, 'Send link');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail');
   await standin.expireResets(email);
   await openLink(page, standin, email);
   await choose(page, 'AnotherOne2028');
@@ -145,6 +147,7 @@ test('an account without a password is asked to set one, and then signs in with 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set a password');
   await expectAccessible(page);
   await submit(page, 'Send link');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail');
   await openLink(page, standin, email);
   await choose(page, NEW);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your password has been changed');

@@ -21,6 +21,7 @@ test('an unconfirmed address: link from the outbox, then signed in automatically
   await expectAccessible(page);
   await expectOnlyMessages(page, 'en-GB');
 
+  await expect.poll(async () => (await standin.outbox(email)).filter((m) => m.link).length).toBe(1);
   const [message] = (await standin.outbox(email)).filter((m) => m.link);
   await page.goto(message.link!);
   await expect(page).toHaveURL(/\/verify-email-complete\?|\/success$/);

@@ -8,7 +8,9 @@ type Props = {
   action: (prev: ResendState) => Promise<ResendState>;
   /** Seconds left before a new code may be requested, as the server counted at render time. */
   waitSeconds: number;
-  labels: { resend: string; resendIn: string; resendAvailable: string; sending: string };
+  /** The page's locale, to choose between the singular and plural countdown texts. */
+  locale: string;
+  labels: { resend: string; resendIn: { one: string; other: string }; resendAvailable: string; sending: string };
 };
 
 /**
@@ -16,7 +18,7 @@ type Props = {
  * without it the server refuses an early resend and says how long is left. The countdown itself is
  * not read out every second; the moment the button becomes usable is announced once.
  */
-export function ResendForm({ action: send, waitSeconds, labels }: Props) {
+export function ResendForm({ action: send, waitSeconds, locale, labels }: Props) {
   const [state, action, pending] = useActionState<ResendState>(send, { status: 'idle' });
   const [left, setLeft] = useState(waitSeconds);
   const [seenState, setSeenState] = useState(state);
@@ -41,7 +43,7 @@ export function ResendForm({ action: send, waitSeconds, labels }: Props) {
       <button type="submit" className="link" aria-disabled={holdBack} onClick={(e) => holdBack && e.preventDefault()}>
         {pending ? labels.sending : labels.resend}
       </button>
-      {waiting ? <p aria-hidden="true">{labels.resendIn.replace('{seconds}', String(left))}</p> : null}
+      {waiting ? <p aria-hidden="true">{countdownText(left, locale, labels.resendIn)}</p> : null}
       <p className="visually-hidden" role="status">
         {waiting ? '' : waitSeconds > 0 || state.status === 'wait' ? labels.resendAvailable : ''}
       </p>
@@ -50,3 +52,9 @@ export function ResendForm({ action: send, waitSeconds, labels }: Props) {
 }
 
 const noSubscription = () => () => {};
+
+/** "… in 1 second." / "… in 5 seconds.": the plural category of the locale picks the text. */
+export function countdownText(seconds: number, locale: string, texts: { one: string; other: string }): string {
+  const form = new Intl.PluralRules(locale).select(seconds) === 'one' ? texts.one : texts.other;
+  return form.replace('{seconds}', String(seconds));
+}

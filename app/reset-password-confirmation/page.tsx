@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { requireFlow } from '@/lib/flows/flow-guard';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { titleFrom } from '@/lib/i18n/metadata';
@@ -20,8 +20,9 @@ export default async function ResetSentPage({ searchParams }: PageProps<'/reset-
       {params.resent === '1' ? <p className="notice info" role="status">{t('resent')}</p> : null}
       <ResendForm
         action={resendResetLink}
+        locale={await getLocale()}
         waitSeconds={wait}
-        labels={{ resend: t('resend'), resendIn: t.raw('resendIn') as string, resendAvailable: t('resend'), sending: t('resend') }}
+        labels={{ resend: t('resend'), resendIn: { one: t.raw('resendInOne') as string, other: t.raw('resendIn') as string }, resendAvailable: t('resend'), sending: t('resend') }}
       />
       <p className="links">
         <Link href={`/?requestId=${encodeURIComponent(flow.requestId)}`}>{t('back')}</Link>

@@ -1,5 +1,5 @@
 import { redirect } from 'next/navigation';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { titleFrom } from '@/lib/i18n/metadata';
@@ -33,8 +33,9 @@ export default async function VerifyEmailPage({ searchParams }: PageProps<'/veri
         {params.resent === '1' ? <p className="notice info" role="status">{t('resent')}</p> : null}
         <ResendForm
           action={resendVerification}
+          locale={await getLocale()}
           waitSeconds={secondsUntilResend(sent.sentAt)}
-          labels={{ resend: t('resend'), resendIn: t.raw('resendIn') as string, resendAvailable: t('resend'), sending: t('sending') }}
+          labels={{ resend: t('resend'), resendIn: { one: t.raw('resendInOne') as string, other: t.raw('resendIn') as string }, resendAvailable: t('resend'), sending: t('sending') }}
         />
         {cancel}
       </Frame>

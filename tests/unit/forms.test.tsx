@@ -43,3 +43,15 @@ describe('EmailForm', () => {
     expect(screen.getByRole('status').textContent).toBe('');
   });
 });
+
+describe('countdownText', () => {
+  test('singular and plural by the locale\'s plural rules', async () => {
+    const { countdownText } = await import('@/app/_components/resend-form');
+    const en = { one: 'in {seconds} second.', other: 'in {seconds} seconds.' };
+    expect(countdownText(1, 'en-GB', en)).toBe('in 1 second.');
+    expect(countdownText(2, 'en-GB', en)).toBe('in 2 seconds.');
+    expect(countdownText(0, 'en-GB', en)).toBe('in 0 seconds.');
+    // French counts 0 as singular.
+    expect(countdownText(0, 'fr-FR', { one: '{seconds} seconde', other: '{seconds} secondes' })).toBe('0 seconde');
+  });
+});

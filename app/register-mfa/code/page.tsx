@@ -40,8 +40,9 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
       {canResend(active.type) ? (
         <ResendForm
           action={resendMfaCode}
+          locale={await getLocale()}
           waitSeconds={secondsUntilResend(active.sentAt)}
-          labels={{ resend: t('resend'), resendIn: t.raw('resendIn') as string, resendAvailable: t('resendAvailable'), sending: t('sending') }}
+          labels={{ resend: t('resend'), resendIn: { one: t.raw('resendInOne') as string, other: t.raw('resendIn') as string }, resendAvailable: t('resendAvailable'), sending: t('sending') }}
         />
       ) : null}
       {mfa.options.length > 1 ? (

@@ -115,6 +115,7 @@ test('resend: a countdown first, then a new code that replaces the old one', asy
     await resend.click({ force: true });
     await page.waitForTimeout(300);
     expect(await standin.outbox(email)).toHaveLength(1);
+    await expect(page.getByText('You can request a new code in 1 second.')).toBeVisible();
     await expect(resend).not.toHaveAttribute('aria-disabled', 'true', { timeout: 6_000 });
     await expect(page.getByRole('status').filter({ hasText: 'You can now request a new code.' })).toBeAttached();
   } else {

@@ -59,19 +59,8 @@ export const getUserSession = cache(async () =>
 export async function readFlow(): Promise<FlowSession | null> {
   const session = await getFlowSession();
   if (!session.requestId || !session.startedAt) return null;
-  return {
-    requestId: session.requestId,
-    startedAt: session.startedAt,
-    email: session.email,
-    rememberMe: session.rememberMe,
-    sub: session.sub,
-    continuation: session.continuation,
-    mfa: session.mfa,
-    passwordRequired: session.passwordRequired,
-    resetSentAt: session.resetSentAt,
-    reset: session.reset,
-    verify: session.verify,
-  };
+  // Exactly what the cookie holds (the session's methods are not data and do not survive).
+  return JSON.parse(JSON.stringify(session)) as FlowSession;
 }
 
 /**

@@ -29,9 +29,12 @@ export default async function ResetPasswordPage({ searchParams }: PageProps<'/re
     );
   }
 
-  const errors = await translateErrors([
-    'passwordRequired', 'newPasswordLength', 'newPasswordPattern', 'newPasswordChars',
-    'repeatRequired', 'passwordsDontMatch', 'passwordPwned', 'passwordReused',
+  const [errors, tCredentials] = await Promise.all([
+    translateErrors([
+      'passwordRequired', 'newPasswordLength', 'newPasswordPattern', 'newPasswordChars',
+      'repeatRequired', 'passwordsDontMatch', 'passwordPwned', 'passwordReused',
+    ]),
+    getTranslations('credentials'),
   ]);
   return (
     <Frame title={t('title')} description={t('description')}>
@@ -43,7 +46,7 @@ export default async function ResetPasswordPage({ searchParams }: PageProps<'/re
           repeat: t('repeat'),
           show: t('showPassword'),
           hide: t('hidePassword'),
-          capsLock: (await getTranslations('credentials'))('capsLock'),
+          capsLock: tCredentials('capsLock'),
           save: t('save'),
           saving: t('saving'),
           checklist: {

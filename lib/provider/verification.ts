@@ -3,9 +3,6 @@ import { z } from 'zod';
 import { callForData, callProvider, errorCodeOf, isSuccess } from './http';
 import { ProviderError } from './errors';
 
-/** Verification types the screens know about (product-spec.md §9). */
-export const MFA_TYPES = ['EMAIL', 'SMS', 'TOTP', 'PASSWORD', 'PUSH'] as const;
-
 export type ConfiguredMethod = { type: string; mediumIds: string[] };
 
 const ConfiguredListData = z

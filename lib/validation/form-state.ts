@@ -14,5 +14,3 @@ export type FormState<Field extends string = string> =
       fieldErrors: Partial<Record<Field, ErrorKey>>;
       values?: Partial<Record<Field, string>>;
     };
-
-export const IDLE: FormState<never> = { status: 'idle' };

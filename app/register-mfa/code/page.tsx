@@ -19,10 +19,11 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
   const flow = await requireFlow(params.requestId, (f) => Boolean(f.mfa?.active));
   const mfa = flow.mfa!;
   const active = mfa.active!;
+  const locale = await getLocale();
   const [t, errors, clientName] = await Promise.all([
     getTranslations('mfa'),
     translateErrors(['mfaCodeRequired', 'mfaCodeLength', 'mfaCodeInvalid', 'mfaCodeExpired']),
-    getLocale().then((locale) => getClientName(flow.requestId, locale)),
+    getClientName(flow.requestId, locale),
   ]);
   const destination = active.destination;
   const description =
@@ -40,7 +41,7 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
       {canResend(active.type) ? (
         <ResendForm
           action={resendMfaCode}
-          locale={await getLocale()}
+          locale={locale}
           waitSeconds={secondsUntilResend(active.sentAt)}
           labels={{ resend: t('resend'), resendIn: { one: t.raw('resendInOne') as string, other: t.raw('resendIn') as string }, resendAvailable: t('resendAvailable'), sending: t('sending') }}
         />

@@ -9,7 +9,7 @@ import { checkEmail } from '@/lib/flows/sign-in';
 import type { EmailStepOutcome } from '@/lib/flows/next-screen';
 import { accountRef, log } from '@/lib/log';
 import { allowedRedirectOrigins, checkRedirect, withQuery } from '@/lib/redirects';
-import { rememberEmail } from '@/lib/remembered-email';
+import { rememberedEmail } from '@/lib/remembered';
 import { startFlow } from '@/lib/session';
 import { EmailField, fieldErrorsOf, RequestIdSchema } from '@/lib/validation/fields';
 import type { FormState } from '@/lib/validation/form-state';
@@ -44,7 +44,7 @@ export async function submitEmail(_prev: EmailFormState, formData: FormData): Pr
     case 'field-error':
       return { status: 'invalid', fieldErrors: { email: outcome.key }, values: { email } };
     case 'screen':
-      await Promise.all([startFlow({ requestId, email }), rememberEmail(email)]);
+      await Promise.all([startFlow({ requestId, email }), rememberedEmail.save(email)]);
       redirect(`${outcome.path}?requestId=${encodeURIComponent(requestId)}`);
     case 'external': {
       const target = checkRedirect(outcome.url, allowedRedirectOrigins(getConfig()));

@@ -7,7 +7,7 @@ import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { requireClientName } from '@/lib/provider/client-name';
 import { registrationUrl } from '@/lib/provider/urls';
-import { readRememberedEmail } from '@/lib/remembered-email';
+import { rememberedEmail } from '@/lib/remembered';
 import { parseRequestId } from '@/lib/validation/fields';
 import { EmailForm } from './_components/email-form';
 import { Frame } from './_components/frame';
@@ -27,13 +27,13 @@ export default async function LoginPage({ searchParams }: PageProps<'/'>) {
   }
 
   const locale = await getLocale();
-  const [t, tNotice, errors, clientName, rememberedEmail] = await Promise.all([
+  const [t, tNotice, errors, clientName, defaultEmail] = await Promise.all([
     getTranslations('login'),
     getTranslations('notices'),
     translateErrors(['emailRequired', 'emailInvalid', 'userNotFound']),
     // The provider rejects an unknown or expired requestId here, before the person types anything.
     requireClientName(requestId, locale).catch((e: unknown) => failForRequest(e, { page: 'login' })),
-    readRememberedEmail(),
+    rememberedEmail.read(),
   ]);
   const notice = loginNoticeFor(error);
 
@@ -46,7 +46,7 @@ export default async function LoginPage({ searchParams }: PageProps<'/'>) {
       ) : null}
       <EmailForm
         requestId={requestId}
-        defaultEmail={rememberedEmail}
+        defaultEmail={defaultEmail}
         labels={{ email: t('email'), submit: t('submit'), pending: t('pending') }}
         errors={errors}
       />

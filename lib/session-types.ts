@@ -3,7 +3,15 @@
 /** Which provider endpoint finishes the step (a browser form POST), with what it needs. */
 export type Continuation =
   | { target: 'verification-login'; statusId: string; sub: string; verificationType: string; exchangeId?: string }
-  | { target: 'precheck-continue'; trackId: string; statusId: string; sub: string; verificationType: string; selectedGroupId: string };
+  | {
+      target: 'precheck-continue';
+      trackId: string;
+      sub: string;
+      selectedGroupId: string;
+      /** After a second factor; absent when the precheck answered is the group selection. */
+      statusId?: string;
+      verificationType?: string;
+    };
 
 export type MfaOption = { type: string; mediumId: string };
 
@@ -31,6 +39,8 @@ export type FlowSession = {
   reset?: { rprq: string; exchangeId: string };
   /** E-mail verification in progress: whose, and when the link was last sent. */
   verify?: { sub: string; sentAt: number };
+  /** The group chosen on the group-selection step (product-spec.md §3 session context groupId). */
+  groupId?: string;
 };
 
 export type PendingAuthorization = {
@@ -40,6 +50,12 @@ export type PendingAuthorization = {
   createdAt: number;
 };
 
-export type SignedInUser = { sub: string; email?: string; signedInAt: number };
+export type SignedInUser = {
+  sub: string;
+  email?: string;
+  /** The group chosen during sign-in, when the tokens name it. */
+  group?: { id: string; name?: string };
+  signedInAt: number;
+};
 
 export type UserSession = { pending?: PendingAuthorization; user?: SignedInUser };

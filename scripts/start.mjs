@@ -30,6 +30,7 @@ if (!process.env.PROVIDER_URL) {
     SESSION_SECRET: process.env.SESSION_SECRET ?? randomSecret(),
     FOOTER_LINKS: process.env.FOOTER_LINKS ?? DEMO_FOOTER_LINKS,
     SELF_SERVICE_URL: process.env.SELF_SERVICE_URL ?? 'https://www.example.com/profile',
+    PORTAL_URL: process.env.PORTAL_URL ?? 'https://www.example.com/portal',
   });
 }
 
@@ -44,7 +45,12 @@ if (env.PROVIDER_URL) {
   for (const account of seed.accounts) {
     // "name*@domain" seeds are families: the bare address works, and so does name+anything@domain.
     const email = account.email.replace('+*', '+demo').replace('*', '');
-    const notes = [account.status !== 'active' ? account.status : '', account.mfaRequired ? 'second factor' : ''].filter(Boolean);
+    const groups = account.groups?.length ?? account.generatedGroups ?? 0;
+    const notes = [
+      account.status !== 'active' ? account.status : '',
+      groups > 0 ? `${groups} group${groups === 1 ? (account.askSingleGroup ? ', asked' : ', not asked') : 's'}` : '',
+      account.mfaRequired ? 'second factor' : '',
+    ].filter(Boolean);
     console.log(`  ${email.padEnd(32)} password ${account.password ?? '(none)'}${notes.length ? `  [${notes.join(', ')}]` : ''}`);
   }
   console.log(`  TOTP secret for mfa.totp / mfa.all: ${seed.totpSecret}; anyone@federated.example is redirected`);

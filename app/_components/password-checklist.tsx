@@ -1,7 +1,7 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
 import { newPasswordChecks, type NewPasswordRule } from '@/lib/validation/rules';
+import { useHydrated } from './use-hydrated';
 
 type Props = {
   id: string;
@@ -15,7 +15,7 @@ type Props = {
  * JavaScript it cannot follow the typing, so it is shown as a plain list of requirements.
  */
 export function PasswordChecklist({ id, value, labels }: Props) {
-  const live = useSyncExternalStore(noSubscription, () => true, () => false);
+  const live = useHydrated();
   const checks = newPasswordChecks(value);
   return (
     <div id={id} className="checklist">
@@ -32,5 +32,3 @@ export function PasswordChecklist({ id, value, labels }: Props) {
     </div>
   );
 }
-
-const noSubscription = () => () => {};

@@ -1,6 +1,8 @@
 'use client';
 
-import { useActionState, useEffect, useState, useSyncExternalStore } from 'react';
+import { useActionState, useEffect, useState } from 'react';
+import { useHydrated } from './use-hydrated';
+
 export type ResendState = { status: 'idle' } | { status: 'wait'; seconds: number };
 
 type Props = {
@@ -35,7 +37,7 @@ export function ResendForm({ action: send, waitSeconds, locale, labels }: Props)
 
   // Only a hydrated page can count down, so only a hydrated page may hold the button back;
   // without JavaScript it stays usable and the server says how long is left.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useHydrated();
   const waiting = left > 0;
   const holdBack = hydrated && (waiting || pending);
   return (
@@ -50,8 +52,6 @@ export function ResendForm({ action: send, waitSeconds, locale, labels }: Props)
     </form>
   );
 }
-
-const noSubscription = () => () => {};
 
 /** "… in 1 second." / "… in 5 seconds.": the plural category of the locale picks the text. */
 export function countdownText(seconds: number, locale: string, texts: { one: string; other: string }): string {

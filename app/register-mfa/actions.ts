@@ -80,7 +80,7 @@ export async function submitMfaCode(_prev: CodeFormState, formData: FormData): P
       statusId: outcome.statusId,
       sub: mfa.sub,
       verificationType: active.type,
-      selectedGroupId: '',
+      selectedGroupId: flow.groupId ?? '',
     },
   });
   redirect(`/continue?requestId=${encodeURIComponent(flow.requestId)}`);

@@ -3,7 +3,7 @@ import { getConfig } from '@/lib/config';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
-import { readRememberedEmail } from '@/lib/remembered-email';
+import { rememberedEmail } from '@/lib/remembered';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
 import { Frame } from '../_components/frame';
@@ -14,7 +14,7 @@ export const generateMetadata = titleFrom('resetForm');
 /** The new-password form for a reset link (whose tokens are in the session, never in the URL). */
 export default async function ResetPasswordPage({ searchParams }: PageProps<'/reset-password'>) {
   const requestId = parseRequestId((await searchParams).requestId);
-  const [t, flow, remembered] = await Promise.all([getTranslations('resetForm'), readFlow(), readRememberedEmail()]);
+  const [t, flow, remembered] = await Promise.all([getTranslations('resetForm'), readFlow(), rememberedEmail.read()]);
 
   if (!flow?.reset) {
     const again = flow?.email

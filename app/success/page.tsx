@@ -12,6 +12,7 @@ export default async function SuccessPage() {
   return (
     <Frame title={t('title')}>
       <p>{t('signedInAs', { email: session.user.email ?? session.user.sub })}</p>
+      {session.user.group ? <p>{t('group', { group: session.user.group.name ?? session.user.group.id })}</p> : null}
     </Frame>
   );
 }

@@ -31,9 +31,9 @@ export function continuationForm(args: {
       return {
         action: new URL(`/login-srv/precheck/continue/${encodeURIComponent(c.trackId)}`, args.providerUrl).toString(),
         fields: [
-          ['status_id', c.statusId],
+          ...(c.statusId ? ([['status_id', c.statusId]] as Array<[string, string]>) : []),
           ['sub', c.sub],
-          ['verificationType', c.verificationType],
+          ...(c.verificationType ? ([['verificationType', c.verificationType]] as Array<[string, string]>) : []),
           ['track_id', c.trackId],
           ['selectedGroupId', c.selectedGroupId],
         ],

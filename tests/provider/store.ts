@@ -20,7 +20,16 @@ export type Account = {
   emailVerified?: boolean;
   /** Earlier passwords, for the reuse check (VER_0119). */
   passwordHistory?: string[];
+  /** The sales organisations the account may act for; more than one means the provider asks. */
+  groups?: Group[];
+  /** Instead of listing groups: this many generated ones (the 300-group demo account). */
+  generatedGroups?: number;
+  /** Ask even with a single group (the provider may; the screen must work with one). */
+  askSingleGroup?: boolean;
 };
+
+/** A group as the seed holds it: `names` are translations of `groupName` by language. */
+export type Group = { groupId: string; groupName: string; names?: Record<string, string>; customerNumber?: string };
 
 export type Reset = { rprq: string; exchangeId: string; sub: string; requestId: string; used: boolean; expiresAt: number };
 
@@ -44,6 +53,8 @@ export type AuthRequest = {
   codeChallenge?: string;
   codeChallengeMethod?: string;
   uiLocales?: string;
+  /** The client's hint which group to sign in with, passed on to the group selection. */
+  groupId?: string;
   createdAt: number;
 };
 
@@ -58,8 +69,19 @@ export type Exchange = {
   code?: string;
 };
 
-/** An open precheck (MFA) between the password and the authorization code. */
-export type Track = { trackId: string; requestId: string; sub: string; verifiedStatusId?: string; used: boolean; expiresAt: number };
+/**
+ * Open prechecks between the password and the authorization code, in order (the provider
+ * sends the browser to each one's hosted page), and the group chosen on the way.
+ */
+export type Track = {
+  trackId: string;
+  requestId: string;
+  sub: string;
+  pending: Array<'group' | 'mfa'>;
+  selectedGroupId?: string;
+  used: boolean;
+  expiresAt: number;
+};
 
 export type Verified = { statusId: string; sub: string; requestId: string; type: string; used: boolean; expiresAt: number };
 
@@ -74,6 +96,8 @@ export type AuthCode = {
   codeChallenge?: string;
   codeChallengeMethod?: string;
   sid: string;
+  /** The group chosen during sign-in, carried into the tokens. */
+  groupId?: string;
   expiresAt: number;
   used: boolean;
 };
@@ -107,7 +131,7 @@ export function createStore(args: { seedPath: URL; client: Omit<Client, 'display
     exchanges: new Map<string, Exchange>(),
     verified: new Map<string, Verified>(),
     codes: new Map<string, AuthCode>(),
-    refreshTokens: new Map<string, { sub: string; clientId: string; scope: string; sid: string }>(),
+    refreshTokens: new Map<string, { sub: string; clientId: string; scope: string; sid: string; groupId?: string }>(),
     revokedSids: new Set<string>(),
     outbox: [] as OutboxMessage[],
     calls: [] as CallRecord[],
@@ -136,6 +160,16 @@ export function createStore(args: { seedPath: URL; client: Omit<Client, 'display
       accounts.set(key, account);
       return account;
     },
+    /** The account's groups, named in `language` where the seed has a translation. */
+    groupsOf(account: Account, language = ''): Array<{ groupId: string; groupName: string; customerNumber?: string }> {
+      const groups = account.groups ?? Array.from({ length: account.generatedGroups ?? 0 }, (_, i) => generatedGroup(i));
+      const lang = language.toLowerCase();
+      return groups.map((g) => ({
+        groupId: g.groupId,
+        groupName: g.names?.[lang] ?? g.names?.[lang.split('-')[0]] ?? g.groupName,
+        ...(g.customerNumber ? { customerNumber: g.customerNumber } : {}),
+      }));
+    },
     accountBySub(sub: unknown): Account | undefined {
       return typeof sub === 'string' && sub ? [...accounts.values()].find((a) => a.sub === sub) : undefined;
     },
@@ -154,3 +188,15 @@ export function createStore(args: { seedPath: URL; client: Omit<Client, 'display
 }
 
 export type Store = ReturnType<typeof createStore>;
+
+const KINDS = ['Restaurant', 'Hotel', 'Canteen', 'Bakery', 'Catering', 'Hospital Kitchen', 'School Kitchen', 'Café', 'Bistro', 'Butchery'];
+const CITIES = ['Aachen', 'Berlin', 'Bremen', 'Dortmund', 'Dresden', 'Essen', 'Freiburg', 'Hamburg', 'Hannover', 'Kassel', 'Köln', 'Leipzig', 'Mainz', 'München', 'Münster', 'Nürnberg', 'Rostock', 'Stuttgart', 'Ulm', 'Würzburg', 'Wien', 'Zürich', 'Graz', 'Linz', 'Basel', 'Bern', 'Lyon', 'Lille', 'Porto', 'Malmö'];
+
+/** Group number `i` of a generated account: distinct names, customer numbers 300000 upwards. */
+function generatedGroup(i: number): Group {
+  const kind = KINDS[i % KINDS.length];
+  const city = CITIES[Math.floor(i / KINDS.length) % CITIES.length];
+  const round = Math.floor(i / (KINDS.length * CITIES.length));
+  const number = String(300000 + i);
+  return { groupId: `grp-${number}`, groupName: `${kind} ${city}${round > 0 ? ` ${round + 1}` : ''}`, customerNumber: number };
+}

@@ -29,3 +29,35 @@ test('the after-register login posts rememberMe, trackId and device_id to the tr
     ['device_id', ''],
   ]);
 });
+
+test('after a second factor the precheck continuation carries the status, the type and the chosen group', () => {
+  const form = continuationForm({
+    providerUrl: new URL('https://tenant.cidaas.de/'),
+    requestId: 'req-1',
+    rememberMe: true,
+    continuation: { target: 'precheck-continue', trackId: 'tr/1', sub: 'sub-1', statusId: 'st-1', verificationType: 'EMAIL', selectedGroupId: 'grp-1' },
+  });
+  expect(form.action).toBe('https://tenant.cidaas.de/login-srv/precheck/continue/tr%2F1');
+  expect(Object.fromEntries(form.fields)).toEqual({
+    status_id: 'st-1',
+    sub: 'sub-1',
+    verificationType: 'EMAIL',
+    track_id: 'tr/1',
+    selectedGroupId: 'grp-1',
+  });
+});
+
+test('after group selection the precheck continuation posts exactly sub, track_id and selectedGroupId', () => {
+  const form = continuationForm({
+    providerUrl: new URL('https://tenant.cidaas.de/'),
+    requestId: 'req-1',
+    rememberMe: false,
+    continuation: { target: 'precheck-continue', trackId: 'tr-1', sub: 'sub-1', selectedGroupId: 'kitchenpro-north' },
+  });
+  expect(form.action).toBe('https://tenant.cidaas.de/login-srv/precheck/continue/tr-1');
+  expect(form.fields).toEqual([
+    ['sub', 'sub-1'],
+    ['track_id', 'tr-1'],
+    ['selectedGroupId', 'kitchenpro-north'],
+  ]);
+});

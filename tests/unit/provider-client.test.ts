@@ -14,6 +14,7 @@ let client: typeof import('@/lib/provider/http');
 let users: typeof import('@/lib/provider/users');
 let verification: typeof import('@/lib/provider/verification');
 let publicService: typeof import('@/lib/provider/public');
+let prelogin: typeof import('@/lib/provider/prelogin');
 
 const json = (status: number, body: unknown): Reply => (_req, res) => {
   res.writeHead(status, { 'content-type': 'application/json' });
@@ -37,6 +38,7 @@ beforeAll(async () => {
   users = await import('@/lib/provider/users');
   verification = await import('@/lib/provider/verification');
   publicService = await import('@/lib/provider/public');
+  prelogin = await import('@/lib/provider/prelogin');
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -161,5 +163,54 @@ describe('timeouts and retries', () => {
     expect(client.isSuccess({ status: 200, json: null })).toBe(true);
     expect(client.isSuccess({ status: 500, json: { success: true } })).toBe(true);
     expect(client.isSuccess({ status: 500, json: { success: false } })).toBe(false);
+  });
+});
+
+describe('precheck metadata (group selection)', () => {
+  const TRACK = '0d6e1c4e-1111-4000-8000-000000000001';
+
+  test('reads meta_data.selectableGroups inside data, in the asked language, with customer numbers when sent', async () => {
+    reply = json(200, {
+      success: true,
+      status: 200,
+      data: { meta_data: { selectableGroups: [
+        { groupId: 'g-1', groupName: 'Nord GmbH', customerNumber: 100101 },
+        { groupId: 'g-2', groupName: '  ', customer_number: '7' },
+        { groupId: 'g-3' },
+      ] } },
+    });
+    await expect(prelogin.getSelectableGroups({ trackId: TRACK, locale: 'de-DE' })).resolves.toEqual({
+      kind: 'groups',
+      groups: [
+        { id: 'g-1', name: 'Nord GmbH', customerNumber: '100101' },
+        { id: 'g-2', name: 'g-2', customerNumber: '7' },
+        { id: 'g-3', name: 'g-3' },
+      ],
+    });
+    expect(hits[0].method).toBe('GET');
+    expect(hits[0].url).toBe(`/token-srv/prelogin/metadata/${TRACK}?acceptLanguage=de-DE`);
+    expect(hits[0].headers['accept-language']).toBe('de-DE');
+  });
+
+  test('also reads meta_data at the top level of the answer', async () => {
+    reply = json(200, { meta_data: { selectableGroups: [{ groupId: 'g-1', groupName: 'One' }] } });
+    await expect(prelogin.getSelectableGroups({ trackId: TRACK, locale: 'en-GB' })).resolves.toEqual({
+      kind: 'groups',
+      groups: [{ id: 'g-1', name: 'One' }],
+    });
+  });
+
+  test('204 (unknown, expired or used track) is "gone"; 400 is a rejection; a shapeless answer is invalid', async () => {
+    reply = (_req, res) => {
+      res.writeHead(204);
+      res.end();
+    };
+    await expect(prelogin.getSelectableGroups({ trackId: TRACK, locale: 'en-GB' })).resolves.toEqual({ kind: 'gone' });
+    reply = json(400, { success: false, status: 400, error: { code: 400, error: 'track_id must be a UUID' } });
+    await expect(prelogin.getSelectableGroups({ trackId: 'x', locale: 'en-GB' })).rejects.toMatchObject({ kind: 'rejected', status: 400 });
+    reply = json(200, { success: true, status: 200, data: { something: 'else' } });
+    await expect(prelogin.getSelectableGroups({ trackId: TRACK, locale: 'en-GB' })).rejects.toMatchObject({ kind: 'invalid-response' });
+    reply = json(200, { success: true, status: 200, data: { meta_data: { selectableGroups: [{ groupName: 'no id' }] } } });
+    await expect(prelogin.getSelectableGroups({ trackId: TRACK, locale: 'en-GB' })).rejects.toMatchObject({ kind: 'invalid-response' });
   });
 });

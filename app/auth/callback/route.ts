@@ -5,7 +5,7 @@ import { getConfig } from '@/lib/config';
 import { failToErrorPage } from '@/lib/errors';
 import { log } from '@/lib/log';
 import { getOidcConfiguration, PENDING_MAX_AGE_MS } from '@/lib/oidc';
-import { endFlow, getUserSession } from '@/lib/session';
+import { endFlow, getUserSession, type SignedInUser } from '@/lib/session';
 
 /**
  * The provider's answer to our own authorization request: exchange the code (PKCE verifier,
@@ -20,7 +20,7 @@ export async function GET(request: NextRequest) {
   // Built from PUBLIC_URL, not the Host header, so a forged Host cannot change what is checked.
   const currentUrl = new URL(request.nextUrl.pathname + request.nextUrl.search, getConfig().publicUrl);
 
-  let user: { sub: string; email?: string };
+  let user: Omit<SignedInUser, 'signedInAt'>;
   try {
     const tokens = await client.authorizationCodeGrant(await getOidcConfiguration(), currentUrl, {
       pkceCodeVerifier: pending.codeVerifier,
@@ -30,7 +30,7 @@ export async function GET(request: NextRequest) {
     });
     const claims = tokens.claims();
     if (!claims) throw new Error('no ID token claims');
-    user = { sub: claims.sub, email: typeof claims.email === 'string' ? claims.email : undefined };
+    user = { sub: claims.sub, email: typeof claims.email === 'string' ? claims.email : undefined, group: groupOf(claims) };
   } catch (error) {
     delete session.pending;
     await session.save();
@@ -42,4 +42,14 @@ export async function GET(request: NextRequest) {
   await Promise.all([session.save(), endFlow()]);
   log.info({ event: 'signed-in' }, 'signed in');
   redirect('/success');
+}
+
+/**
+ * The group chosen at sign-in, from the ID token. Which claim a real tenant uses for it is not
+ * documented; `selected_group` ({groupId, groupName}) is what the stand-in sends (README).
+ */
+function groupOf(claims: Record<string, unknown>): SignedInUser['group'] {
+  const claim = claims.selected_group as { groupId?: unknown; groupName?: unknown } | undefined;
+  if (!claim || typeof claim.groupId !== 'string' || claim.groupId === '') return undefined;
+  return { id: claim.groupId, name: typeof claim.groupName === 'string' ? claim.groupName : undefined };
 }

@@ -40,6 +40,7 @@ export default async function globalSetup() {
       FOOTER_LINKS: DEMO_FOOTER_LINKS,
       MFA_RESEND_SECONDS: '3',
       SELF_SERVICE_URL: 'https://www.example.com/profile',
+      PORTAL_URL: 'https://www.example.com/portal',
       LOG_LEVEL: 'info',
     },
     onOutput: (text) => appLog.write(text),

@@ -52,6 +52,7 @@ export function oidcRoutes(ctx: Context): Route[] {
         codeChallenge: q.get('code_challenge') ?? undefined,
         codeChallengeMethod: q.get('code_challenge_method') ?? undefined,
         uiLocales: q.get('ui_locales') ?? undefined,
+        groupId: q.get('group_id') ?? undefined,
         createdAt: Date.now(),
       });
       const login = new URL(client.loginPageUrl);
@@ -135,7 +136,7 @@ async function exchangeCode(ctx: Context, body: Record<string, unknown>, res: Pa
       : verifier;
     if (computed !== code.codeChallenge) return oauthError(res, 400, 'invalid_grant', 'PKCE verification failed');
   }
-  await issueTokens(ctx, res, { sub: code.sub, scope: code.scope, sid: code.sid, nonce: code.nonce, clientId: code.clientId });
+  await issueTokens(ctx, res, { sub: code.sub, scope: code.scope, sid: code.sid, nonce: code.nonce, clientId: code.clientId, groupId: code.groupId });
 }
 
 async function refresh(ctx: Context, body: Record<string, unknown>, res: Parameters<Route[2]>[1]) {
@@ -149,19 +150,22 @@ async function refresh(ctx: Context, body: Record<string, unknown>, res: Paramet
 async function issueTokens(
   ctx: Context,
   res: Parameters<Route[2]>[1],
-  args: { sub: string; scope: string; sid: string; nonce?: string; clientId: string },
+  args: { sub: string; scope: string; sid: string; nonce?: string; clientId: string; groupId?: string },
 ) {
   const account = ctx.store.accountBySub(args.sub);
   if (!account) return oauthError(res, 400, 'invalid_grant', 'account no longer exists');
   const ttl = ctx.tokenTtlSeconds;
-  const accessToken = await ctx.signer.sign({ sub: args.sub, aud: args.clientId, scope: args.scope, sid: args.sid, jti: ctx.store.newId() }, ttl);
+  // The group chosen at sign-in; the claim's name is the stand-in's own (README: assumptions).
+  const group = args.groupId ? ctx.store.groupsOf(account).find((g) => g.groupId === args.groupId) : undefined;
+  const groupClaims = group ? { selected_group: { groupId: group.groupId, groupName: group.groupName } } : {};
+  const accessToken = await ctx.signer.sign({ sub: args.sub, aud: args.clientId, scope: args.scope, sid: args.sid, jti: ctx.store.newId(), ...groupClaims }, ttl);
   const idToken = await ctx.signer.sign({
     sub: args.sub, aud: args.clientId, sid: args.sid, auth_time: Math.floor(Date.now() / 1000),
     ...(args.nonce ? { nonce: args.nonce } : {}),
-    email: account.email, email_verified: true, name: account.name,
+    email: account.email, email_verified: true, name: account.name, ...groupClaims,
   }, ttl);
   const refreshToken = randomBytes(32).toString('base64url');
-  ctx.store.refreshTokens.set(refreshToken, { sub: args.sub, clientId: args.clientId, scope: args.scope, sid: args.sid });
+  ctx.store.refreshTokens.set(refreshToken, { sub: args.sub, clientId: args.clientId, scope: args.scope, sid: args.sid, groupId: args.groupId });
   sendJson(res, 200, {
     token_type: 'Bearer', sub: args.sub, expires_in: ttl, id_token_expires_in: ttl,
     access_token: accessToken, id_token: idToken, refresh_token: refreshToken, scope: args.scope, identity_id: args.sub,

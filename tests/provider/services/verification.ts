@@ -51,7 +51,7 @@ export function verificationRoutes({ store, issuer }: Context): Route[] {
       verification.used = true;
       account.emailVerified = true;
       const trackId = randomUUID();
-      store.tracks.set(trackId, { trackId, requestId: verification.requestId, sub: account.sub, used: false, expiresAt: Date.now() + 60 * 60 * 1000 });
+      store.tracks.set(trackId, { trackId, requestId: verification.requestId, sub: account.sub, pending: [], used: false, expiresAt: Date.now() + 60 * 60 * 1000 });
       const complete = new URL('/verify-email-complete', store.client.loginPageUrl);
       for (const [k, v] of Object.entries({ requestId: verification.requestId, suggested_action: 'LOGIN', trackId })) complete.searchParams.set(k, v);
       res.writeHead(302, { location: complete.toString() });

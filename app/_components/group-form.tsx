@@ -1,0 +1,115 @@
+'use client';
+
+import { useActionState, useEffect, useState } from 'react';
+import { groupIdError, type GroupOption } from '@/lib/flows/groups';
+import type { ErrorKey } from '@/lib/validation/form-state';
+import { cancelGroupSelection, forgetGroup, selectGroup, type GroupFormState } from '../group-selection/actions';
+import { GroupCombobox, type GroupComboboxLabels } from './group-combobox';
+import { SubmitButton } from './submit-button';
+import { useHydrated } from './use-hydrated';
+
+type Props = {
+  entry: string;
+  groups: GroupOption[];
+  preselectedId?: string;
+  /** An error to show from the start (a `group_id` in the address that is not offered). */
+  initialError?: ErrorKey;
+  /** The remembered group is no longer offered: forget it. */
+  forgetRemembered: boolean;
+  labels: GroupComboboxLabels & { login: string; pending: string; cancel: string };
+  errors: Partial<Record<ErrorKey, string>>;
+};
+
+/**
+ * Choose a group and sign in with it. Without JavaScript the list is a native select; with it,
+ * a searchable combobox. Choosing a group clears the error; signing in without one says so.
+ */
+export function GroupForm({ entry, groups, preselectedId, initialError, forgetRemembered, labels, errors }: Props) {
+  const [state, action] = useActionState<GroupFormState, FormData>(selectGroup, { status: 'idle' });
+  const [, cancel] = useActionState<GroupFormState, FormData>(cancelGroupSelection, { status: 'idle' });
+  // Without JavaScript the page is rendered with the action's answer already in `state`.
+  const [error, setError] = useState<ErrorKey | undefined>(state.status === 'invalid' ? state.fieldErrors.groupId : initialError);
+  const [seenState, setSeenState] = useState(state);
+  if (seenState !== state) {
+    setSeenState(state);
+    setError(state.status === 'invalid' ? state.fieldErrors.groupId : undefined);
+  }
+  const enhanced = useHydrated();
+
+  useEffect(() => {
+    if (forgetRemembered) void forgetGroup();
+  }, [forgetRemembered]);
+  useEffect(() => {
+    if (state.status === 'invalid') document.getElementById('group')?.focus();
+  }, [state]);
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const key = groupIdError(String(new FormData(event.currentTarget).get('groupId') ?? ''));
+    if (!key) return;
+    event.preventDefault();
+    setError(key);
+    document.getElementById('group')?.focus();
+  };
+
+  const message = error ? errors[error] : undefined;
+  const defaultId = state.status === 'invalid' ? (state.values?.groupId ?? preselectedId) : preselectedId;
+  return (
+    <>
+      <form action={action} noValidate onSubmit={onSubmit}>
+        <input type="hidden" name="entry" value={entry} />
+        {enhanced ? (
+          <GroupCombobox
+            id="group"
+            name="groupId"
+            groups={groups}
+            defaultId={defaultId}
+            error={message}
+            labels={labels}
+            onSelect={(group) => group && setError(undefined)}
+          />
+        ) : (
+          <GroupSelect groups={groups} defaultId={defaultId} error={message} labels={labels} />
+        )}
+        <div className="actions">
+          <SubmitButton label={labels.login} pendingLabel={labels.pending} />
+          {/* Cancel belongs to its own form, so the sign-in overlay does not show for it. */}
+          <button type="submit" form="group-cancel" className="secondary">
+            {labels.cancel}
+          </button>
+        </div>
+      </form>
+      <form id="group-cancel" action={cancel} hidden>
+        <input type="hidden" name="entry" value={entry} />
+        {forgetRemembered ? <input type="hidden" name="forget" value="1" /> : null}
+      </form>
+    </>
+  );
+}
+
+/** The no-script list: a native select, which every browser can search by typing the start. */
+function GroupSelect({ groups, defaultId, error, labels }: { groups: GroupOption[]; defaultId?: string; error?: string; labels: GroupComboboxLabels }) {
+  return (
+    <div className="field">
+      <label htmlFor="group">{labels.label}</label>
+      <select
+        id="group"
+        name="groupId"
+        defaultValue={defaultId ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'group-error' : undefined}
+      >
+        <option value="">{labels.placeholder}</option>
+        {groups.map((group) => (
+          <option key={group.id} value={group.id}>
+            {group.customerNumber ? `${group.name} – ${labels.customerNumber.replace('{number}', group.customerNumber)}` : group.name}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id="group-error" className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

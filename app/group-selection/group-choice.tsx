@@ -1,0 +1,72 @@
+import { redirect } from 'next/navigation';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { getConfig } from '@/lib/config';
+import { failForRequest } from '@/lib/errors';
+import { resolveGroupChoice, sortGroups } from '@/lib/flows/groups';
+import { translateErrors } from '@/lib/i18n/errors';
+import { getSelectableGroups, type PreloginGroups } from '@/lib/provider/prelogin';
+import { rememberedGroup } from '@/lib/remembered';
+import { sealForForm } from '@/lib/session';
+import { GroupForm } from '../_components/group-form';
+import type { GroupEntry } from './actions';
+import { GroupSignIn } from './group-sign-in';
+
+type Props = GroupEntry & { requestedId?: string };
+
+/** The groups of the track, loaded while the skeleton shows; then the list, or sign-in at once. */
+export async function GroupChoice({ trackId, sub, requestId, requestedId }: Props) {
+  const locale = await getLocale();
+  let loaded: PreloginGroups;
+  try {
+    loaded = await getSelectableGroups({ trackId, locale });
+  } catch (error) {
+    failForRequest(error, { step: 'groups.list' });
+  }
+  // The track was used, is older than about an hour, or never existed.
+  if (loaded.kind === 'gone') redirect(`/error?reason=expired&requestId=${encodeURIComponent(requestId)}`);
+  if (loaded.groups.length === 0) failForRequest(new Error('no selectable groups'), { step: 'groups.list' });
+
+  const [t, errors, remembered, entry] = await Promise.all([
+    getTranslations('groups'),
+    translateErrors(['groupRequired', 'groupNotFound']),
+    rememberedGroup.read(),
+    sealForForm<GroupEntry>({ trackId, sub, requestId }),
+  ]);
+  const groups = sortGroups(loaded.groups, locale);
+  const choice = resolveGroupChoice({ groups, requestedId, rememberedId: remembered });
+  if (choice.kind === 'sign-in') {
+    const labels = { signingIn: t('signingInWith', { group: choice.group.name }), continue: t('continue'), pending: t('pending') };
+    return <GroupSignIn entry={entry} group={choice.group} labels={labels} />;
+  }
+
+  const { portalUrl } = getConfig();
+  return (
+    <>
+      <GroupForm
+        entry={entry}
+        groups={groups}
+        preselectedId={choice.preselectedId}
+        initialError={choice.error}
+        forgetRemembered={choice.forgetRemembered}
+        labels={{
+          label: t('label'),
+          placeholder: t('placeholder'),
+          hint: t('searchHint'),
+          showAll: t('showAll'),
+          found: t.raw('found') as string,
+          none: t('none'),
+          customerNumber: t.raw('customerNumber') as string,
+          login: t('login'),
+          pending: t('pending'),
+          cancel: t('cancel'),
+        }}
+        errors={errors}
+      />
+      {portalUrl ? (
+        <p className="links">
+          {t('portalHint')} <a href={portalUrl.toString()}>{t('portalLink')}</a>
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,291 @@
+import type { Page } from '@playwright/test';
+import { CLIENT_NAME, continueToProvider, expect, MFA, submit, test, toPasswordStep } from '../support/fixtures';
+
+/** A fresh account per test, project and repetition (each address is its own stand-in account). */
+const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
+const account = (kind: 'many' | 'other' | 'huge' | 'single' | 'skip' | 'mfa', name: string, js: boolean) =>
+  `groups.${kind}+${tag(name, js)}@example.com`;
+
+/** The groups of groups.many (tests/provider/seed.json), as named in English. */
+const MANY = {
+  north: { id: 'kitchenpro-north', name: 'KitchenPro North Ltd', number: '100101' },
+  south: { id: 'kitchenpro-south', name: 'KitchenPro South Ltd', number: '100102' },
+  west: { id: 'gastro-service-west', name: 'Gastro Service West', number: '100205' },
+  east: { id: 'hotel-supply-east', name: 'Hotel Supply East Ltd', number: '100310' },
+};
+const groupTexts = (groups: Array<{ name: string; number: string }>) =>
+  groups.flatMap((g) => [g.name, `Customer no. ${g.number}`, `${g.name} – Customer no. ${g.number}`]);
+
+/** E-mail and password; ends on the group selection the provider sends the browser to. */
+async function toGroups(page: Page, email: string, javaScriptEnabled: boolean): Promise<URL> {
+  await toPasswordStep(page, email);
+  await page.getByLabel('Password', { exact: true }).fill(MFA.password);
+  await submit(page, 'Sign in');
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page).toHaveURL(/\/group-selection\/[0-9a-f-]+\/[0-9a-f-]+\?requestId=/);
+  await expect(page.getByRole('combobox', { name: 'Group', exact: true })).toBeVisible();
+  return new URL(page.url());
+}
+
+/** Picks a group with the mouse: the searchable list with JavaScript, the native select without. */
+async function pick(page: Page, group: { id: string; name: string }, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) {
+    await page.getByRole('combobox', { name: 'Group', exact: true }).click();
+    await options(page, { name: new RegExp(`^${group.name}`) }).click();
+    await expect(page.getByRole('combobox', { name: 'Group', exact: true })).toHaveValue(group.name);
+  } else {
+    await page.getByRole('combobox', { name: 'Group', exact: true }).selectOption(group.id);
+  }
+}
+
+async function expectSignedInFor(page: Page, groupName: string, javaScriptEnabled: boolean) {
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(`Acting for ${groupName}.`)).toBeVisible();
+}
+
+/** Options of the group list (the language selector has options too). */
+const options = (page: Page, filter?: { name?: RegExp; selected?: boolean }) =>
+  page.getByRole('listbox', { name: 'Group' }).getByRole('option', filter);
+
+/** The value the form will post: the hidden field with JavaScript, the select without. */
+const chosen = (page: Page) => page.locator('[name="groupId"]').first().inputValue();
+
+test.describe('group selection', () => {
+  test('pick with the mouse; the provider carries the group into the tokens; Back then finds the track used', async ({ page, javaScriptEnabled, expectAccessible, expectOnlyMessages, photograph }) => {
+    const url = await toGroups(page, account('many', 'mouse', javaScriptEnabled), javaScriptEnabled);
+    await expect(page.getByRole('heading', { name: 'Choose a sales organisation' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the portal' })).toHaveAttribute('href', 'https://www.example.com/portal');
+    expect(await chosen(page)).toBe('');
+    await expectAccessible(page);
+    await expectOnlyMessages(page, 'en-GB', [CLIENT_NAME, ...groupTexts(Object.values(MANY))]);
+    await photograph(page, 'group-selection');
+    if (javaScriptEnabled) {
+      await page.getByRole('combobox', { name: 'Group', exact: true }).click();
+      await expect(options(page)).toHaveCount(4);
+      await expectAccessible(page);
+      await photograph(page, 'group-selection-open');
+    }
+    await pick(page, MANY.south, javaScriptEnabled);
+    await submit(page, 'Sign in');
+    await expectSignedInFor(page, MANY.south.name, javaScriptEnabled);
+
+    await page.goto(url.toString());
+    await expect(page.getByRole('heading', { name: 'Your sign-in has expired' })).toBeVisible();
+  });
+
+  test('keyboard only: search, choose and sign in without the mouse', async ({ page, javaScriptEnabled }) => {
+    await toGroups(page, account('many', 'keys', javaScriptEnabled), javaScriptEnabled);
+    const field = page.getByRole('combobox', { name: 'Group', exact: true });
+    for (let i = 0; i < 12 && !(await field.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(field).toBeFocused();
+    if (javaScriptEnabled) {
+      await page.keyboard.type('hotel');
+      await expect(field).toHaveAttribute('aria-expanded', 'true');
+      await expect(options(page)).toHaveCount(1);
+      await page.keyboard.press('ArrowDown');
+      await expect(field).toHaveAttribute('aria-activedescendant', /option/);
+      await page.keyboard.press('Enter');
+      await expect(field).toHaveValue(MANY.east.name);
+      await expect(field).toHaveAttribute('aria-expanded', 'false');
+      // Arrow keys open the whole list at the chosen group; Escape closes it and keeps the choice.
+      await page.keyboard.press('ArrowDown');
+      await expect(options(page)).toHaveCount(4);
+      await expect(options(page, { selected: true })).toHaveText(/Hotel Supply East Ltd/);
+      await page.keyboard.press('Escape');
+      await expect(field).toHaveAttribute('aria-expanded', 'false');
+      await expect(field).toHaveValue(MANY.east.name);
+    } else {
+      // A native select searches by typing the start of a name.
+      await page.keyboard.type('Hotel');
+      await expect(field).toHaveValue(MANY.east.id);
+    }
+    expect(await chosen(page)).toBe(MANY.east.id);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expectSignedInFor(page, MANY.east.name, javaScriptEnabled);
+  });
+
+  test('search by name, accent-free text and customer number; no match says so', async ({ page, javaScriptEnabled, expectAccessible }) => {
+    test.skip(!javaScriptEnabled, 'the search box needs JavaScript; without it the select is searched by typing (keyboard test)');
+    await toGroups(page, account('many', 'search', javaScriptEnabled), javaScriptEnabled);
+    const field = page.getByRole('combobox', { name: 'Group', exact: true });
+    await field.fill('100205');
+    await expect(options(page)).toHaveCount(1);
+    await expect(options(page)).toHaveText(/Gastro Service West/);
+    await expect(page.getByRole('status').filter({ hasText: 'Matching groups: 1' })).toBeAttached();
+    await field.fill('kitchenpro');
+    await expect(options(page)).toHaveCount(2);
+    await field.fill('nothing like this');
+    await expect(page.getByText('No group matches your search.').first()).toBeVisible();
+    await expect(page.getByRole('listbox')).toBeHidden();
+    await expect(field).toHaveAttribute('aria-expanded', 'false');
+    await expectAccessible(page);
+    await field.fill('CAFE');
+    await expect(options(page)).toHaveCount(0);
+    await field.fill('west');
+    await options(page, { name: /Gastro Service West/ }).click();
+    expect(await chosen(page)).toBe(MANY.west.id);
+  });
+
+  test('signing in without a group asks for one; choosing one clears the message', async ({ page, javaScriptEnabled, expectAccessible }) => {
+    await toGroups(page, account('many', 'required', javaScriptEnabled), javaScriptEnabled);
+    await submit(page, 'Sign in');
+    await expect(page.getByText('Please select a group.')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Group', exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expectAccessible(page);
+    await pick(page, MANY.north, javaScriptEnabled);
+    if (javaScriptEnabled) await expect(page.getByText('Please select a group.')).toBeHidden();
+    await submit(page, 'Sign in');
+    await expectSignedInFor(page, MANY.north.name, javaScriptEnabled);
+  });
+
+  test('a group_id that is offered signs in with it at once', async ({ page, javaScriptEnabled, expectAccessible }) => {
+    const url = await toGroups(page, account('many', 'match', javaScriptEnabled), javaScriptEnabled);
+    url.searchParams.set('group_id', MANY.west.id);
+    await page.goto(url.toString());
+    if (!javaScriptEnabled) {
+      await expect(page.getByText(`Signing you in for ${MANY.west.name}…`)).toBeVisible();
+      await expectAccessible(page);
+      await submit(page, 'Continue');
+    }
+    await expectSignedInFor(page, MANY.west.name, javaScriptEnabled);
+  });
+
+  test('a group_id that is not offered is an error on the screen, cleared by choosing a group', async ({ page, javaScriptEnabled, expectAccessible }) => {
+    const url = await toGroups(page, account('many', 'mismatch', javaScriptEnabled), javaScriptEnabled);
+    for (const bad of ['not-a-group', '../../evil', 'x'.repeat(65)]) {
+      url.searchParams.set('group_id', bad);
+      await page.goto(url.toString());
+      await expect(page.getByText('The selected group was not found. Please select one of the available groups.')).toBeVisible();
+    }
+    await expectAccessible(page);
+    await pick(page, MANY.north, javaScriptEnabled);
+    if (javaScriptEnabled) await expect(page.getByText('The selected group was not found.', { exact: false })).toBeHidden();
+    await submit(page, 'Sign in');
+    await expectSignedInFor(page, MANY.north.name, javaScriptEnabled);
+  });
+
+  test('the last group is preselected, and forgotten once it is no longer offered', async ({ page, context, javaScriptEnabled }) => {
+    await toGroups(page, account('many', 'remember', javaScriptEnabled), javaScriptEnabled);
+    await pick(page, MANY.south, javaScriptEnabled);
+    await submit(page, 'Sign in');
+    await expectSignedInFor(page, MANY.south.name, javaScriptEnabled);
+
+    await toGroups(page, account('many', 'remember', javaScriptEnabled), javaScriptEnabled);
+    expect(await chosen(page)).toBe(MANY.south.id);
+    if (javaScriptEnabled) await expect(page.getByRole('combobox', { name: 'Group', exact: true })).toHaveValue(MANY.south.name);
+
+    // Another account of the same person, without that group: nothing preselected, and the
+    // remembered group is dropped (at once with JavaScript; on Cancel or sign-in without).
+    await toGroups(page, account('other', 'remember', javaScriptEnabled), javaScriptEnabled);
+    expect(await chosen(page)).toBe('');
+    const remembered = async () => (await context.cookies()).some((c) => c.name.endsWith('signin_group'));
+    if (javaScriptEnabled) await expect.poll(remembered).toBe(false);
+    await submit(page, 'Cancel');
+    await expect(page).toHaveURL(/\/\?.*requestId=/);
+    expect(await remembered()).toBe(false);
+
+    await toGroups(page, account('many', 'remember', javaScriptEnabled), javaScriptEnabled);
+    expect(await chosen(page)).toBe('');
+  });
+
+  test('Cancel goes back to the provider login for the same request', async ({ page, javaScriptEnabled }) => {
+    const url = await toGroups(page, account('many', 'cancel', javaScriptEnabled), javaScriptEnabled);
+    await submit(page, 'Cancel');
+    await expect(page).toHaveURL(new RegExp(`requestId=${url.searchParams.get('requestId')}`));
+    await expect(page.getByLabel('E-mail address')).toBeVisible();
+  });
+
+  test('groups are named in the chosen language (the language is sent to the provider)', async ({ page, javaScriptEnabled, standin }) => {
+    const url = await toGroups(page, account('many', 'language', javaScriptEnabled), javaScriptEnabled);
+    await page.getByLabel('Language').selectOption('de-DE');
+    await submit(page, 'Change language');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vertriebsorganisation wählen');
+    await expect(page).toHaveURL(url.toString());
+    const trackId = url.pathname.split('/')[2];
+    await expect.poll(async () => (await standin.calls(`prelogin/metadata/${trackId}?acceptLanguage=de-DE`)).length).toBeGreaterThan(0);
+    if (javaScriptEnabled) {
+      await page.getByRole('combobox', { name: 'Gruppe', exact: true }).click();
+      await expect(page.getByRole('listbox', { name: 'Gruppe' }).getByRole('option', { name: /KitchenPro Süd GmbH/ })).toBeVisible();
+    } else {
+      await expect(page.locator('option', { hasText: 'KitchenPro Süd GmbH' })).toHaveCount(1);
+    }
+  });
+
+  test('a provider failure while loading groups ends on the error page with a reference', async ({ page, javaScriptEnabled, standin, appLog }) => {
+    const url = await toGroups(page, account('many', 'fault', javaScriptEnabled), javaScriptEnabled);
+    await standin.fault({ pathIncludes: `prelogin/metadata/${url.pathname.split('/')[2]}`, mode: 'error' });
+    await page.goto(url.toString());
+    await expect(page.getByRole('heading', { name: 'An error has occurred.' })).toBeVisible();
+    const ref = (await page.getByText(/^Reference: /).textContent())!.replace('Reference: ', '');
+    expect(appLog()).toContain(ref);
+    await expect(page.getByText('SECRET-STACK')).toHaveCount(0);
+  });
+
+  test('a skeleton shows while the groups load', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
+    const url = await toGroups(page, account('many', 'slow', javaScriptEnabled), javaScriptEnabled);
+    await standin.fault({ pathIncludes: `prelogin/metadata/${url.pathname.split('/')[2]}`, mode: 'delay', delayMs: 1200 });
+    if (javaScriptEnabled) {
+      await page.goto(url.toString(), { waitUntil: 'commit' });
+      await expect(page.getByText('Loading your sales organisations…')).toBeAttached();
+      await expect(page.locator('.skeleton')).toBeVisible();
+      await expectAccessible(page);
+    } else {
+      // Without scripts the skeleton forwards to the page rendered in one piece.
+      await page.goto(url.toString());
+      await expect(page).toHaveURL(/render=sync/);
+    }
+    await expect(page.getByRole('combobox', { name: 'Group', exact: true })).toBeVisible({ timeout: 15_000 });
+  });
+
+  test('300 groups: all listed, searchable, and one of them signs in', async ({ page, javaScriptEnabled, expectAccessible }) => {
+    await toGroups(page, account('huge', 'all', javaScriptEnabled), javaScriptEnabled);
+    if (javaScriptEnabled) {
+      const field = page.getByRole('combobox', { name: 'Group', exact: true });
+      await field.click();
+      await expect(options(page)).toHaveCount(300);
+      await expectAccessible(page);
+      await field.fill('koln');
+      await expect(options(page)).toHaveCount(10);
+      await field.fill('bakery köln');
+      await expect(options(page)).toHaveCount(1);
+      await page.keyboard.press('Enter');
+      await expect(field).toHaveValue('Bakery Köln');
+    } else {
+      await expect(page.locator('#group option')).toHaveCount(301);
+      await expectAccessible(page);
+      await page.getByRole('combobox', { name: 'Group', exact: true }).selectOption({ label: 'Bakery Köln – Customer no. 300103' });
+    }
+    expect(await chosen(page)).toBe('grp-300103');
+    await submit(page, 'Sign in');
+    await expectSignedInFor(page, 'Bakery Köln', javaScriptEnabled);
+  });
+
+  test('one group: the provider may skip the screen, and when it asks the screen works', async ({ page, javaScriptEnabled }) => {
+    await toPasswordStep(page, account('skip', 'one', javaScriptEnabled));
+    await page.getByLabel('Password', { exact: true }).fill(MFA.password);
+    await submit(page, 'Sign in');
+    await expectSignedInFor(page, MANY.east.name, javaScriptEnabled);
+
+    await toGroups(page, account('single', 'one', javaScriptEnabled), javaScriptEnabled);
+    await pick(page, MANY.west, javaScriptEnabled);
+    await submit(page, 'Sign in');
+    await expectSignedInFor(page, MANY.west.name, javaScriptEnabled);
+  });
+
+  test('group selection first, then the second factor, then signed in for the group', async ({ page, javaScriptEnabled, standin }) => {
+    const email = account('mfa', 'both', javaScriptEnabled);
+    await toGroups(page, email, javaScriptEnabled);
+    await pick(page, MANY.north, javaScriptEnabled);
+    await submit(page, 'Sign in');
+    await continueToProvider(page, javaScriptEnabled);
+    await expect(page).toHaveURL(/\/register-mfa/);
+    if (!javaScriptEnabled) await submit(page, 'Send code');
+    await expect(page).toHaveURL(/\/register-mfa\/code/);
+    const [message] = await standin.outbox(email);
+    await page.getByLabel('Security code').fill(message.code!);
+    await submit(page, 'Verify');
+    await expectSignedInFor(page, MANY.north.name, javaScriptEnabled);
+  });
+});

@@ -1,6 +1,7 @@
 import 'server-only';
 import * as client from 'openid-client';
 import { fetch as undiciFetch } from 'undici';
+import { CLOCK_SKEW_SECONDS } from './auth/signed-in';
 import { getConfig } from './config';
 import { providerAgent } from './provider/http';
 
@@ -30,7 +31,8 @@ async function discover(): Promise<client.Configuration> {
   const configuration = await client.discovery(
     config.providerUrl,
     config.clientId,
-    config.clientSecret,
+    // product-spec.md §9: tolerate five minutes of clock skew in token timestamps.
+    { client_secret: config.clientSecret, [client.clockTolerance]: CLOCK_SKEW_SECONDS },
     undefined,
     {
       // http is accepted by the config only for loopback (development and the tests).

@@ -50,12 +50,27 @@ export type PendingAuthorization = {
   createdAt: number;
 };
 
+/**
+ * The signed-in user record (product-spec.md §3): the tokens and the profile, kept only on the
+ * server side of the session. Times are seconds since the epoch.
+ */
 export type SignedInUser = {
-  sub: string;
-  email?: string;
-  /** The group chosen during sign-in, when the tokens name it. */
-  group?: { id: string; name?: string };
-  signedInAt: number;
+  idToken: string;
+  accessToken: string;
+  refreshToken?: string;
+  tokenType: string;
+  scope: string;
+  /** The provider's session state, when it sends one. */
+  sessionState?: string;
+  profile: {
+    sub: string;
+    sid?: string;
+    email?: string;
+    /** The group chosen during sign-in, when the tokens name it. */
+    group?: { id: string; name?: string };
+  };
+  issuedAt: number;
+  expiresAt: number;
 };
 
 export type UserSession = { pending?: PendingAuthorization; user?: SignedInUser };

@@ -4,7 +4,7 @@ import { cookies } from 'next/headers';
 import { getIronSession, sealData, unsealData, type SessionOptions } from 'iron-session';
 import { getConfig } from './config';
 import { log } from './log';
-import type { FlowSession, UserSession } from './session-types';
+import type { FlowSession } from './session-types';
 
 export type * from './session-types';
 
@@ -14,7 +14,7 @@ export type * from './session-types';
  * - the flow session: what one sign-in in progress needs between screens (request id, subject,
  *   exchange ids, the continuation to post to the provider). Short-lived; never a password or code.
  * - the user session: this deployment's own OIDC client state for direct visitors (the pending
- *   authorization request, then the signed-in user).
+ *   authorization request, then the signed-in user); see user-session.ts.
  */
 
 /** How long an unfinished sign-in may sit before it has to start again. */
@@ -27,13 +27,12 @@ export function passwordMap(secrets: readonly string[]): Record<string, string> 
   return Object.fromEntries(secrets.map((secret, i) => [String(secrets.length - i), secret]));
 }
 
-export function sessionOptions(kind: 'flow' | 'user'): SessionOptions {
+export function sessionOptions(): SessionOptions {
   const config = getConfig();
-  const baseName = kind === 'flow' ? 'signin_flow' : 'signin_user';
   return {
-    cookieName: config.secureCookies ? `__Host-${baseName}` : baseName,
+    cookieName: config.secureCookies ? '__Host-signin_flow' : 'signin_flow',
     password: passwordMap(config.sessionSecrets),
-    ttl: kind === 'flow' ? FLOW_TTL_SECONDS : USER_TTL_SECONDS,
+    ttl: FLOW_TTL_SECONDS,
     cookieOptions: {
       httpOnly: true,
       secure: config.secureCookies,
@@ -41,18 +40,14 @@ export function sessionOptions(kind: 'flow' | 'user'): SessionOptions {
       path: '/',
     },
     onUnsealError: (reason) => {
-      if (reason !== 'expired') log.warn({ reason, cookie: kind }, 'session cookie rejected');
+      if (reason !== 'expired') log.warn({ reason, cookie: 'flow' }, 'session cookie rejected');
     },
   };
 }
 
 /** The flow session of this request, unsealed once per render. */
 export const getFlowSession = cache(async () =>
-  getIronSession<FlowSession>(await cookies(), sessionOptions('flow')),
-);
-
-export const getUserSession = cache(async () =>
-  getIronSession<UserSession>(await cookies(), sessionOptions('user')),
+  getIronSession<FlowSession>(await cookies(), sessionOptions()),
 );
 
 /** A flow that belongs to a request id, or null when there is none (expired, other tab, forged). */

@@ -1,18 +1,49 @@
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { needsRenewal } from '@/lib/auth/signed-in';
+import { log } from '@/lib/log';
+import { introspect } from '@/lib/provider/tokens';
+import type { SignedInUser } from '@/lib/session-types';
+import { getConfig } from '@/lib/config';
 import { titleFrom } from '@/lib/i18n/metadata';
-import { getUserSession } from '@/lib/session';
+import { readUserSession } from '@/lib/user-session';
 import { Frame } from '../_components/frame';
 
 export const generateMetadata = titleFrom('success');
 
+/** This deployment's own signed-in page: who, for which group, sign-out and the profile link. */
 export default async function SuccessPage() {
-  const [session, t] = await Promise.all([getUserSession(), getTranslations('success')]);
-  if (!session.user) redirect('/');
+  const [{ user }, t] = await Promise.all([readUserSession(), getTranslations('success')]);
+  if (!user) redirect('/auth/start');
+  // Due tokens are renewed; so is a token the provider no longer knows as active (the person
+  // signed out elsewhere), and if that renewal is refused the session ends.
+  if (needsRenewal(user) || !(await stillActive(user))) redirect('/auth/renew?return=/success');
+  const { selfServiceUrl } = getConfig();
+  const { profile } = user;
   return (
     <Frame title={t('title')}>
-      <p>{t('signedInAs', { email: session.user.email ?? session.user.sub })}</p>
-      {session.user.group ? <p>{t('group', { group: session.user.group.name ?? session.user.group.id })}</p> : null}
+      <p>{t('signedInAs', { email: profile.email ?? profile.sub })}</p>
+      {profile.group ? <p>{t('group', { group: profile.group.name ?? profile.group.id })}</p> : null}
+      <form method="post" action="/auth/sign-out" className="actions">
+        <button type="submit">{t('signOut')}</button>
+        {selfServiceUrl ? (
+          <a className="button secondary" href={selfServiceUrl.toString()}>
+            {t('profile')}
+          </a>
+        ) : null}
+      </form>
     </Frame>
   );
+}
+
+/** Introspection of the access token; a token renewed seconds ago is not asked about again. */
+async function stillActive(user: SignedInUser): Promise<boolean> {
+  if (Date.now() / 1000 - user.issuedAt < 2) return true;
+  try {
+    return (await introspect(user.accessToken, 'access_token')).active;
+  } catch (error) {
+    // The page only displays; an unreachable provider must not sign anyone out.
+    log.warn({ event: 'introspection-failed', reason: error instanceof Error ? error.name : 'unknown' }, 'introspection failed');
+    return true;
+  }
 }

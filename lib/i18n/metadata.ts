@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 
 type TitledNamespace =
   | 'login' | 'credentials' | 'continue' | 'success' | 'registerSuccess' | 'error' | 'notFound' | 'mfa'
-  | 'resetInit' | 'requirePassword' | 'resetSent' | 'resetForm' | 'resetSuccess' | 'verifyEmail' | 'verifyComplete' | 'groups';
+  | 'resetInit' | 'requirePassword' | 'resetSent' | 'resetForm' | 'resetSuccess' | 'verifyEmail' | 'verifyComplete' | 'groups' | 'signedOut';
 
 /** A page's document title: its heading, then the product name (root layout template). */
 export function titleFrom(namespace: TitledNamespace) {

@@ -133,6 +133,8 @@ export function createStore(args: { seedPath: URL; client: Omit<Client, 'display
     codes: new Map<string, AuthCode>(),
     refreshTokens: new Map<string, { sub: string; clientId: string; scope: string; sid: string; groupId?: string }>(),
     revokedSids: new Set<string>(),
+    /** Token lifetimes set per account by a test (seconds), instead of the stand-in's default. */
+    tokenTtlBySub: new Map<string, number>(),
     outbox: [] as OutboxMessage[],
     calls: [] as CallRecord[],
     faults: [] as Fault[],

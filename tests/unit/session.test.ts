@@ -8,7 +8,7 @@ describe('session options', () => {
 
   test('plain http (loopback development): no __Host- prefix and no Secure flag', async () => {
     const { sessionOptions, FLOW_TTL_SECONDS } = await import('@/lib/session');
-    const options = sessionOptions('flow');
+    const options = sessionOptions();
     expect(options.cookieName).toBe('signin_flow');
     expect(options.ttl).toBe(FLOW_TTL_SECONDS);
     expect(options.cookieOptions).toMatchObject({ httpOnly: true, secure: false, sameSite: 'lax', path: '/' });
@@ -18,12 +18,11 @@ describe('session options', () => {
     vi.resetModules();
     vi.stubEnv('PUBLIC_URL', 'https://login.example.com');
     const { sessionOptions } = await import('@/lib/session');
-    const flow = sessionOptions('flow');
+    const flow = sessionOptions();
     expect(flow.cookieName).toBe('__Host-signin_flow');
     expect(flow.cookieOptions).toMatchObject({ secure: true, httpOnly: true, sameSite: 'lax', path: '/' });
     expect(flow.cookieOptions).not.toHaveProperty('domain');
     expect(flow.ttl).toBeLessThanOrEqual(900);
-    expect(sessionOptions('user').cookieName).toBe('__Host-signin_user');
     vi.unstubAllEnvs();
   });
 });

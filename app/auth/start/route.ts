@@ -3,7 +3,7 @@ import { getLocale } from 'next-intl/server';
 import * as client from 'openid-client';
 import { failToErrorPage } from '@/lib/errors';
 import { callbackUrl, getOidcConfiguration, SCOPES } from '@/lib/oidc';
-import { getUserSession } from '@/lib/session';
+import { readUserSession, saveUserSession } from '@/lib/user-session';
 
 /**
  * A direct visitor (no requestId) signs in through this deployment's own OIDC client:
@@ -13,18 +13,9 @@ import { getUserSession } from '@/lib/session';
 export async function GET() {
   let authorizationUrl: URL;
   try {
-    const [configuration, locale, session] = await Promise.all([
-      getOidcConfiguration(),
-      getLocale(),
-      getUserSession(),
-    ]);
+    const [configuration, locale, session] = await Promise.all([getOidcConfiguration(), getLocale(), readUserSession()]);
     const codeVerifier = client.randomPKCECodeVerifier();
-    const pending = {
-      state: client.randomState(),
-      nonce: client.randomNonce(),
-      codeVerifier,
-      createdAt: Date.now(),
-    };
+    const pending = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier, createdAt: Date.now() };
     authorizationUrl = client.buildAuthorizationUrl(configuration, {
       redirect_uri: callbackUrl(),
       scope: SCOPES,
@@ -34,8 +25,8 @@ export async function GET() {
       nonce: pending.nonce,
       ui_locales: locale,
     });
-    session.pending = pending;
-    await session.save();
+    // A new sign-in replaces an unfinished one; a signed-in user stays until the callback.
+    await saveUserSession({ ...session, pending });
   } catch (error) {
     failToErrorPage(error, { route: 'auth.start' });
   }

@@ -41,6 +41,10 @@ type StandIn = {
   /** Calls the stand-in received whose path contains `fragment`. */
   calls(fragment: string): Promise<Array<{ method: string; path: string }>>;
   fault(args: { pathIncludes: string; mode: 'delay' | 'error' | 'garbage' | 'close'; delayMs?: number }): Promise<void>;
+  /** Tokens of this account live `seconds` (renewal without waiting an hour). */
+  tokenTtl(email: string, seconds: number): Promise<void>;
+  /** Ends the account's provider sessions, as a sign-out elsewhere would. */
+  endSessions(email: string): Promise<void>;
 };
 
 const STANDIN_FIXTURE = async ({ request }: { request: APIRequestContext }, use: (s: StandIn) => Promise<void>) => {
@@ -64,6 +68,12 @@ const STANDIN_FIXTURE = async ({ request }: { request: APIRequestContext }, use:
     async fault(args) {
       const response = await request.post(`${url}/__standin/faults`, { data: args });
       expect(response.ok()).toBe(true);
+    },
+    async tokenTtl(email, seconds) {
+      expect((await request.post(`${url}/__standin/token-ttl`, { data: { email, seconds } })).ok()).toBe(true);
+    },
+    async endSessions(email) {
+      expect((await request.post(`${url}/__standin/end-sessions`, { data: { email } })).ok()).toBe(true);
     },
   });
 };

@@ -154,7 +154,7 @@ async function issueTokens(
 ) {
   const account = ctx.store.accountBySub(args.sub);
   if (!account) return oauthError(res, 400, 'invalid_grant', 'account no longer exists');
-  const ttl = ctx.tokenTtlSeconds;
+  const ttl = ctx.store.tokenTtlBySub.get(args.sub) ?? ctx.tokenTtlSeconds;
   // The group chosen at sign-in; the claim's name is the stand-in's own (README: assumptions).
   const group = args.groupId ? ctx.store.groupsOf(account).find((g) => g.groupId === args.groupId) : undefined;
   const groupClaims = group ? { selected_group: { groupId: group.groupId, groupName: group.groupName } } : {};

@@ -47,6 +47,30 @@ ${store.outbox.length === 0 ? '<p>Nothing sent yet.</p>' : `<ul>${[...store.outb
     // Where the provider would let a person set up a push device (the MFA 403 redirect target).
     ['GET', '/verification-srv/setup/push', (_req, res) =>
       sendHtml(res, 200, '<!doctype html><html lang="en"><meta charset="utf-8"><title>Device setup (stand-in)</title><h1>Device setup (stand-in)</h1>')],
+    // Short-lived tokens for one account, so a test sees renewal without waiting an hour.
+    ['POST', '/__standin/token-ttl', async (req, res) => {
+      const body = await readBody(req);
+      const account = store.accountByEmail(body.email);
+      const seconds = Number(body.seconds);
+      if (!account || !(seconds > 0)) return sendJson(res, 400, { error: 'email of a known account and seconds > 0 are required' });
+      store.tokenTtlBySub.set(account.sub, seconds);
+      sendJson(res, 200, { sub: account.sub, seconds });
+    }],
+    // Ends every provider session of an account, as signing out in another application would:
+    // its tokens introspect as inactive and its refresh tokens are refused.
+    ['POST', '/__standin/end-sessions', async (req, res) => {
+      const body = await readBody(req);
+      const account = store.accountByEmail(body.email);
+      if (!account) return sendJson(res, 404, { error: 'no such account' });
+      let ended = 0;
+      for (const entry of store.refreshTokens.values()) {
+        if (entry.sub === account.sub && !store.revokedSids.has(entry.sid)) {
+          store.revokedSids.add(entry.sid);
+          ended++;
+        }
+      }
+      sendJson(res, 200, { ended });
+    }],
     ['POST', '/__standin/faults/clear', (_req, res) => {
       store.faults.length = 0;
       sendJson(res, 200, { cleared: true });

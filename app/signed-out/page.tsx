@@ -1,0 +1,17 @@
+import { getTranslations } from 'next-intl/server';
+import { titleFrom } from '@/lib/i18n/metadata';
+import { Frame } from '../_components/frame';
+
+export const generateMetadata = titleFrom('signedOut');
+
+/** Where the provider's end_session sends the browser back to after sign-out. */
+export default async function SignedOutPage() {
+  const t = await getTranslations('signedOut');
+  return (
+    <Frame title={t('title')} description={t('description')}>
+      <a className="button" href="/auth/start">
+        {t('signInAgain')}
+      </a>
+    </Frame>
+  );
+}

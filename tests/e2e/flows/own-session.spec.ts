@@ -1,0 +1,116 @@
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, continueToProvider, expect, submit, test, toPasswordStep } from '../support/fixtures';
+
+/** A plain password account of its own per test (lockout+… addresses are ordinary accounts). */
+const fresh = (name: string, js: boolean) => ACCOUNTS.lockout(`session-${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`);
+
+async function signIn(page: Page, email: string, javaScriptEnabled: boolean) {
+  await toPasswordStep(page, email);
+  await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.password.password);
+  await submit(page, 'Sign in');
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+}
+
+const tokenCalls = async (standin: { calls(f: string): Promise<Array<{ method: string }>> }) =>
+  (await standin.calls('/token-srv/token')).filter((c) => c.method === 'POST').length;
+
+test.describe("the deployment's own session", () => {
+  test('/success: who, sign-out and the profile link; tokens stay in HttpOnly cookies, never in the page', async ({ page, context, javaScriptEnabled, expectAccessible, expectOnlyMessages }) => {
+    const { email } = fresh('success', javaScriptEnabled);
+    await signIn(page, email, javaScriptEnabled);
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Edit your profile' })).toHaveAttribute('href', 'https://www.example.com/profile');
+    await expectAccessible(page);
+    await expectOnlyMessages(page, 'en-GB', [email]);
+    const html = await page.content();
+    expect(html).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\./);
+    const cookies = (await context.cookies()).filter((c) => c.name.startsWith('signin_user'));
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const cookie of cookies) {
+      expect(cookie.httpOnly).toBe(true);
+      expect(cookie.sameSite).toBe('Lax');
+      expect(cookie.value.length).toBeLessThan(4000);
+    }
+    if (javaScriptEnabled) expect(await page.evaluate(() => document.cookie)).not.toContain('signin_user');
+  });
+
+  test('tokens close to expiry are renewed on the next request', async ({ page, javaScriptEnabled, standin, appLog }) => {
+    const { email } = fresh('renew', javaScriptEnabled);
+    await standin.tokenTtl(email, 4);
+    await signIn(page, email, javaScriptEnabled);
+    const before = await tokenCalls(standin);
+    await page.waitForTimeout(2_500); // past half the 4 s life: due for renewal
+    await page.reload();
+    await expect(page).toHaveURL(/\/success$/);
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+    expect(await tokenCalls(standin)).toBeGreaterThan(before);
+    expect(appLog()).toMatch(/"event":"renewed"/);
+  });
+
+  test('a refused renewal ends the session with "please sign in again"', async ({ page, javaScriptEnabled, standin, appLog }) => {
+    const { email } = fresh('refused', javaScriptEnabled);
+    await standin.tokenTtl(email, 4);
+    await signIn(page, email, javaScriptEnabled);
+    await standin.endSessions(email);
+    await page.waitForTimeout(2_500);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Please sign in again' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/auth/start');
+    expect(appLog()).toMatch(/"event":"renewal-failed"/);
+    await page.goto('/success');
+    await expect(page).toHaveURL(/[?&]requestId=/);
+  });
+
+  test('signed out elsewhere: the page finds the token inactive, renewal is refused, sign in again', async ({ page, javaScriptEnabled, standin }) => {
+    const { email } = fresh('elsewhere', javaScriptEnabled);
+    await signIn(page, email, javaScriptEnabled);
+    await standin.endSessions(email);
+    await page.waitForTimeout(2_100); // a token renewed in the last 2 s is not introspected again
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Please sign in again' })).toBeVisible();
+  });
+
+  test('sign-out ends the session here and at the provider, and comes back to "signed out"', async ({ page, context, javaScriptEnabled, standin, appLog, expectAccessible }) => {
+    const { email } = fresh('signout', javaScriptEnabled);
+    await signIn(page, email, javaScriptEnabled);
+    await submit(page, 'Sign out');
+    await expect(page).toHaveURL(/\/signed-out$/);
+    await expect(page.getByRole('heading', { name: 'You have signed out' })).toBeVisible();
+    await expectAccessible(page);
+    expect((await context.cookies()).some((c) => c.name.startsWith('signin_user'))).toBe(false);
+    const [endSession] = await standin.calls('/session/end_session');
+    expect(endSession.path).toContain('id_token_hint=');
+    expect(endSession.path).toContain(`post_logout_redirect_uri=${encodeURIComponent(new URL('/signed-out', page.url()).toString())}`);
+    expect(appLog()).toMatch(/"event":"signed-out"/);
+    await page.goto('/success');
+    await expect(page).toHaveURL(/[?&]requestId=/);
+    await page.goto('/signed-out');
+    await page.getByRole('link', { name: 'Sign in again' }).click();
+    await expect(page.getByLabel('E-mail address')).toBeVisible();
+  });
+
+  test('a tampered state and provider errors in the callback end on "please sign in again", never a crash', async ({ page }) => {
+    for (const query of ['code=abc&state=tampered', 'state=x', 'error=login_required&state=x', 'error=consent_required', 'error=interaction_required', 'error=account_selection_required']) {
+      await page.goto('/');
+      await expect(page).toHaveURL(/[?&]requestId=/); // a pending authorization now exists
+      const response = await page.goto(`/auth/callback?${query}`);
+      expect(response!.status()).toBeLessThan(500);
+      await expect(page.getByRole('heading', { name: 'Please sign in again' })).toBeVisible();
+    }
+  });
+
+  test('a replayed callback finds nothing to finish and leaves the session as it was', async ({ page, javaScriptEnabled }) => {
+    const { email } = fresh('replay', javaScriptEnabled);
+    let callback = '';
+    page.on('request', (request) => {
+      if (request.url().includes('/auth/callback?')) callback = request.url();
+    });
+    await signIn(page, email, javaScriptEnabled);
+    expect(callback).toContain('code=');
+    await page.goto(callback);
+    await expect(page.getByRole('heading', { name: 'Your sign-in has expired' })).toBeVisible();
+    await page.goto('/success');
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  });
+});

@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   BRAND_DIR: z.string().trim().min(1).optional(),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(8_000),
   MFA_RESEND_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  PROVIDER_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(10_000).default(5),
+  PROVIDER_BREAKER_OPEN_MS: z.coerce.number().int().min(1_000).max(300_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -89,6 +91,8 @@ export type AppConfig = {
   /** Where operators put replacement logos (manufacturer.svg, product.svg …); see README. */
   brandDir: string | undefined;
   providerTimeoutMs: number;
+  /** Calls in a row without an answer that open the circuit breaker, and how long it stays open. */
+  breaker: { threshold: number; openMs: number };
   /** Countdown before another MFA code may be requested; match the tenant's rate limit. */
   mfaResendSeconds: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -140,6 +144,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     brandDir: e.BRAND_DIR,
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     mfaResendSeconds: e.MFA_RESEND_SECONDS,
+    breaker: { threshold: e.PROVIDER_BREAKER_THRESHOLD, openMs: e.PROVIDER_BREAKER_OPEN_MS },
     logLevel: e.LOG_LEVEL,
     secureCookies: e.PUBLIC_URL.protocol === 'https:',
   };

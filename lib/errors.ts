@@ -22,7 +22,15 @@ export function failToErrorPage(error: unknown, context: Record<string, unknown>
     { ref, ...context, provider, err: provider ? undefined : serializeError(error) },
     'request failed',
   );
-  redirect(`/error?ref=${ref}`);
+  redirect(`/error?ref=${ref}&status=${statusFor(error)}`);
+}
+
+/** The HTTP status the error page answers with: 504 for a provider too slow, 503 for one down. */
+export function statusFor(error: unknown): 500 | 503 | 504 {
+  if (!isProviderError(error)) return 500;
+  if (error.kind === 'timeout') return 504;
+  if (error.kind === 'unreachable' || error.kind === 'invalid-response') return 503;
+  return (error.status ?? 0) >= 500 ? 503 : 500;
 }
 
 function serializeError(error: unknown): { name: string; message: string } | undefined {

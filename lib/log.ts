@@ -11,6 +11,13 @@ export const log = pino({
   level: process.env.LOG_LEVEL ?? 'info',
   base: { service: 'signin' },
   timestamp: pino.stdTimeFunctions.isoTime,
+  // The request being served (server/entry.mjs keeps it), so every line can be matched to it.
+  mixin: () => {
+    const store = (globalThis as Record<symbol, { getStore(): { reqId?: string } | undefined } | undefined>)[
+      Symbol.for('signin.requestContext')
+    ]?.getStore();
+    return store?.reqId ? { reqId: store.reqId } : {};
+  },
   redact: {
     paths: [
       'password',

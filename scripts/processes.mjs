@@ -87,11 +87,11 @@ export function startStandin({ standinPort, appUrl, clientId, clientSecret, onOu
   });
 }
 
-/** The built standalone server (the same command the Docker image runs). */
+/** The built standalone server, through its entry (the same command the Docker image runs). */
 export function startApp({ port, env, onOutput }) {
   return startProcess({
     name: 'app',
-    args: ['.next/standalone/server.js'],
+    args: ['.next/standalone/entry.mjs'],
     env: { PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production', ...env },
     ready: /Ready in|started server|Local:/i,
     onOutput,

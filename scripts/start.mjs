@@ -8,7 +8,7 @@ const root = new URL('..', import.meta.url);
 const port = Number(process.env.PORT ?? 3000);
 const standinPort = Number(process.env.STANDIN_PORT ?? 4000);
 
-if (!existsSync(new URL('.next/standalone/server.js', root)) || process.env.REBUILD === '1') {
+if (!existsSync(new URL('.next/standalone/entry.mjs', root)) || process.env.REBUILD === '1') {
   console.log('Building the app (once; set REBUILD=1 to force)…');
   execFileSync('npm', ['run', 'build'], { stdio: 'inherit', cwd: root });
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { Agent, request } from 'undici';
 import { z } from 'zod';
 import { getConfig } from '../config';
+import { log } from '../log';
 import { ProviderError } from './errors';
 
 /**
@@ -34,15 +35,37 @@ export type ProviderCall = {
 
 export type ProviderReply = { status: number; json: unknown };
 
+/**
+ * A short circuit breaker: after `breaker.threshold` calls in a row that got no answer (refused,
+ * reset, timed out; default 5), calls fail at once for `breaker.openMs` (default 10 s) instead of
+ * each waiting out its timeout, so an outage shows the error page fast and the provider is not
+ * hammered while it recovers. The first call after the pause tries again; one answer closes it.
+ */
+const breaker = { failures: 0, openUntil: 0 };
+
+export function breakerState(): { open: boolean; failures: number } {
+  return { open: Date.now() < breaker.openUntil, failures: breaker.failures };
+}
+
 /** Sends one JSON call and returns the raw status and parsed JSON body (null when empty). */
 export async function callProvider(call: ProviderCall): Promise<ProviderReply> {
   const attempts = call.method === 'GET' ? 2 : 1;
   for (let attempt = 1; ; attempt++) {
+    if (Date.now() < breaker.openUntil) {
+      throw new ProviderError({ kind: 'unreachable', operation: call.operation, cause: new Error('circuit open') });
+    }
     try {
-      return await sendOnce(call);
+      const reply = await sendOnce(call);
+      breaker.failures = 0;
+      return reply;
     } catch (error) {
-      const retriable =
-        error instanceof ProviderError && error.kind === 'unreachable' && attempt < attempts;
+      const noAnswer = error instanceof ProviderError && (error.kind === 'unreachable' || error.kind === 'timeout');
+      const limits = getConfig().breaker;
+      if (noAnswer && ++breaker.failures >= limits.threshold) {
+        breaker.openUntil = Date.now() + limits.openMs;
+        log.error({ event: 'provider-circuit-open', failures: breaker.failures, openMs: limits.openMs }, 'provider unreachable: failing fast');
+      }
+      const retriable = error instanceof ProviderError && error.kind === 'unreachable' && attempt < attempts;
       if (!retriable) throw error;
     }
   }

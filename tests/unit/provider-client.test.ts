@@ -34,6 +34,7 @@ beforeAll(async () => {
   vi.resetModules();
   process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.PROVIDER_TIMEOUT_MS = '600';
+  process.env.PROVIDER_BREAKER_THRESHOLD = '1000'; // the breaker has its own test file
   client = await import('@/lib/provider/http');
   users = await import('@/lib/provider/users');
   verification = await import('@/lib/provider/verification');

@@ -9,7 +9,7 @@ import { expect, httpTest as test } from '../support/fixtures';
 async function startServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const port = String(await freePort());
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['.next/standalone/server.js'], {
+    const child = spawn(process.execPath, ['.next/standalone/entry.mjs'], {
       env: { PATH: process.env.PATH ?? '', PORT: port, HOSTNAME: '127.0.0.1', NODE_ENV: 'production', ...env },
     });
     let output = '';
@@ -51,7 +51,7 @@ test('operators replace a logo by dropping a file into BRAND_DIR: no rebuild', a
   const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
   writeFileSync(path.join(brandDir, 'manufacturer.png'), png);
   const port = String(await freePort());
-  const child = spawn(process.execPath, ['.next/standalone/server.js'], {
+  const child = spawn(process.execPath, ['.next/standalone/entry.mjs'], {
     env: {
       PATH: process.env.PATH ?? '', PORT: port, HOSTNAME: '127.0.0.1', NODE_ENV: 'production',
       PROVIDER_URL: process.env.E2E_STANDIN_URL!, PUBLIC_URL: `http://127.0.0.1:${port}`,

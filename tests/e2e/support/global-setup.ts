@@ -7,7 +7,7 @@ import { DEMO_FOOTER_LINKS, freePort, randomSecret, startApp, startStandin } fro
  * The app's log goes to a file so tests can check what it wrote (reference ids, no secrets).
  */
 export default async function globalSetup() {
-  if (!existsSync('.next/standalone/server.js')) {
+  if (!existsSync('.next/standalone/entry.mjs')) {
     throw new Error('No build found: run `npm run build` first (npm test does this).');
   }
   mkdirSync('test-results', { recursive: true });
@@ -37,6 +37,9 @@ export default async function globalSetup() {
       CLIENT_SECRET: clientSecret,
       SESSION_SECRET: randomSecret(),
       PROVIDER_TIMEOUT_MS: '2000',
+      // Fault tests share this app with everything running beside them; the breaker is proven
+      // on an app of its own (http/operations.spec.ts), so here it only trips on a real outage.
+      PROVIDER_BREAKER_THRESHOLD: '50',
       FOOTER_LINKS: DEMO_FOOTER_LINKS,
       MFA_RESEND_SECONDS: '3',
       SELF_SERVICE_URL: 'https://www.example.com/profile',
@@ -49,6 +52,7 @@ export default async function globalSetup() {
   process.env.E2E_APP_URL = appUrl;
   process.env.E2E_STANDIN_URL = standinUrl;
   process.env.E2E_APP_LOG = appLogPath;
+  process.env.E2E_CLIENT_ID = clientId;
 
   return async () => {
     app.kill('SIGTERM');

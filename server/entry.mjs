@@ -1,0 +1,118 @@
+// The production entry: wraps Next's standalone server (server.js beside this file once built)
+// with what an operator needs around it, and which Next does not do itself:
+//
+// - one JSON log line per request (method, path without query, status, duration, request id);
+// - a request id per request (a well-formed incoming X-Request-Id is kept, else a new one), sent
+//   back as X-Request-Id and attached as `reqId` to every log line the app writes while serving
+//   it (`requestId` in the logs is the provider's sign-in request);
+// - the error page after a provider failure (/error?…&status=503|504, lib/errors.ts) answers with
+//   that status instead of 200, so monitors and load balancers see an outage as one;
+// - graceful shutdown: on SIGTERM the listener closes (new connections are refused), requests in
+//   flight finish, keep-alive connections are closed after their response, and the process exits
+//   0; after SHUTDOWN_GRACE_MS (default 20 s) it exits 1 regardless.
+import { randomUUID } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import http from 'node:http';
+import pino from 'pino';
+
+const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'signin' }, timestamp: pino.stdTimeFunctions.isoTime });
+const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 20_000);
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+// Probes and static files are many and dull: logged only at debug level.
+const QUIET = /^\/(healthz|readyz|_next\/static\/|brand\/|favicon\.ico)/;
+
+// Shared with the app through globalThis: lib/log.ts reads the request id, /readyz the shutdown.
+const requestContext = new AsyncLocalStorage();
+globalThis[Symbol.for('signin.requestContext')] = requestContext;
+const lifecycle = { shuttingDown: false };
+globalThis[Symbol.for('signin.lifecycle')] = lifecycle;
+
+// Next handles signals itself unless told not to; its handler exits at once, in-flight or not.
+process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
+
+const servers = [];
+let inFlight = 0;
+
+const createServer = http.createServer;
+http.createServer = function wrappedCreateServer(...args) {
+  const at = args.findIndex((arg) => typeof arg === 'function');
+  const listener = args[at];
+  args[at] = (req, res) => handle(req, res, listener);
+  const server = createServer.apply(this, args);
+  servers.push(server);
+  return server;
+};
+
+function handle(req, res, listener) {
+  const incoming = req.headers['x-request-id'];
+  const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  req.headers['x-request-id'] = requestId;
+  res.setHeader('X-Request-Id', requestId);
+  if (lifecycle.shuttingDown) res.setHeader('Connection', 'close');
+  const errorStatus = req.method === 'GET' ? outageStatus(req.url) : undefined;
+  if (errorStatus) {
+    // Node writes every head through writeHead, the implicit one included.
+    const writeHead = res.writeHead;
+    res.writeHead = function (status, ...rest) {
+      return writeHead.call(this, status === 200 ? errorStatus : status, ...rest);
+    };
+  }
+  const started = process.hrtime.bigint();
+  inFlight++;
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    inFlight--;
+    const path = (req.url ?? '/').split('?')[0];
+    const entry = {
+      event: 'request',
+      reqId: requestId,
+      method: req.method,
+      path,
+      status: res.statusCode,
+      durationMs: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+      ...(res.writableFinished ? {} : { aborted: true }),
+    };
+    if (QUIET.test(path)) log.debug(entry, 'request');
+    else log.info(entry, 'request');
+    if (lifecycle.shuttingDown && inFlight === 0) exit(0);
+  };
+  res.once('finish', finish);
+  res.once('close', finish);
+  requestContext.run({ reqId: requestId }, () => listener(req, res));
+}
+
+const OUTAGE_STATUSES = new Set(['500', '503', '504']);
+function outageStatus(url = '') {
+  if (!url.startsWith('/error?')) return undefined;
+  const status = new URLSearchParams(url.slice('/error?'.length)).get('status');
+  return status && OUTAGE_STATUSES.has(status) ? Number(status) : undefined;
+}
+
+let exiting = false;
+function exit(code) {
+  if (exiting) return;
+  exiting = true;
+  log.info({ event: 'stopped', code }, 'server stopped');
+  process.exit(code);
+}
+
+function shutdown(signal) {
+  if (lifecycle.shuttingDown) return;
+  lifecycle.shuttingDown = true;
+  log.info({ event: 'shutdown', signal, inFlight }, 'shutting down');
+  for (const server of servers) {
+    server.close();
+    server.closeIdleConnections?.();
+  }
+  setTimeout(() => {
+    log.warn({ event: 'shutdown-timeout', inFlight }, 'requests still running at the end of the grace period');
+    exit(1);
+  }, GRACE_MS).unref();
+  if (inFlight === 0) exit(0);
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));
+
+await import('./server.js');

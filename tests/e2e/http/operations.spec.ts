@@ -1,0 +1,104 @@
+import { freePort } from '../../../scripts/processes.mjs';
+import { expect, httpTest as test } from '../support/fixtures';
+import { newRequestId, startOwnApp } from '../support/own-app';
+
+const JSON_LINES = (text: string) =>
+  text.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+
+test.describe('health', () => {
+  test('/healthz and /readyz: 200, no-store, no version strings', async ({ request }) => {
+    for (const path of ['/healthz', '/readyz']) {
+      const response = await request.get(path);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['cache-control']).toContain('no-store');
+      expect(response.headers()['x-powered-by']).toBeUndefined();
+      const body = await response.text();
+      expect(body).not.toMatch(/next|16\.\d|version|node/i);
+    }
+    expect(await (await request.get('/readyz')).json()).toEqual({ status: 'ok', checks: { config: 'ok', provider: 'ok', process: 'ok' } });
+  });
+
+  test('/readyz is 503 while the provider is unreachable; /healthz stays 200', async () => {
+    const app = await startOwnApp({ PROVIDER_URL: `http://127.0.0.1:${await freePort()}` });
+    try {
+      const ready = await fetch(`${app.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ status: 'unavailable', checks: { provider: 'unreachable' } });
+      expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
+test.describe('provider down or slow', () => {
+  test('unreachable: the translated error page with a reference and status 503, never a success', async ({ request, standin }) => {
+    const requestId = await newRequestId();
+    await standin.fault({ pathIncludes: requestId, mode: 'close' });
+    const response = await request.get(`/?requestId=${requestId}`, { headers: { 'accept-language': 'de-DE' } });
+    expect(response.status()).toBe(503);
+    expect(response.url()).toMatch(/\/error\?ref=[A-F0-9]{10}&status=503$/);
+    expect(await response.text()).toContain('<h1>Es ist ein Fehler aufgetreten.</h1>');
+  });
+
+  test('slow beyond the deadline: 504 within the timeout, not a hang', async ({ request, standin }) => {
+    const requestId = await newRequestId();
+    await standin.fault({ pathIncludes: requestId, mode: 'delay', delayMs: 5_000 });
+    const started = Date.now();
+    const response = await request.get(`/?requestId=${requestId}`);
+    expect(response.status()).toBe(504);
+    // Two attempts of a GET at most, each cut at PROVIDER_TIMEOUT_MS (2 s) in this run.
+    expect(Date.now() - started).toBeLessThan(4_900);
+  });
+
+  test('the circuit breaker: after repeated failures the app fails fast and says so in the log', async () => {
+    const app = await startOwnApp({ PROVIDER_URL: `http://127.0.0.1:${await freePort()}`, PROVIDER_BREAKER_THRESHOLD: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await fetch(`${app.url}/?requestId=breaker-${i}-abcdefgh`)).status);
+      expect(statuses).toEqual([503, 503, 503, 503]);
+      const lines = JSON_LINES(app.output());
+      expect(lines.some((l) => l.event === 'provider-circuit-open')).toBe(true);
+      const failures = lines.filter((l) => l.msg === 'request failed');
+      expect(failures.at(-1)).toMatchObject({ provider: { kind: 'unreachable' } });
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
+test.describe('request log', () => {
+  test('one JSON line per request with method, path without query, status, duration and the request id', async ({ request, appLog }) => {
+    const id = `test-${Date.now()}-reqlog`;
+    const response = await request.get('/login?requestId=some-secret-query-value', { headers: { 'x-request-id': id }, maxRedirects: 0 });
+    expect(response.headers()['x-request-id']).toBe(id);
+    await expect.poll(() => JSON_LINES(appLog()).find((l) => l.event === 'request' && l.reqId === id)).toMatchObject({
+      method: 'GET', path: '/login', status: response.status(),
+    });
+    const line = JSON_LINES(appLog()).find((l) => l.reqId === id)!;
+    expect(typeof line.durationMs).toBe('number');
+    expect(appLog()).not.toContain('some-secret-query-value');
+
+    const generated = (await request.get('/healthz', { headers: { 'x-request-id': 'bad id with spaces' } })).headers()['x-request-id'];
+    expect(generated).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+test('graceful shutdown: the request in flight completes, new connections are refused, exit 0', async ({ standin }) => {
+  const app = await startOwnApp();
+  const requestId = await newRequestId();
+  await standin.fault({ pathIncludes: requestId, mode: 'delay', delayMs: 1_500 });
+  const inFlight = fetch(`${app.url}/?requestId=${requestId}`);
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  const exited = new Promise<number | null>((resolve) => app.child.once('exit', resolve));
+  app.child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await expect(fetch(`${app.url}/healthz`)).rejects.toThrow();
+  const response = await inFlight;
+  expect(response.status).toBe(200);
+  expect(await response.text()).toContain('E-mail address');
+  expect(await exited).toBe(0);
+  const lines = JSON_LINES(app.output());
+  expect(lines.find((l) => l.event === 'shutdown')).toMatchObject({ signal: 'SIGTERM', inFlight: 1 });
+  expect(lines.some((l) => l.event === 'stopped' && l.code === 0)).toBe(true);
+});

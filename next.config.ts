@@ -16,6 +16,9 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   output: 'standalone',
+  // Replicas of one build share it; a new build gets a new one (README: Deploy). Clients of an
+  // older build then reload on navigation instead of mixing builds.
+  deploymentId: process.env.DEPLOYMENT_ID || undefined,
   poweredByHeader: false,
   reactStrictMode: true,
   images: { unoptimized: true },

@@ -1,14 +1,36 @@
 'use client';
 
+import { useEffect } from 'react';
+import { unstable_isUnrecognizedActionError } from 'next/navigation';
 import { useErrorTexts } from './_components/error-texts';
+
+/** How long "this page has expired" stays readable before the reload. */
+const RELOAD_AFTER_MS = 1_500;
 
 /**
  * Anything a page throws that it did not turn into /error itself. Production Next hides the
  * message and gives a digest, which is also in the server log: that is the reference shown.
+ *
+ * One case is not a failure: a page loaded from the previous build posting to a server action
+ * the new build does not have (a rolling update mid-flow). That page has expired; it says so and
+ * reloads itself from the new build.
  */
 export default function ErrorBoundary({ error }: { error: Error & { digest?: string } }) {
   const texts = useErrorTexts();
+  const expired = isStaleAction(error);
+  useEffect(() => {
+    if (!expired) return;
+    const timer = setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [expired]);
   if (!texts) return null;
+  if (expired) {
+    return (
+      <main id="content" className="card boundary">
+        <p role="status">{texts.pageExpired}</p>
+      </main>
+    );
+  }
   return (
     <main id="content" className="card boundary">
       <h1>{texts.title}</h1>
@@ -21,4 +43,10 @@ export default function ErrorBoundary({ error }: { error: Error & { digest?: str
       </a>
     </main>
   );
+}
+
+function isStaleAction(error: Error): boolean {
+  // The name survives where the class does not (a second copy of Next's client code).
+  const name = error.name;
+  return unstable_isUnrecognizedActionError(error) || name === 'UnrecognizedActionError';
 }

@@ -29,6 +29,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     description: tError('description'),
     back: tError('back'),
     reference: tError.raw('reference') as string,
+    pageExpired: tError('pageExpired'),
   };
   return (
     <html lang={locale} dir={directionOf(locale)}>

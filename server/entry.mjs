@@ -7,6 +7,8 @@
 //   it (`requestId` in the logs is the provider's sign-in request);
 // - the error page after a provider failure (/error?…&status=503|504, lib/errors.ts) answers with
 //   that status instead of 200, so monitors and load balancers see an outage as one;
+// - a form posted without JavaScript to an action of the previous build (a rolling update
+//   mid-flow) is answered 303 to the same page, which reloads it from the current build;
 // - graceful shutdown: on SIGTERM the listener closes (new connections are refused), requests in
 //   flight finish, keep-alive connections are closed after their response, and the process exits
 //   0; after SHUTDOWN_GRACE_MS (default 20 s) it exits 1 regardless.
@@ -50,11 +52,20 @@ function handle(req, res, listener) {
   res.setHeader('X-Request-Id', requestId);
   if (lifecycle.shuttingDown) res.setHeader('Connection', 'close');
   const errorStatus = req.method === 'GET' ? outageStatus(req.url) : undefined;
-  if (errorStatus) {
+  const plainFormPost = req.method === 'POST' && !req.headers['next-action'];
+  if (errorStatus || plainFormPost) {
     // Node writes every head through writeHead, the implicit one included.
     const writeHead = res.writeHead;
     res.writeHead = function (status, ...rest) {
-      return writeHead.call(this, status === 200 ? errorStatus : status, ...rest);
+      if (errorStatus && status === 200) return writeHead.call(this, errorStatus, ...rest);
+      // A form posted without JavaScript from a page of the previous build names an action this
+      // build does not have: load the page again (from this build) instead of a bare 4xx text.
+      if (plainFormPost && this.getHeader('x-nextjs-action-not-found') === '1') {
+        this.setHeader('Location', req.url ?? '/');
+        this.setHeader('Cache-Control', 'no-store');
+        return writeHead.call(this, 303, ...rest);
+      }
+      return writeHead.call(this, status, ...rest);
     };
   }
   const started = process.hrtime.bigint();

@@ -3,7 +3,7 @@
 import { createContext, useContext } from 'react';
 
 /** Translated texts for the client-side error boundary, provided by the server-rendered layout. */
-export type ErrorTexts = { title: string; description: string; back: string; reference: string };
+export type ErrorTexts = { title: string; description: string; back: string; reference: string; pageExpired: string };
 
 const Context = createContext<ErrorTexts | null>(null);
 

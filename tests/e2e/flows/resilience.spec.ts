@@ -43,3 +43,39 @@ test('the success page without a signed-in user starts a sign-in instead of fail
   await expect(page).toHaveURL(/[?&]requestId=/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
 });
+
+test.describe('a rolling update mid-flow', () => {
+  // A page from the previous build posts an action id this build does not know: simulated by
+  // rewriting the id on its way out, which is what the new build receives in a real update.
+  const STALE_ID = `7f${'0'.repeat(40)}`;
+
+  test('the page says it has expired and reloads itself; never a 500', async ({ page, javaScriptEnabled }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/[?&]requestId=/);
+    const statuses: number[] = [];
+    page.on('response', (response) => {
+      if (response.request().method() === 'POST') statuses.push(response.status());
+    });
+    await page.route('**/*', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST') return route.continue();
+      if (javaScriptEnabled) return route.continue({ headers: { ...request.headers(), 'next-action': STALE_ID } });
+      // Without JavaScript the id travels in the form: as a field name, or inside the bound state.
+      const body = request
+        .postDataBuffer()!
+        .toString('latin1')
+        .replace(/\$ACTION_ID_[0-9a-f]+/g, `$ACTION_ID_${STALE_ID}`)
+        .replace(/"id":"[0-9a-f]{40,}"/g, `"id":"${STALE_ID}"`);
+      expect(body).toContain(STALE_ID);
+      return route.continue({ postData: Buffer.from(body, 'latin1') });
+    });
+    const before = page.url();
+    await page.getByLabel('E-mail address').fill('anna.schmidt@example.com');
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    if (javaScriptEnabled) await expect(page.getByText('This page has expired. Reloading…')).toBeVisible();
+    await expect(page).toHaveURL(before);
+    await expect(page.getByLabel('E-mail address')).toBeVisible();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.every((s) => s < 500)).toBe(true);
+  });
+});

@@ -1,0 +1,50 @@
+// System programs the end-to-end tests need and npm cannot provide here:
+//
+// - Chromium: Playwright cannot download its own browsers, so the tests use Debian's
+//   (CHROMIUM_PATH, or /usr/bin/chromium);
+// - nginx: the multi-replica test puts two app processes behind it (NGINX_PATH, or
+//   /usr/sbin/nginx).
+//
+// Each is found, installed with apt-get when running as root, or named exactly as missing.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const TOOLS = [
+  { name: 'Chromium', pkg: 'chromium', candidates: [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'], why: 'The end-to-end tests drive a real browser.' },
+  { name: 'nginx', pkg: 'nginx-light', candidates: [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx'], why: 'The multi-replica test balances two app processes behind it.' },
+];
+
+const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+const hasApt = existsSync('/usr/bin/apt-get');
+const foundPath = (tool) => tool.candidates.filter(Boolean).find((path) => existsSync(path));
+const missing = TOOLS.filter((tool) => !foundPath(tool));
+
+for (const tool of TOOLS.filter((t) => !missing.includes(t))) console.log(`ensure-test-tools: ${tool.name} at ${foundPath(tool)}`);
+if (missing.length === 0) process.exit(0);
+
+if (!isRoot || !hasApt) {
+  for (const tool of missing) {
+    console.error(
+      `ensure-test-tools: no ${tool.name} found (looked at ${tool.candidates.filter(Boolean).join(', ')}). ${tool.why}\n` +
+        (hasApt ? `  Install it as root: apt-get update && apt-get install -y ${tool.pkg}\n` : `  Install it and set ${tool.name === 'nginx' ? 'NGINX_PATH' : 'CHROMIUM_PATH'} to its binary.\n`),
+    );
+  }
+  process.exit(1);
+}
+
+console.log(`ensure-test-tools: installing ${missing.map((t) => t.pkg).join(', ')} (apt-get)…`);
+const apt = (args) => execFileSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+try {
+  apt(['update', '-qq']);
+  apt(['install', '-y', '-qq', ...missing.map((t) => t.pkg)]);
+} catch {
+  console.error('ensure-test-tools: apt-get could not install them (see the output above).');
+  process.exit(1);
+}
+for (const tool of missing) {
+  if (!foundPath(tool)) {
+    console.error(`ensure-test-tools: apt-get finished but ${tool.name} is still missing.`);
+    process.exit(1);
+  }
+  console.log(`ensure-test-tools: installed ${tool.name} at ${foundPath(tool)}`);
+}

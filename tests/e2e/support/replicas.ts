@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, randomSecret, startApp, startStandin } from '../../../scripts/processes.mjs';
+
+export type Replicas = {
+  url: string;
+  standinUrl: string;
+  /** What each replica printed (its request log among it). */
+  outputs: [() => string, () => string];
+  stop: () => Promise<void>;
+};
+
+const NGINX = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => p && existsSync(p));
+
+/**
+ * Two app processes from the one build behind Debian's nginx (round-robin, as a load balancer
+ * without sticky sessions), with a stand-in of their own whose login page is nginx's address.
+ * `secrets` are the two replicas' SESSION_SECRET lists: the same for a real deployment.
+ */
+export async function startReplicas(secrets: [string, string]): Promise<Replicas> {
+  if (!NGINX) throw new Error('nginx not found: run `node scripts/ensure-test-tools.mjs` (npm test does)');
+  const [lbPort, standinPort, portA, portB] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const url = `http://127.0.0.1:${lbPort}`;
+  const standinUrl = `http://127.0.0.1:${standinPort}`;
+  const clientId = 'sales-portal-replicas';
+  const clientSecret = randomSecret();
+  const children: ChildProcess[] = [];
+  const logs = ['', ''];
+  try {
+    children.push(await startStandin({ standinPort, appUrl: url, clientId, clientSecret }));
+    for (const [i, port] of [portA, portB].entries()) {
+      children.push(
+        await startApp({
+          port,
+          env: {
+            PROVIDER_URL: standinUrl, PUBLIC_URL: url, CLIENT_ID: clientId, CLIENT_SECRET: clientSecret,
+            SESSION_SECRET: secrets[i], PROVIDER_TIMEOUT_MS: '4000', LOG_LEVEL: 'info',
+          },
+          onOutput: (text) => (logs[i] += text),
+        }),
+      );
+    }
+    const dir = mkdtempSync(path.join(tmpdir(), 'nginx-'));
+    for (const sub of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, sub));
+    writeFileSync(
+      path.join(dir, 'nginx.conf'),
+      `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  upstream replicas { server 127.0.0.1:${portA}; server 127.0.0.1:${portB}; }
+  server {
+    listen 127.0.0.1:${lbPort};
+    location / {
+      proxy_pass http://replicas;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $remote_addr;
+      # The callback sets the signed-in session (tokens, up to a few cookies): nginx's default
+      # 4-8 KB header buffer answers 502 to it. README "Deploy" says the same to operators.
+      proxy_buffer_size 32k;
+      proxy_buffers 8 32k;
+    }
+  }
+}
+`,
+    );
+    const nginx = spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
+    children.push(nginx);
+    for (let i = 0; i < 50; i++) {
+      if ((await fetch(`${url}/healthz`).then((r) => r.ok).catch(() => false))) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } catch (error) {
+    for (const child of children) child.kill('SIGTERM');
+    throw error;
+  }
+  return {
+    url,
+    standinUrl,
+    outputs: [() => logs[0], () => logs[1]],
+    async stop() {
+      await Promise.all(
+        children.map(async (child) => {
+          if (child.exitCode !== null) return;
+          child.kill('SIGTERM');
+          await once(child, 'exit');
+        }),
+      );
+    },
+  };
+}

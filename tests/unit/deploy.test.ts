@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+
+/**
+ * No Docker engine or cluster runs here, so these pin what the tests cannot run: the image runs
+ * the very command the end-to-end tests run, and the manifests agree with the app's settings.
+ */
+const read = (path: string) => readFileSync(path, 'utf8');
+
+describe('the container image', () => {
+  const dockerfile = read('Dockerfile');
+
+  test('Node 24 LTS slim, multi-stage, non-root, health check, exec-form start of entry.mjs', () => {
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-[a-z]+-slim$/m);
+    expect(dockerfile.match(/^FROM /gm)).toHaveLength(2);
+    expect(dockerfile).toMatch(/^COPY --from=build --chown=node:node \/app\/\.next\/standalone \.\/$/m);
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/healthz/m);
+    expect(dockerfile).toMatch(/^CMD \["node", "entry\.mjs"\]$/m);
+  });
+
+  test('entry.mjs in the image is the one the tests start', () => {
+    expect(read('scripts/copy-standalone-assets.mjs')).toContain("cpSync(new URL('server/entry.mjs', root), new URL('entry.mjs', target))");
+    expect(read('scripts/processes.mjs')).toContain("args: ['.next/standalone/entry.mjs']");
+  });
+});
+
+describe('the Kubernetes manifests', () => {
+  const deployment = read('deploy/kubernetes/deployment.yaml');
+  const configMap = read('deploy/kubernetes/configmap.yaml');
+
+  test('two or more replicas, probes on /readyz and /healthz, a preStop pause, a PodDisruptionBudget', () => {
+    expect(Number(/^\s+replicas: (\d+)$/m.exec(deployment)![1])).toBeGreaterThanOrEqual(2);
+    expect(deployment).toMatch(/readinessProbe:\n\s+httpGet: \{ path: \/readyz/);
+    expect(deployment).toMatch(/livenessProbe:\n\s+httpGet: \{ path: \/healthz/);
+    expect(deployment).toContain('preStop:');
+    expect(read('deploy/kubernetes/pdb.yaml')).toContain('kind: PodDisruptionBudget');
+    for (const file of ['configmap.yaml', 'deployment.yaml', 'service.yaml', 'pdb.yaml', 'ingress.yaml']) {
+      expect(read('deploy/kubernetes/kustomization.yaml')).toContain(`- ${file}`);
+    }
+  });
+
+  test('the grace period covers the preStop pause plus the app\'s own shutdown grace', () => {
+    const grace = Number(/terminationGracePeriodSeconds: (\d+)/.exec(deployment)![1]);
+    const appGraceMs = Number(/SHUTDOWN_GRACE_MS: "(\d+)"/.exec(configMap)![1]);
+    const preStopMs = Number(/setTimeout\(\(\) => \{\}, (\d+)\)/.exec(deployment)![1]);
+    expect(grace * 1000).toBeGreaterThan(appGraceMs + preStopMs);
+  });
+
+  test('secrets come from a Secret; the example holds placeholders only', () => {
+    expect(deployment).toContain('secretRef: { name: signin }');
+    expect(configMap).not.toMatch(/SESSION_SECRET|CLIENT_SECRET/);
+    expect(read('deploy/kubernetes/secret.example.yaml')).toMatch(/SESSION_SECRET: "replace-me/);
+  });
+});

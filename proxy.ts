@@ -42,6 +42,9 @@ export function proxy(request: NextRequest) {
     // Passed the guard above: a null Origin here is a same-origin form post under no-referrer.
     // Next's own action check would refuse it, so the attested origin is handed on explicitly.
     requestHeaders.set('origin', config.publicOrigin);
+    // Next compares that origin with the Host the balancer passed on; the check above already
+    // decided, and a rewritten or forged Host must neither break nor steer the action.
+    requestHeaders.set('x-forwarded-host', config.publicUrl.host);
   }
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('content-security-policy', csp);

@@ -9,6 +9,7 @@
 //   that status instead of 200, so monitors and load balancers see an outage as one;
 // - a form posted without JavaScript to an action of the previous build (a rolling update
 //   mid-flow) is answered 303 to the same page, which reloads it from the current build;
+// - request bodies declared larger than 64 KB are refused with 413 before Next reads them;
 // - graceful shutdown: on SIGTERM the listener closes (new connections are refused), requests in
 //   flight finish, keep-alive connections are closed after their response, and the process exits
 //   0; after SHUTDOWN_GRACE_MS (default 20 s) it exits 1 regardless.
@@ -20,6 +21,9 @@ import pino from 'pino';
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'signin' }, timestamp: pino.stdTimeFunctions.isoTime });
 const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 20_000);
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+// Every form here is a few fields; anything declared larger is refused before Next reads it
+// (Next's own server-action limit, 64 KB in next.config.ts, answers 500 instead).
+const MAX_BODY_BYTES = 65_536;
 // Probes and static files are many and dull: logged only at debug level.
 const QUIET = /^\/(healthz|readyz|_next\/static\/|brand\/|favicon\.ico)/;
 
@@ -51,6 +55,13 @@ function handle(req, res, listener) {
   req.headers['x-request-id'] = requestId;
   res.setHeader('X-Request-Id', requestId);
   if (lifecycle.shuttingDown) res.setHeader('Connection', 'close');
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+    res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
+    res.end('Request too large.');
+    req.resume();
+    log.info({ event: 'request', reqId: requestId, method: req.method, path: (req.url ?? '/').split('?')[0], status: 413 }, 'request');
+    return;
+  }
   const errorStatus = req.method === 'GET' ? outageStatus(req.url) : undefined;
   const plainFormPost = req.method === 'POST' && !req.headers['next-action'];
   if (errorStatus || plainFormPost) {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { describe, test } from 'vitest';
 import { GROUP_ID, groupIdError } from '@/lib/flows/groups';
 import { allowedRedirectOrigins, checkRedirect, localPath } from '@/lib/redirects';
 

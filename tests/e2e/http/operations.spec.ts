@@ -89,10 +89,11 @@ test('graceful shutdown: the request in flight completes, new connections are re
   const requestId = await newRequestId();
   await standin.fault({ pathIncludes: requestId, mode: 'delay', delayMs: 1_500 });
   const inFlight = fetch(`${app.url}/?requestId=${requestId}`);
-  await new Promise((resolve) => setTimeout(resolve, 400));
+  // In flight for sure: the app is waiting on the (delayed) provider for this very request.
+  await expect.poll(async () => (await standin.calls(requestId)).length, { intervals: [50] }).toBeGreaterThan(0);
   const exited = new Promise<number | null>((resolve) => app.child.once('exit', resolve));
   app.child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await expect.poll(() => app.output().includes('"event":"shutdown"'), { intervals: [20] }).toBe(true);
   await expect(fetch(`${app.url}/healthz`)).rejects.toThrow();
   const response = await inFlight;
   expect(response.status).toBe(200);

@@ -53,5 +53,8 @@ export function localPath(value: unknown): string {
   if (value.startsWith('//') || /[\u0000-\u001f\u007f\\]/.test(value)) return '/';
   const base = 'http://local.invalid';
   const url = new URL(value, base);
-  return url.origin === base ? url.pathname + url.search : '/';
+  // Checked after parsing too: "/.//evil", "/%2e//evil" and "/a/..//evil" normalise to a path
+  // beginning "//", which a browser reads as another host.
+  if (url.origin !== base || url.pathname.startsWith('//')) return '/';
+  return url.pathname + url.search;
 }

@@ -55,7 +55,8 @@ export type PendingAuthorization = {
  * server side of the session. Times are seconds since the epoch.
  */
 export type SignedInUser = {
-  idToken: string;
+  /** Left out when the tokens are too large to keep all of them (lib/user-session.ts). */
+  idToken?: string;
   accessToken: string;
   refreshToken?: string;
   tokenType: string;

@@ -11,23 +11,30 @@ import type { UserSession } from './session-types';
  * This deployment's own OIDC session (the pending authorization, then the signed-in user with
  * its tokens), sealed by iron-session. Real tenants put groups and roles into their tokens, so
  * the seal can outgrow one cookie (browsers keep about 4 KB per cookie): it is split across
- * `signin_user`, `signin_user.1`, … and joined again when read. Tokens never reach the browser's
- * JavaScript: the cookies are HttpOnly and the pages only get what they display.
+ * `signin_user` and `signin_user.1` and joined again when read. Two parts at most: every
+ * request to this site carries them, and servers and proxies refuse request headers beyond
+ * 8–16 KB (Node 16 KB, nginx 8 KB per line by default), which would lock the person out of the
+ * whole site. When the tokens do not fit, the ID token is left out (sign-out then uses
+ * access_token_hint, as the spec allows); when they still do not fit, the sign-in fails with a
+ * reference instead of a cookie that breaks every later request. Tokens never reach the
+ * browser's JavaScript: the cookies are HttpOnly and the pages only get what they display.
  */
 const BASE = 'signin_user';
 const CHUNK = 3_800;
-const MAX_CHUNKS = 5;
+const MAX_CHUNKS = 2;
+/** Parts older versions may have written, removed when seen. */
+const LEGACY_CHUNKS = 5;
 
 const names = () => {
   const base = getConfig().secureCookies ? `__Host-${BASE}` : BASE;
-  return Array.from({ length: MAX_CHUNKS }, (_, i) => (i === 0 ? base : `${base}.${i}`));
+  return Array.from({ length: LEGACY_CHUNKS }, (_, i) => (i === 0 ? base : `${base}.${i}`));
 };
 
 /** The user session of this request, unsealed once per render; empty when absent or invalid. */
 export const readUserSession = cache(async (): Promise<UserSession> => {
   const jar = await cookies();
   const parts: string[] = [];
-  for (const name of names()) {
+  for (const name of names().slice(0, MAX_CHUNKS)) {
     const value = jar.get(name)?.value;
     if (!value) break;
     parts.push(value);
@@ -45,10 +52,7 @@ export const readUserSession = cache(async (): Promise<UserSession> => {
 export async function saveUserSession(session: UserSession): Promise<void> {
   const config = getConfig();
   const jar = await cookies();
-  const empty = !session.pending && !session.user;
-  const seal = empty ? '' : await sealData(session, { password: passwordMap(config.sessionSecrets), ttl: USER_TTL_SECONDS });
-  const chunks = seal.match(new RegExp(`.{1,${CHUNK}}`, 'g')) ?? [];
-  if (chunks.length > MAX_CHUNKS) throw new Error(`user session too large (${seal.length} characters)`);
+  const chunks = await sealInParts(session);
   const options = { httpOnly: true, secure: config.secureCookies, sameSite: 'lax' as const, path: '/', maxAge: USER_TTL_SECONDS - 60 };
   names().forEach((name, i) => {
     if (i < chunks.length) jar.set(name, chunks[i], options);
@@ -58,4 +62,17 @@ export async function saveUserSession(session: UserSession): Promise<void> {
 
 export async function clearUserSession(): Promise<void> {
   await saveUserSession({});
+}
+
+async function sealInParts(session: UserSession): Promise<string[]> {
+  if (!session.pending && !session.user) return [];
+  const seal = (data: UserSession) => sealData(data, { password: passwordMap(getConfig().sessionSecrets), ttl: USER_TTL_SECONDS });
+  const split = (sealed: string) => sealed.match(new RegExp(`.{1,${CHUNK}}`, 'g')) ?? [];
+  let parts = split(await seal(session));
+  if (parts.length > MAX_CHUNKS && session.user?.idToken) {
+    log.warn({ event: 'session-without-id-token', size: parts.join('').length }, 'tokens too large: ID token not kept');
+    parts = split(await seal({ ...session, user: { ...session.user, idToken: undefined } }));
+  }
+  if (parts.length > MAX_CHUNKS) throw new Error(`user session too large (${parts.join('').length} characters)`);
+  return parts;
 }

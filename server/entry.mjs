@@ -59,15 +59,18 @@ function handle(req, res, listener) {
     res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
     res.end('Request too large.');
     req.resume();
-    log.info({ event: 'request', reqId: requestId, method: req.method, path: (req.url ?? '/').split('?')[0], status: 413 }, 'request');
+    log.info({ event: 'request', reqId: requestId, method: req.method, path: loggedPath(req.url), status: 413 }, 'request');
     return;
   }
   const errorStatus = req.method === 'GET' ? outageStatus(req.url) : undefined;
   const plainFormPost = req.method === 'POST' && !req.headers['next-action'];
-  if (errorStatus || plainFormPost) {
+  {
     // Node writes every head through writeHead, the implicit one included.
     const writeHead = res.writeHead;
     res.writeHead = function (status, ...rest) {
+      // A response written once shutdown began closes its connection, so the balancer does not
+      // send the next request down a connection about to go away.
+      if (lifecycle.shuttingDown && !this.headersSent) this.setHeader('Connection', 'close');
       if (errorStatus && status === 200) return writeHead.call(this, errorStatus, ...rest);
       // A form posted without JavaScript from a page of the previous build names an action this
       // build does not have: load the page again (from this build) instead of a bare 4xx text.
@@ -86,7 +89,7 @@ function handle(req, res, listener) {
     if (done) return;
     done = true;
     inFlight--;
-    const path = (req.url ?? '/').split('?')[0];
+    const path = loggedPath(req.url);
     const entry = {
       event: 'request',
       reqId: requestId,
@@ -103,6 +106,15 @@ function handle(req, res, listener) {
   res.once('finish', finish);
   res.once('close', finish);
   requestContext.run({ reqId: requestId }, () => listener(req, res));
+}
+
+// Paths that carry the provider's identifiers (track id, subject, request id) are logged as
+// their pattern: those values are what a precheck continuation needs.
+const IDENTIFYING_PATHS = [[/^\/group-selection\/.*/, '/group-selection/:trackId/:sub']];
+function loggedPath(url = '/') {
+  const path = url.split('?')[0];
+  for (const [pattern, replacement] of IDENTIFYING_PATHS) if (pattern.test(path)) return replacement;
+  return path;
 }
 
 const OUTAGE_STATUSES = new Set(['500', '503', '504']);

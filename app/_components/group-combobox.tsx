@@ -177,8 +177,9 @@ export function GroupCombobox({ id, name, groups, defaultId, error, labels, onSe
                   key={group.id}
                   id={optionId(index)}
                   role="option"
-                  aria-selected={group.id === selected?.id}
-                  className={index === active ? 'active' : undefined}
+                  // As in the WAI-ARIA example: the option the arrow keys are on is the selected one.
+                  aria-selected={index === active}
+                  className={[index === active ? 'active' : '', group.id === selected?.id ? 'chosen' : ''].join(' ').trim() || undefined}
                   onMouseDown={(event) => event.preventDefault()}
                   onClick={() => choose(group)}
                 >

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { TokenInputError } from '../provider/tokens';
+import { SubjectChangedError, TokenInputError } from '../provider/tokens';
 
 /**
  * Answers that mean "sign in again" rather than "something broke" (product-spec.md §8 session
@@ -15,5 +15,16 @@ export function refusalOf(error: unknown): string | undefined {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
     if (/"state"/.test(e.message)) return 'state_mismatch';
   }
+  return undefined;
+}
+
+/**
+ * A renewal the provider refused (the refresh token is invalid, used or revoked; none was
+ * issued; the answer names another subject), as opposed to one that got no answer.
+ */
+export function renewalRefused(error: unknown): string | undefined {
+  if (error instanceof client.ResponseBodyError && (error.error === 'invalid_grant' || error.status < 500)) return error.error;
+  if (error instanceof SubjectChangedError) return 'subject_changed';
+  if (error instanceof TokenInputError) return 'no_refresh_token';
   return undefined;
 }

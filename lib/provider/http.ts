@@ -49,22 +49,35 @@ export function breakerState(): { open: boolean; failures: number } {
 
 /** Sends one JSON call and returns the raw status and parsed JSON body (null when empty). */
 export async function callProvider(call: ProviderCall): Promise<ProviderReply> {
+  const now = Date.now();
+  if (now < breaker.openUntil) {
+    throw new ProviderError({ kind: 'unreachable', operation: call.operation, cause: new Error('circuit open') });
+  }
+  const limits = getConfig().breaker;
+  // After the pause one call tries again; the rest keep failing fast until it has an answer.
+  if (breaker.failures >= limits.threshold) breaker.openUntil = now + limits.openMs;
+  try {
+    const reply = await sendWithRetry(call);
+    breaker.failures = 0;
+    breaker.openUntil = 0;
+    return reply;
+  } catch (error) {
+    const noAnswer = error instanceof ProviderError && (error.kind === 'unreachable' || error.kind === 'timeout');
+    if (noAnswer && ++breaker.failures >= limits.threshold) {
+      breaker.openUntil = Date.now() + limits.openMs;
+      log.error({ event: 'provider-circuit-open', failures: breaker.failures, openMs: limits.openMs }, 'provider unreachable: failing fast');
+    }
+    throw error;
+  }
+}
+
+/** GETs once more on a connection reset; POSTs never (a password check must not count twice). */
+async function sendWithRetry(call: ProviderCall): Promise<ProviderReply> {
   const attempts = call.method === 'GET' ? 2 : 1;
   for (let attempt = 1; ; attempt++) {
-    if (Date.now() < breaker.openUntil) {
-      throw new ProviderError({ kind: 'unreachable', operation: call.operation, cause: new Error('circuit open') });
-    }
     try {
-      const reply = await sendOnce(call);
-      breaker.failures = 0;
-      return reply;
+      return await sendOnce(call);
     } catch (error) {
-      const noAnswer = error instanceof ProviderError && (error.kind === 'unreachable' || error.kind === 'timeout');
-      const limits = getConfig().breaker;
-      if (noAnswer && ++breaker.failures >= limits.threshold) {
-        breaker.openUntil = Date.now() + limits.openMs;
-        log.error({ event: 'provider-circuit-open', failures: breaker.failures, openMs: limits.openMs }, 'provider unreachable: failing fast');
-      }
       const retriable = error instanceof ProviderError && error.kind === 'unreachable' && attempt < attempts;
       if (!retriable) throw error;
     }

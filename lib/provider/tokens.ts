@@ -60,8 +60,9 @@ function toSignedInUser(
   previous?: SignedInUser,
 ): SignedInUser {
   const claims = tokens.claims();
+  // The first sign-in must bring an ID token (openid-client insists); a refresh may not.
+  if (!claims && !previous) throw new Error('no ID token in the token response');
   const idToken = tokens.id_token ?? previous?.idToken;
-  if (!idToken || (!claims && !previous)) throw new Error('no ID token in the token response');
   const issuedAt = Math.floor(Date.now() / 1000);
   return {
     idToken,

@@ -1,6 +1,7 @@
 import * as client from 'openid-client';
 import { describe, expect, test, vi } from 'vitest';
-import { refusalOf } from '@/lib/auth/callback-errors';
+import { refusalOf, renewalRefused } from '@/lib/auth/callback-errors';
+import { SubjectChangedError, TokenInputError } from '@/lib/provider/tokens';
 import { groupFromClaims, needsRenewal } from '@/lib/auth/signed-in';
 import { checkTokenOffline, TokenFormatError } from '@/lib/auth/token-check';
 
@@ -116,5 +117,19 @@ describe('token calls refuse empty input with the spec\'s 417 messages, before a
       profile: () => tokens.fetchProfile('', 's'),
     }[call]!;
     await expect(attempt()).rejects.toMatchObject({ status: 417, message });
+  });
+});
+
+describe('renewal outcomes', () => {
+  test('a refused refresh or another subject ends the session; no answer from the provider does not', () => {
+    const body = (error: string, status: number) =>
+      new client.ResponseBodyError('server responded with an error', { cause: { error }, response: new Response('{}', { status }) });
+    expect(renewalRefused(body('invalid_grant', 400))).toBe('invalid_grant');
+    expect(renewalRefused(body('invalid_request', 400))).toBe('invalid_request');
+    expect(renewalRefused(new SubjectChangedError('other'))).toBe('subject_changed');
+    expect(renewalRefused(new TokenInputError('refresh_token cannot be empty'))).toBe('no_refresh_token');
+    expect(renewalRefused(body('server_error', 503))).toBeUndefined();
+    expect(renewalRefused(new TypeError('fetch failed'))).toBeUndefined();
+    expect(renewalRefused(Object.assign(new Error('timeout'), { name: 'TimeoutError' }))).toBeUndefined();
   });
 });

@@ -34,9 +34,18 @@ test('after three calls without an answer, calls fail at once; after the pause o
   await expect(callProvider({ operation: 'test.get', method: 'GET', path: '/y' })).rejects.toMatchObject({ kind: 'unreachable' });
   expect(hits).toBe(3); // nothing reached the provider while open
 
+  // After the pause exactly one call tries again (a GET counts once, retry included); calls
+  // beside it still fail fast; it fails, so the breaker stays open.
+  await new Promise((resolve) => setTimeout(resolve, 1_050));
+  const trial = callProvider({ operation: 'test.get', method: 'GET', path: '/y' });
+  await expect(post()).rejects.toMatchObject({ cause: new Error('circuit open') });
+  await expect(trial).rejects.toMatchObject({ kind: 'unreachable' });
+  expect(hits).toBe(5); // the trial GET and its one retry
+  expect(breakerState().open).toBe(true);
+
   await new Promise((resolve) => setTimeout(resolve, 1_050));
   answer = true;
   await expect(callProvider({ operation: 'test.get', method: 'GET', path: '/y' })).resolves.toMatchObject({ status: 200 });
-  expect(hits).toBe(4);
+  expect(hits).toBe(6);
   expect(breakerState()).toEqual({ open: false, failures: 0 });
 });

@@ -81,3 +81,10 @@ describe('localPath (the language selector\'s way back)', () => {
     },
   );
 });
+
+test('localPath refuses paths that normalise to another host', () => {
+  for (const tricky of ['/.//evil.example', '/%2e//evil.example', '/a/..//evil.example', '/./\\evil.example', '//evil.example', '/\\evil.example']) {
+    expect(localPath(tricky), tricky).toBe('/');
+  }
+  expect(localPath('/success?x=1')).toBe('/success?x=1');
+});

@@ -35,12 +35,12 @@ describe('the user session cookie', () => {
     await expect(readUserSession()).resolves.toEqual({ user: user(100) });
   });
 
-  test('large tokens are split across cookies under the browser limit, and joined again', async () => {
+  test('large tokens are split across two cookies under the browser limit, and joined again', async () => {
     const { readUserSession, saveUserSession } = await import('@/lib/user-session');
-    await saveUserSession({ user: user(4000) });
-    expect([...jar.keys()]).toEqual(['signin_user', 'signin_user.1', 'signin_user.2']);
+    await saveUserSession({ user: user(2000) });
+    expect([...jar.keys()]).toEqual(['signin_user', 'signin_user.1']);
     for (const { value } of jar.values()) expect(value.length).toBeLessThanOrEqual(3800);
-    await expect(readUserSession()).resolves.toEqual({ user: user(4000) });
+    await expect(readUserSession()).resolves.toEqual({ user: user(2000) });
 
     // Shrinking removes the parts no longer needed; an empty session removes them all.
     await saveUserSession({ user: user(100) });
@@ -57,8 +57,21 @@ describe('the user session cookie', () => {
     await expect(readUserSession()).resolves.toEqual({});
   });
 
-  test('more than fits in five cookies is refused rather than silently cut', async () => {
-    const { saveUserSession } = await import('@/lib/user-session');
+  test('when all tokens do not fit in two cookies the ID token is left out; more than that is refused', async () => {
+    const { readUserSession, saveUserSession } = await import('@/lib/user-session');
+    const big = { ...user(1000), idToken: 'i'.repeat(6000) };
+    await saveUserSession({ user: big });
+    expect(jar.size).toBeLessThanOrEqual(2);
+    const { idToken, ...rest } = big;
+    expect(idToken.length).toBe(6000);
+    await expect(readUserSession()).resolves.toEqual({ user: rest });
     await expect(saveUserSession({ user: user(12_000) })).rejects.toThrow(/too large/);
+  });
+
+  test('parts written by older versions (up to five) are removed on the next save', async () => {
+    const { saveUserSession } = await import('@/lib/user-session');
+    for (const name of ['signin_user.2', 'signin_user.3', 'signin_user.4']) jar.set(name, { value: 'old' });
+    await saveUserSession({ user: user(100) });
+    expect([...jar.keys()]).toEqual(['signin_user']);
   });
 });

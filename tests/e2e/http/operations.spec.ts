@@ -85,10 +85,12 @@ test.describe('request log', () => {
 });
 
 test('graceful shutdown: the request in flight completes, new connections are refused, exit 0', async ({ standin }) => {
-  const app = await startOwnApp();
+  // A deadline well above the delay, so a loaded machine cannot turn the page into an error
+  // redirect (which fetch would follow to a server that is, rightly, no longer listening).
+  const app = await startOwnApp({ PROVIDER_TIMEOUT_MS: '8000' });
   const requestId = await newRequestId();
   await standin.fault({ pathIncludes: requestId, mode: 'delay', delayMs: 1_500 });
-  const inFlight = fetch(`${app.url}/?requestId=${requestId}`);
+  const inFlight = fetch(`${app.url}/?requestId=${requestId}`, { redirect: 'manual' });
   // In flight for sure: the app is waiting on the (delayed) provider for this very request.
   await expect.poll(async () => (await standin.calls(requestId)).length, { intervals: [50] }).toBeGreaterThan(0);
   const exited = new Promise<number | null>((resolve) => app.child.once('exit', resolve));

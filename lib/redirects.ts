@@ -58,3 +58,11 @@ export function localPath(value: unknown): string {
   if (url.origin !== base || url.pathname.startsWith('//')) return '/';
   return url.pathname + url.search;
 }
+
+/**
+ * A route handler's answer to a POST or a link carrying tokens: 303, so the browser comes back
+ * with a GET (never repeating a POST), and nothing caches it.
+ */
+export function seeOther(location: string): Response {
+  return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+}

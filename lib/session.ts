@@ -69,6 +69,14 @@ export async function startFlow(values: Omit<FlowSession, 'startedAt'>): Promise
   await session.save();
 }
 
+/**
+ * The flow of `requestId` from here on: the one in the cookie when it belongs to that request,
+ * otherwise a fresh one (a link opened in another browser, an expired cookie, a new sign-in).
+ */
+export async function joinFlow(requestId: string): Promise<void> {
+  if ((await readFlow())?.requestId !== requestId) await startFlow({ requestId });
+}
+
 export async function updateFlow(values: Partial<Omit<FlowSession, 'requestId' | 'startedAt'>>) {
   const session = await getFlowSession();
   Object.assign(session, values);

@@ -54,34 +54,38 @@ function handle(req, res, listener) {
   const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   req.headers['x-request-id'] = requestId;
   res.setHeader('X-Request-Id', requestId);
-  if (lifecycle.shuttingDown) res.setHeader('Connection', 'close');
+  logWhenDone(req, res, requestId);
+
   if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
     res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
     res.end('Request too large.');
     req.resume();
-    log.info({ event: 'request', reqId: requestId, method: req.method, path: loggedPath(req.url), status: 413 }, 'request');
     return;
   }
+
   const errorStatus = req.method === 'GET' ? outageStatus(req.url) : undefined;
   const plainFormPost = req.method === 'POST' && !req.headers['next-action'];
-  {
-    // Node writes every head through writeHead, the implicit one included.
-    const writeHead = res.writeHead;
-    res.writeHead = function (status, ...rest) {
-      // A response written once shutdown began closes its connection, so the balancer does not
-      // send the next request down a connection about to go away.
-      if (lifecycle.shuttingDown && !this.headersSent) this.setHeader('Connection', 'close');
-      if (errorStatus && status === 200) return writeHead.call(this, errorStatus, ...rest);
-      // A form posted without JavaScript from a page of the previous build names an action this
-      // build does not have: load the page again (from this build) instead of a bare 4xx text.
-      if (plainFormPost && this.getHeader('x-nextjs-action-not-found') === '1') {
-        this.setHeader('Location', req.url ?? '/');
-        this.setHeader('Cache-Control', 'no-store');
-        return writeHead.call(this, 303, ...rest);
-      }
-      return writeHead.call(this, status, ...rest);
-    };
-  }
+  // Node writes every head through writeHead, the implicit one included.
+  const writeHead = res.writeHead;
+  res.writeHead = function (status, ...rest) {
+    // A response written once shutdown began closes its connection, so the balancer does not
+    // send the next request down a connection about to go away.
+    if (lifecycle.shuttingDown && !this.headersSent) this.setHeader('Connection', 'close');
+    if (errorStatus && status === 200) return writeHead.call(this, errorStatus, ...rest);
+    // A form posted without JavaScript from a page of the previous build names an action this
+    // build does not have: load the page again (from this build) instead of a bare 4xx text.
+    if (plainFormPost && this.getHeader('x-nextjs-action-not-found') === '1') {
+      this.setHeader('Location', req.url ?? '/');
+      this.setHeader('Cache-Control', 'no-store');
+      return writeHead.call(this, 303, ...rest);
+    }
+    return writeHead.call(this, status, ...rest);
+  };
+  requestContext.run({ reqId: requestId }, () => listener(req, res));
+}
+
+/** Counts the request as in flight until its response is done, then writes its log line. */
+function logWhenDone(req, res, requestId) {
   const started = process.hrtime.bigint();
   inFlight++;
   let done = false;
@@ -105,7 +109,6 @@ function handle(req, res, listener) {
   };
   res.once('finish', finish);
   res.once('close', finish);
-  requestContext.run({ reqId: requestId }, () => listener(req, res));
 }
 
 // Paths that carry the provider's identifiers (track id, subject, request id) are logged as

@@ -52,7 +52,6 @@ export function GroupForm({ entry, groups, preselectedId, initialError, forgetRe
   };
 
   const message = error ? errors[error] : undefined;
-  const defaultId = state.status === 'invalid' ? (state.values?.groupId ?? preselectedId) : preselectedId;
   return (
     <>
       <form action={action} noValidate onSubmit={onSubmit}>
@@ -62,13 +61,13 @@ export function GroupForm({ entry, groups, preselectedId, initialError, forgetRe
             id="group"
             name="groupId"
             groups={groups}
-            defaultId={defaultId}
+            defaultId={preselectedId}
             error={message}
             labels={labels}
             onSelect={(group) => group && setError(undefined)}
           />
         ) : (
-          <GroupSelect groups={groups} defaultId={defaultId} error={message} labels={labels} />
+          <GroupSelect groups={groups} defaultId={preselectedId} error={message} labels={labels} />
         )}
         <div className="actions">
           <SubmitButton label={labels.login} pendingLabel={labels.pending} />

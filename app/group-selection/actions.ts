@@ -7,7 +7,7 @@ import { groupIdError } from '@/lib/flows/groups';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { accountRef, log } from '@/lib/log';
 import { rememberedGroup } from '@/lib/remembered';
-import { readFlow, startFlow, unsealFromForm, updateFlow } from '@/lib/session';
+import { joinFlow, unsealFromForm, updateFlow } from '@/lib/session';
 import { fieldErrorsOf, ruleField } from '@/lib/validation/fields';
 import type { FormState } from '@/lib/validation/form-state';
 
@@ -31,8 +31,7 @@ export async function selectGroup(_prev: GroupFormState, formData: FormData): Pr
   if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'groupId'>(parsed.error) };
   const groupId = parsed.data.groupId;
 
-  const flow = await readFlow();
-  if (flow?.requestId !== requestId) await startFlow({ requestId });
+  await joinFlow(requestId);
   await Promise.all([
     updateFlow({ sub, groupId, continuation: { target: 'precheck-continue', trackId, sub, selectedGroupId: groupId } }),
     rememberedGroup.save(groupId),

@@ -36,7 +36,7 @@ export async function GroupChoice({ trackId, sub, requestId, requestedId }: Prop
   const choice = resolveGroupChoice({ groups, requestedId, rememberedId: remembered });
   if (choice.kind === 'sign-in') {
     const labels = { signingIn: t('signingInWith', { group: choice.group.name }), continue: t('continue'), pending: t('pending') };
-    return <GroupSignIn entry={entry} group={choice.group} labels={labels} />;
+    return <GroupSignIn entry={entry} groupId={choice.group.id} labels={labels} />;
   }
 
   const { portalUrl } = getConfig();

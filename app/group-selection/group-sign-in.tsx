@@ -1,24 +1,23 @@
 'use client';
 
 import { useActionState } from 'react';
-import type { GroupOption } from '@/lib/flows/groups';
 import { AutoSubmit } from '../_components/auto-submit';
 import { SubmitButton } from '../_components/submit-button';
 import { selectGroup, type GroupFormState } from './actions';
 
-type Props = { entry: string; group: GroupOption; labels: { signingIn: string; continue: string; pending: string } };
+type Props = { entry: string; groupId: string; labels: { signingIn: string; continue: string; pending: string } };
 
 /**
  * The address named an offered group: sign in with it at once. The choice still goes through
  * the same action as a pick from the list (so it is remembered); with JavaScript the form sends
  * itself, without it the person presses Continue.
  */
-export function GroupSignIn({ entry, group, labels }: Props) {
+export function GroupSignIn({ entry, groupId, labels }: Props) {
   const [, action] = useActionState<GroupFormState, FormData>(selectGroup, { status: 'idle' });
   return (
     <form id="group-sign-in" action={action}>
       <input type="hidden" name="entry" value={entry} />
-      <input type="hidden" name="groupId" value={group.id} />
+      <input type="hidden" name="groupId" value={groupId} />
       <p role="status">{labels.signingIn}</p>
       <div className="actions">
         <SubmitButton label={labels.continue} pendingLabel={labels.pending} />

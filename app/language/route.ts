@@ -1,7 +1,7 @@
 import { cookies } from 'next/headers';
 import { getConfig } from '@/lib/config';
 import { isLocale, LOCALE_COOKIE } from '@/lib/i18n/locales';
-import { localPath } from '@/lib/redirects';
+import { localPath, seeOther } from '@/lib/redirects';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -23,8 +23,5 @@ export async function POST(request: Request) {
     });
   }
   // 303, not redirect()'s 307: the browser must come back with a GET, not repeat the POST.
-  return new Response(null, {
-    status: 303,
-    headers: { location: localPath(form.get('return')), 'cache-control': 'no-store' },
-  });
+  return seeOther(localPath(form.get('return')));
 }

@@ -10,7 +10,7 @@ import { secondsUntilResend } from '@/lib/flows/resend';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { accountRef, log } from '@/lib/log';
 import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
-import { getFlowSession, readFlow, startFlow, unsealFromForm, updateFlow, type MfaOption } from '@/lib/session';
+import { getFlowSession, joinFlow, readFlow, unsealFromForm, updateFlow, type MfaOption } from '@/lib/session';
 import { fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
 import type { FormState } from '@/lib/validation/form-state';
 import type { ResendState } from '../_components/resend-form';
@@ -27,8 +27,7 @@ export async function startMfa(_prev: FormState<never>, formData: FormData): Pro
   if (!entry.trackId || !entry.sub || !entry.requestId || !option) redirect('/error?reason=expired');
   const { trackId, sub, requestId, options } = entry as MfaEntry;
 
-  const flow = await readFlow();
-  if (flow?.requestId !== requestId) await startFlow({ requestId });
+  await joinFlow(requestId);
 
   let outcome: SendOutcome;
   try {

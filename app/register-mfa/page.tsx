@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { titleFrom } from '@/lib/i18n/metadata';
@@ -6,6 +5,7 @@ import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
 import { Frame } from '../_components/frame';
 import { Loader } from '../_components/loader';
+import { Streamed } from '../_components/streamed';
 import { MfaChoice } from './mfa-choice';
 
 export const generateMetadata = titleFrom('mfa');
@@ -28,26 +28,12 @@ export default async function MfaPage({ searchParams }: PageProps<'/register-mfa
   }
 
   const t = await getTranslations('mfa');
-  const choice = <MfaChoice trackId={trackId} sub={sub} requestId={requestId} />;
-  if (params.render === 'sync') return <Frame title={t('title')}>{choice}</Frame>;
-
-  // Streaming swaps the loader for the content with a script. Without JavaScript that never
-  // happens, so the loader itself sends such browsers to the same page rendered in one piece.
-  const inOnePiece = `/register-mfa?${new URLSearchParams({ track_id: trackId, sub, requestId, render: 'sync', ...(params.view === 'options' ? { view: 'options' } : {}) })}`;
+  const onePiece = `/register-mfa?${new URLSearchParams({ track_id: trackId, sub, requestId, render: 'sync', ...(params.view === 'options' ? { view: 'options' } : {}) })}`;
   return (
     <Frame title={t('title')}>
-      <Suspense
-        fallback={
-          <>
-            <Loader label={t('loading')} />
-            <noscript>
-              <meta httpEquiv="refresh" content={`0;url=${inOnePiece}`} />
-            </noscript>
-          </>
-        }
-      >
-        {choice}
-      </Suspense>
+      <Streamed fallback={<Loader label={t('loading')} />} onePieceHref={onePiece} inOnePiece={params.render === 'sync'}>
+        <MfaChoice trackId={trackId} sub={sub} requestId={requestId} />
+      </Streamed>
     </Frame>
   );
 }

@@ -5,7 +5,7 @@ import { getLocale } from 'next-intl/server';
 import { failForRequest } from '@/lib/errors';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { initiateAccountVerification } from '@/lib/provider/account-verification';
-import { readFlow, startFlow, unsealFromForm, updateFlow } from '@/lib/session';
+import { joinFlow, readFlow, unsealFromForm, updateFlow } from '@/lib/session';
 import type { FormState } from '@/lib/validation/form-state';
 import type { ResendState } from '../_components/resend-form';
 
@@ -18,8 +18,7 @@ export async function startVerification(_prev: FormState<never>, formData: FormD
   const entry = await unsealFromForm<VerifyEntry>(formData.get('entry'));
   if (!entry.requestId || !entry.sub) redirect('/error?reason=expired');
   const { requestId, sub } = entry as VerifyEntry;
-  const flow = await readFlow();
-  if (flow?.requestId !== requestId) await startFlow({ requestId });
+  await joinFlow(requestId);
   try {
     await initiateAccountVerification({ requestId, sub, locale: await getLocale() });
   } catch (error) {

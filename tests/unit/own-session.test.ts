@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import { describe, expect, test, vi } from 'vitest';
-import { refusalOf, renewalRefused } from '@/lib/auth/callback-errors';
+import { refusalOf, renewalRefused } from '@/lib/auth/refusals';
 import { SubjectChangedError, TokenInputError } from '@/lib/provider/tokens';
 import { groupFromClaims, needsRenewal } from '@/lib/auth/signed-in';
 import { checkTokenOffline, TokenFormatError } from '@/lib/auth/token-check';

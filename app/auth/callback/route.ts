@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 import type { NextRequest } from 'next/server';
-import { refusalOf } from '@/lib/auth/callback-errors';
+import { refusalOf } from '@/lib/auth/refusals';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage } from '@/lib/errors';
 import { accountRef, log } from '@/lib/log';

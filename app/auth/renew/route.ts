@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
 import type { NextRequest } from 'next/server';
-import { renewalRefused } from '@/lib/auth/callback-errors';
+import { renewalRefused } from '@/lib/auth/refusals';
 import { failToErrorPage } from '@/lib/errors';
 import { accountRef, log } from '@/lib/log';
 import { refreshUser } from '@/lib/provider/tokens';

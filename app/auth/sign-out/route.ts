@@ -2,7 +2,7 @@ import * as client from 'openid-client';
 import { getConfig } from '@/lib/config';
 import { accountRef, log } from '@/lib/log';
 import { getOidcConfiguration } from '@/lib/oidc';
-import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
+import { allowedRedirectOrigins, checkRedirect, seeOther } from '@/lib/redirects';
 import { readUserSession, saveUserSession } from '@/lib/user-session';
 
 /** Where the provider sends the browser back after signing out (registered with the client). */
@@ -34,6 +34,3 @@ export async function POST() {
   }
   return seeOther(target);
 }
-
-const seeOther = (location: string) =>
-  new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });

@@ -1,5 +1,6 @@
 import type { NextRequest } from 'next/server';
-import { getFlowSession, startFlow } from '@/lib/session';
+import { seeOther } from '@/lib/redirects';
+import { getFlowSession, joinFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
 
 /**
@@ -14,14 +15,9 @@ export async function GET(request: NextRequest) {
   const requestId = parseRequestId(query.get('requestId'));
   if (!rprq || !exchangeId || !requestId) return seeOther('/error?reason=invalid-request');
 
-  const session = await getFlowSession();
-  if (session.requestId !== requestId) await startFlow({ requestId });
+  await joinFlow(requestId);
   const flow = await getFlowSession();
   flow.reset = { rprq, exchangeId };
   await flow.save();
   return seeOther(`/reset-password?requestId=${encodeURIComponent(requestId)}`);
-}
-
-function seeOther(location: string): Response {
-  return new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
 }

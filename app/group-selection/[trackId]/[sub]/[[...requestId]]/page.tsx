@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { GROUP_ID } from '@/lib/flows/groups';
@@ -6,6 +5,7 @@ import { titleFrom } from '@/lib/i18n/metadata';
 import { getClientName } from '@/lib/provider/client-name';
 import { parseRequestId } from '@/lib/validation/fields';
 import { Frame } from '../../../../_components/frame';
+import { Streamed } from '../../../../_components/streamed';
 import { GroupChoice } from '../../../group-choice';
 import { GroupSkeleton } from '../../../group-skeleton';
 
@@ -29,26 +29,12 @@ export default async function GroupSelectionPage({ params, searchParams }: Param
   const requestedId = rawGroupId === undefined ? undefined : GROUP_ID.test(rawGroupId) ? rawGroupId : '';
 
   const [t, clientName] = await Promise.all([getTranslations('groups'), getClientName(requestId, await getLocale())]);
-  const choice = <GroupChoice trackId={trackId} sub={sub} requestId={requestId} requestedId={requestedId} />;
-  if (query.render === 'sync') return <Frame title={t('title')} description={t('description')} clientName={clientName}>{choice}</Frame>;
-
-  // Streaming swaps the skeleton for the list with a script. Without JavaScript that never
-  // happens, so the skeleton itself sends such browsers to the same page rendered in one piece.
-  const inOnePiece = new URLSearchParams({ requestId, render: 'sync', ...(rawGroupId !== undefined ? { group_id: rawGroupId } : {}) });
+  const onePiece = `/group-selection/${trackId}/${sub}?${new URLSearchParams({ requestId, render: 'sync', ...(rawGroupId !== undefined ? { group_id: rawGroupId } : {}) })}`;
   return (
     <Frame title={t('title')} description={t('description')} clientName={clientName}>
-      <Suspense
-        fallback={
-          <>
-            <GroupSkeleton label={t('loading')} />
-            <noscript>
-              <meta httpEquiv="refresh" content={`0;url=/group-selection/${trackId}/${sub}?${inOnePiece}`} />
-            </noscript>
-          </>
-        }
-      >
-        {choice}
-      </Suspense>
+      <Streamed fallback={<GroupSkeleton label={t('loading')} />} onePieceHref={onePiece} inOnePiece={query.render === 'sync'}>
+        <GroupChoice trackId={trackId} sub={sub} requestId={requestId} requestedId={requestedId} />
+      </Streamed>
     </Frame>
   );
 }

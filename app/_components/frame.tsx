@@ -50,8 +50,14 @@ export async function Frame({ title, description, clientName, children }: Props)
         </form>
       </header>
       <main id="content" className="card">
-        <Heading autoFocus={!formAnswer}>{title}</Heading>
-        {description ? <p className="description">{description}</p> : null}
+        <Heading autoFocus={!formAnswer} describedBy={description ? 'page-description' : undefined}>
+          {title}
+        </Heading>
+        {description ? (
+          <p id="page-description" className="description">
+            {description}
+          </p>
+        ) : null}
         {children}
       </main>
       <footer className="site-footer">

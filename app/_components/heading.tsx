@@ -7,9 +7,9 @@ import { useEffect, useRef } from 'react';
  * it and Tab continues into the form. A full page load gets there through the `autofocus`
  * attribute (with or without JavaScript); a client-side navigation through the effect. It stays
  * away when the person is already in a control, or when the screen opens with an error summary
- * (which takes focus instead).
+ * (which takes focus instead). The screen's description is read with it ("we sent a code to …").
  */
-export function Heading({ children, autoFocus }: { children: React.ReactNode; autoFocus: boolean }) {
+export function Heading({ children, autoFocus, describedBy }: { children: React.ReactNode; autoFocus: boolean; describedBy?: string }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const active = document.activeElement;
@@ -17,7 +17,7 @@ export function Heading({ children, autoFocus }: { children: React.ReactNode; au
     if (nothingFocused && !document.querySelector('.error-summary')) ref.current?.focus();
   }, []);
   return (
-    <h1 ref={ref} tabIndex={-1} autoFocus={autoFocus}>
+    <h1 ref={ref} tabIndex={-1} autoFocus={autoFocus} aria-describedby={describedBy}>
       {children}
     </h1>
   );

@@ -4,7 +4,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { randomSecret } from '../scripts/processes.mjs';
+import { randomSecret, serverNodeOptions } from '../scripts/processes.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -12,6 +12,8 @@ export const CONNECTIONS = 10;
 export const CLIENT_ID = 'bench';
 
 const children = [];
+// Interrupted (Ctrl-C, a timeout), the servers started here must not outlive this process.
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopAll().finally(() => process.exit(130)));
 
 /** Stops every process started here (by its own id) and waits until they have exited. */
 export async function stopAll() {
@@ -42,13 +44,16 @@ export async function pinned(args, env, ready, nodeArgs = []) {
   return child;
 }
 
-/** A standalone entry of the app (ours, or the copy without proxy.ts) pinned to CPU 0. */
+/**
+ * A standalone entry of the app (ours, or the copy without proxy.ts) pinned to CPU 0, with the
+ * server's Node flags as `npm start` and the image run it (`env` may replace them).
+ */
 export function pinnedApp(entry, { port, standinUrl, clientSecret, nodeArgs = [], env = {} }) {
   const url = `http://127.0.0.1:${port}`;
   return pinned([entry], {
     PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn',
     PROVIDER_URL: standinUrl, PUBLIC_URL: url, CLIENT_ID, CLIENT_SECRET: clientSecret,
-    SESSION_SECRET: randomSecret(), PROVIDER_BREAKER_THRESHOLD: '10000', ...env,
+    SESSION_SECRET: randomSecret(), PROVIDER_BREAKER_THRESHOLD: '10000', NODE_OPTIONS: serverNodeOptions(), ...env,
   }, /Ready in/, nodeArgs);
 }
 

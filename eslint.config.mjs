@@ -14,7 +14,7 @@ const config = [
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
-    ignores: ['**/.next/**', 'node_modules/**', '**/next-env.d.ts', 'test-results/**', 'playwright-report/**'],
+    ignores: ['**/.next/**', 'node_modules/**', 'bench/tmp/**', '**/next-env.d.ts', 'test-results/**', 'playwright-report/**'],
   },
 ];
 

@@ -3,6 +3,8 @@ import type { ChildProcess } from 'node:child_process';
 type Output = (text: string, isErr: boolean) => void;
 
 export const DEMO_FOOTER_LINKS: string;
+export const SERVER_NODE_OPTIONS: string;
+export function serverNodeOptions(): string;
 export function freePort(): Promise<number>;
 export function randomSecret(): string;
 export function startStandin(args: {

@@ -19,6 +19,11 @@ describe('the container image', () => {
     expect(dockerfile).toMatch(/^CMD \["node", "entry\.mjs"\]$/m);
   });
 
+  test('the image runs the server with the Node flags the tests and the benchmark use', async () => {
+    const { SERVER_NODE_OPTIONS } = await import('../../scripts/processes.mjs');
+    expect(dockerfile).toContain(`NODE_OPTIONS="${SERVER_NODE_OPTIONS}"`);
+  });
+
   test('entry.mjs in the image is the one the tests start', () => {
     expect(read('scripts/copy-standalone-assets.mjs')).toContain("cpSync(new URL('server/entry.mjs', root), new URL('entry.mjs', target))");
     expect(read('scripts/processes.mjs')).toContain("args: ['.next/standalone/entry.mjs']");

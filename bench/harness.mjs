@@ -1,0 +1,92 @@
+// What the benchmarks share: servers pinned to CPU 0, autocannon from the caller's CPU, RSS
+// readings, and the e-mail page's GET and POST as the load targets. Loopback only.
+import { spawn, execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { randomSecret, serverNodeOptions } from '../scripts/processes.mjs';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const CONNECTIONS = 10;
+export const CLIENT_ID = 'bench';
+
+const children = [];
+// Interrupted (Ctrl-C, a timeout), the servers started here must not outlive this process.
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopAll().finally(() => process.exit(130)));
+
+/** Stops every process started here (by its own id) and waits until they have exited. */
+export async function stopAll() {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? once(c, 'exit') : null)));
+  children.length = 0;
+}
+
+export function track(child) {
+  children.push(child);
+  return child;
+}
+
+/**
+ * Starts `args` with node (and `nodeArgs` before them) on CPU 0 and resolves when `ready`
+ * appears in its output.
+ */
+export async function pinned(args, env, ready, nodeArgs = []) {
+  const child = track(spawn('taskset', ['-c', '0', process.execPath, ...nodeArgs, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+  let output = '';
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${args[0]} did not start: ${output}`)), 60_000);
+    for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => {
+      output += chunk;
+      if (ready.test(output)) { clearTimeout(timer); resolve(); }
+    });
+  });
+  return child;
+}
+
+/**
+ * A standalone entry of the app (ours, or the copy without proxy.ts) pinned to CPU 0, with the
+ * server's Node flags as `npm start` and the image run it (`env` may replace them).
+ */
+export function pinnedApp(entry, { port, standinUrl, clientSecret, nodeArgs = [], env = {} }) {
+  const url = `http://127.0.0.1:${port}`;
+  return pinned([entry], {
+    PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn',
+    PROVIDER_URL: standinUrl, PUBLIC_URL: url, CLIENT_ID, CLIENT_SECRET: clientSecret,
+    SESSION_SECRET: randomSecret(), PROVIDER_BREAKER_THRESHOLD: '10000', NODE_OPTIONS: serverNodeOptions(), ...env,
+  }, /Ready in/, nodeArgs);
+}
+
+export const rssMb = (pid) => Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim()) / 1024;
+
+/** autocannon from the caller's CPU, `SECONDS` after a short warm-up. */
+export async function load(opts) {
+  await autocannon({ ...opts, connections: CONNECTIONS, duration: 2 });
+  const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: SECONDS });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx - (opts.expectNon2xx ? r.non2xx : 0) };
+}
+
+/**
+ * A sign-in request at the stand-in (for the app it was started for, `registeredUrl`): the
+ * e-mail page of it served at `appUrl`, and the body of that page's form (the server action) as
+ * the POST target.
+ */
+export async function emailPage(appUrl, standinUrl, registeredUrl = appUrl) {
+  const query = new URLSearchParams({ client_id: CLIENT_ID, redirect_uri: `${registeredUrl}/auth/callback`, response_type: 'code', scope: 'openid' });
+  const authorize = await fetch(`${standinUrl}/authz-srv/authz?${query}`, { redirect: 'manual' });
+  const requestId = new URL(authorize.headers.get('location')).searchParams.get('requestId');
+  const url = `${appUrl}/?requestId=${requestId}`;
+  const response = await fetch(url);
+  const html = await response.text();
+  const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?/g)].map(([, n, v = '']) => [n, v.replaceAll('&quot;', '"').replaceAll('&amp;', '&')]));
+  const body = new URLSearchParams({ ...fields, email: 'anna.schmidt@example.com' }).toString();
+  return { url, html, status: response.status, lang: html.match(/<html lang="([^"]+)"/)?.[1], body };
+}
+
+/** The e-mail page's GET and its server action's POST under load. */
+export async function loadEmailPage(appUrl, page) {
+  return {
+    get: await load({ url: page.url }),
+    post: await load({ url: page.url, method: 'POST', body: page.body, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: appUrl }, expectNon2xx: true }),
+  };
+}

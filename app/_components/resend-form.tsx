@@ -40,6 +40,7 @@ export function ResendForm({ action: send, waitSeconds, locale, labels }: Props)
   const hydrated = useHydrated();
   const waiting = left > 0;
   const holdBack = hydrated && (waiting || pending);
+  const tooEarlyAnswer = !hydrated && state.status === 'wait';
   return (
     <form action={action} className="resend">
       {/* The countdown is not a live region (it would be read every second) but describes the
@@ -54,12 +55,23 @@ export function ResendForm({ action: send, waitSeconds, locale, labels }: Props)
         {pending ? labels.sending : labels.resend}
       </button>
       {waiting ? (
-        <p id="resend-countdown" aria-hidden="true">
+        // Without JavaScript, a resend pressed too early comes back as this page: nothing else
+        // takes focus then, so this answer does and is read.
+        <p
+          id="resend-countdown"
+          aria-hidden={tooEarlyAnswer ? undefined : true}
+          tabIndex={tooEarlyAnswer ? -1 : undefined}
+          autoFocus={tooEarlyAnswer}
+        >
           {countdownText(left, locale, labels.resendIn)}
         </p>
       ) : null}
       <p className="visually-hidden" role="status">
-        {waiting ? '' : waitSeconds > 0 || state.status === 'wait' ? labels.resendAvailable : ''}
+        {pending
+          ? labels.sending
+          : waiting
+            ? state.status === 'wait' ? countdownText(state.seconds, locale, labels.resendIn) : ''
+            : waitSeconds > 0 || state.status === 'wait' ? labels.resendAvailable : ''}
       </p>
     </form>
   );

@@ -90,9 +90,10 @@ export function useFieldRules<Field extends string>(state: FormState<Field>, rul
     const failed = Object.fromEntries(
       fields.map((name) => [name, rulesRef.current[name]?.(values[name] ?? '', values)]).filter(([, key]) => key),
     ) as Partial<Record<Field, ErrorKey>>;
+    // What the browser found before is stale now: the server's answer must not hide behind it.
+    setRuleErrors(failed);
     if (Object.keys(failed).length === 0) return;
     event.preventDefault();
-    setRuleErrors(failed);
     setFailedSubmits((n) => n + 1);
   };
 

@@ -81,6 +81,20 @@ describe('field rules and the error summary', () => {
     await waitFor(() => expect(document.querySelector('.field-error')).toBeNull());
   });
 
+  test('a submit that passes the browser checks clears what they found before', async () => {
+    const { submitEmail } = await import('@/app/actions');
+    vi.mocked(submitEmail).mockResolvedValue({ status: 'idle' });
+    await renderEmailForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(document.querySelector('.field-error')?.textContent).toBe('Email is required.'));
+    // Typed without leaving the field (no check on the way), then sent again.
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'anna@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(document.querySelector('.error-summary')).toBeNull());
+    expect(document.querySelector('.field-error')).toBeNull();
+    await waitFor(() => expect(submitEmail).toHaveBeenCalled());
+  });
+
   test('leaving an empty field says nothing; that is for the submit', async () => {
     await renderEmailForm();
     const input = screen.getByLabelText('E-mail address');

@@ -25,8 +25,9 @@ export default defineConfig({
   reporter: [['list']],
   use: { ...chromium, trace: 'retain-on-failure' },
   projects: [
-    { name: 'js-on', testDir: 'tests/e2e/flows', use: { javaScriptEnabled: true } },
-    { name: 'js-off', testDir: 'tests/e2e/flows', use: { javaScriptEnabled: false } },
+    // Tests that exist in one mode only are tagged so the other project does not list them.
+    { name: 'js-on', testDir: 'tests/e2e/flows', use: { javaScriptEnabled: true }, grepInvert: /@js-off-only/ },
+    { name: 'js-off', testDir: 'tests/e2e/flows', use: { javaScriptEnabled: false }, grepInvert: /@js-on-only/ },
     { name: 'http', testDir: 'tests/e2e/http' },
   ],
 });

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { unstable_isUnrecognizedActionError } from 'next/navigation';
 import { useErrorTexts } from './_components/error-texts';
+import { Heading } from './_components/heading';
 
 /** How long "this page has expired" stays readable before the reload. */
 const RELOAD_AFTER_MS = 1_500;
@@ -33,7 +34,7 @@ export default function ErrorBoundary({ error }: { error: Error & { digest?: str
   }
   return (
     <main id="content" className="card boundary">
-      <h1>{texts.title}</h1>
+      <Heading autoFocus>{texts.title}</Heading>
       <p>{texts.description}</p>
       {error.digest ? <p className="reference">{texts.reference.replace('{ref}', error.digest)}</p> : null}
       {/* A full page load on purpose: after a failure nothing of the old client state should survive. */}

@@ -2,14 +2,14 @@
 
 import Link from 'next/link';
 import { useActionState } from 'react';
-import { useForm } from 'react-hook-form';
 import { loginPasswordError } from '@/lib/validation/rules';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import { submitPassword, type CredentialsFormState } from '../login/actions';
+import { ErrorSummary } from './error-summary';
 import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
-import { blockInvalidSubmit, useFormErrors, whileEditing } from './use-form-errors';
+import { useFieldRules } from './use-field-rules';
 
 type Props = {
   email: string;
@@ -32,16 +32,11 @@ type Props = {
 /** Step 2: the password. The e-mail is a read-only username field so password managers save the pair. */
 export function CredentialsForm({ email, changeEmailHref, labels, errors }: Props) {
   const [state, action] = useActionState<CredentialsFormState, FormData>(submitPassword, { status: 'idle' });
-  const form = useForm<{ email: string; password: string }>({ mode: 'onTouched' });
-  const { formRef, errorOf, clearServerError } = useFormErrors(state, form);
+  const rules = useFieldRules(state, { password: loginPasswordError });
   const message = (key: ErrorKey | undefined) => (key ? errors[key] : undefined);
   return (
-    <form
-      ref={formRef}
-      action={action}
-      noValidate
-      onSubmit={(event) => blockInvalidSubmit(event, form, { password: loginPasswordError })}
-    >
+    <form action={action} {...rules.formProps}>
+      <ErrorSummary title={errors.summaryTitle ?? ''} items={rules.summaryItems(errors, { email: 'email' })} />
       {/* Read-only rather than disabled: still announced and still paired with the password. */}
       <TextField
         id="email"
@@ -50,17 +45,14 @@ export function CredentialsForm({ email, changeEmailHref, labels, errors }: Prop
         label={labels.email}
         autoComplete="username"
         defaultValue={email}
-        error={message(errorOf('email'))}
+        error={message(rules.errorOf('email'))}
         readOnly
         labelAside={<Link href={changeEmailHref}>{labels.changeEmail}</Link>}
       />
       <PasswordField
-        error={message(errorOf('password'))}
+        error={message(rules.errorOf('password'))}
         labels={{ password: labels.password, show: labels.showPassword, hide: labels.hidePassword, capsLock: labels.capsLock }}
-        registration={form.register('password', {
-          validate: whileEditing(loginPasswordError),
-          onChange: () => clearServerError('password'),
-        })}
+        registration={rules.field('password')}
       />
       <label className="checkbox">
         <input type="checkbox" name="rememberMe" defaultChecked />

@@ -1,13 +1,13 @@
 'use client';
 
 import { useActionState } from 'react';
-import { useForm } from 'react-hook-form';
 import { emailError } from '@/lib/validation/rules';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import { submitEmail, type EmailFormState } from '../actions';
+import { ErrorSummary } from './error-summary';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
-import { blockInvalidSubmit, useFormErrors, whileEditing } from './use-form-errors';
+import { useFieldRules } from './use-field-rules';
 
 type Props = {
   requestId: string;
@@ -20,16 +20,14 @@ type Props = {
 export function EmailForm({ requestId, defaultEmail, labels, errors }: Props) {
   const [state, action] = useActionState<EmailFormState, FormData>(submitEmail, { status: 'idle' });
   const email = (state.status === 'invalid' ? state.values?.email : undefined) ?? defaultEmail ?? '';
-  const form = useForm<{ email: string }>({ mode: 'onTouched', defaultValues: { email } });
-  const { formRef, errorOf, clearServerError } = useFormErrors(state, form);
-  const errorKey = errorOf('email');
+  const rules = useFieldRules(state, { email: emailError });
+  const errorKey = rules.errorOf('email');
   return (
-    <form
-      ref={formRef}
-      action={action}
-      noValidate
-      onSubmit={(event) => blockInvalidSubmit(event, form, { email: emailError })}
-    >
+    <form action={action} {...rules.formProps}>
+      <ErrorSummary
+        title={errors.summaryTitle ?? ''}
+        items={rules.summaryItems(errors)}
+      />
       <input type="hidden" name="requestId" value={requestId} />
       <TextField
         id="email"
@@ -39,11 +37,7 @@ export function EmailForm({ requestId, defaultEmail, labels, errors }: Props) {
         autoComplete="username"
         defaultValue={email}
         error={errorKey ? errors[errorKey] : undefined}
-        autoFocus
-        {...form.register('email', {
-          validate: whileEditing(emailError),
-          onChange: () => clearServerError('email'),
-        })}
+        {...rules.field('email')}
       />
       <div className="actions">
         <SubmitButton label={labels.submit} pendingLabel={labels.pending} />

@@ -3,6 +3,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { footerLinksFor, getConfig } from '@/lib/config';
 import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, PATH_HEADER } from '@/lib/i18n/locales';
 import { localPath } from '@/lib/redirects';
+import { Heading } from './heading';
 
 type Props = {
   title: string;
@@ -21,6 +22,9 @@ export async function Frame({ title, description, clientName, children }: Props)
   const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
   const links = footerLinksFor(getConfig(), locale);
   const returnPath = localPath(requestHeaders.get(PATH_HEADER));
+  // A form posted without JavaScript and answered with this page again: its error summary takes
+  // focus, so the heading must not claim it first (the first `autofocus` in the page wins).
+  const formAnswer = /^(multipart\/form-data|application\/x-www-form-urlencoded)/.test(requestHeaders.get('content-type') ?? '');
   return (
     <div className="page">
       <header className="masthead">
@@ -46,8 +50,14 @@ export async function Frame({ title, description, clientName, children }: Props)
         </form>
       </header>
       <main id="content" className="card">
-        <h1>{title}</h1>
-        {description ? <p className="description">{description}</p> : null}
+        <Heading autoFocus={!formAnswer} describedBy={description ? 'page-description' : undefined}>
+          {title}
+        </Heading>
+        {description ? (
+          <p id="page-description" className="description">
+            {description}
+          </p>
+        ) : null}
         {children}
       </main>
       <footer className="site-footer">

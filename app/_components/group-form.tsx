@@ -4,8 +4,10 @@ import { useActionState, useEffect, useState } from 'react';
 import { groupIdError, type GroupOption } from '@/lib/flows/groups';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import { cancelGroupSelection, forgetGroup, selectGroup, type GroupFormState } from '../group-selection/actions';
+import { ErrorSummary } from './error-summary';
 import { GroupCombobox, type GroupComboboxLabels } from './group-combobox';
 import { SubmitButton } from './submit-button';
+import { focusErrorSummary } from './use-field-rules';
 import { useHydrated } from './use-hydrated';
 
 type Props = {
@@ -29,10 +31,12 @@ export function GroupForm({ entry, groups, preselectedId, initialError, forgetRe
   const [, cancel] = useActionState<GroupFormState, FormData>(cancelGroupSelection, { status: 'idle' });
   // Without JavaScript the page is rendered with the action's answer already in `state`.
   const [error, setError] = useState<ErrorKey | undefined>(state.status === 'invalid' ? state.fieldErrors.groupId : initialError);
+  const [failedSubmits, setFailedSubmits] = useState(0);
   const [seenState, setSeenState] = useState(state);
   if (seenState !== state) {
     setSeenState(state);
     setError(state.status === 'invalid' ? state.fieldErrors.groupId : undefined);
+    if (state.status === 'invalid') setFailedSubmits((n) => n + 1);
   }
   const enhanced = useHydrated();
 
@@ -40,21 +44,22 @@ export function GroupForm({ entry, groups, preselectedId, initialError, forgetRe
     if (forgetRemembered) void forgetGroup();
   }, [forgetRemembered]);
   useEffect(() => {
-    if (state.status === 'invalid') document.getElementById('group')?.focus();
-  }, [state]);
+    if (failedSubmits > 0) focusErrorSummary();
+  }, [failedSubmits]);
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const key = groupIdError(String(new FormData(event.currentTarget).get('groupId') ?? ''));
     if (!key) return;
     event.preventDefault();
     setError(key);
-    document.getElementById('group')?.focus();
+    setFailedSubmits((n) => n + 1);
   };
 
   const message = error ? errors[error] : undefined;
   return (
     <>
       <form action={action} noValidate onSubmit={onSubmit}>
+        <ErrorSummary title={errors.summaryTitle ?? ''} items={message ? [{ fieldId: 'group', message }] : []} />
         <input type="hidden" name="entry" value={entry} />
         {enhanced ? (
           <GroupCombobox

@@ -1,13 +1,13 @@
 'use client';
 
 import { useActionState } from 'react';
-import { useForm } from 'react-hook-form';
 import { mfaCodeError } from '@/lib/validation/rules';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import { submitMfaCode, type CodeFormState } from '../register-mfa/actions';
+import { ErrorSummary } from './error-summary';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
-import { blockInvalidSubmit, useFormErrors, whileEditing } from './use-form-errors';
+import { useFieldRules } from './use-field-rules';
 
 type Props = {
   labels: { code: string; verify: string; verifying: string };
@@ -20,11 +20,11 @@ type Props = {
  */
 export function MfaCodeForm({ labels, errors }: Props) {
   const [state, action] = useActionState<CodeFormState, FormData>(submitMfaCode, { status: 'idle' });
-  const form = useForm<{ code: string }>({ mode: 'onTouched' });
-  const { formRef, errorOf, clearServerError } = useFormErrors(state, form);
-  const key = errorOf('code');
+  const rules = useFieldRules(state, { code: mfaCodeError });
+  const key = rules.errorOf('code');
   return (
-    <form ref={formRef} action={action} noValidate onSubmit={(event) => blockInvalidSubmit(event, form, { code: mfaCodeError })}>
+    <form action={action} {...rules.formProps}>
+      <ErrorSummary title={errors.summaryTitle ?? ''} items={rules.summaryItems(errors)} />
       <TextField
         id="code"
         type="text"
@@ -34,8 +34,7 @@ export function MfaCodeForm({ labels, errors }: Props) {
         label={labels.code}
         autoComplete="one-time-code"
         error={key ? errors[key] : undefined}
-        autoFocus
-        {...form.register('code', { validate: whileEditing(mfaCodeError), onChange: () => clearServerError('code') })}
+        {...rules.field('code')}
       />
       <div className="actions">
         <SubmitButton label={labels.verify} pendingLabel={labels.verifying} />

@@ -1,14 +1,14 @@
 'use client';
 
-import { useActionState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useActionState, useState } from 'react';
 import { newPasswordError, repeatPasswordError, type NewPasswordRule } from '@/lib/validation/rules';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import { saveNewPassword, type NewPasswordState } from '../reset-password-init/actions';
+import { ErrorSummary } from './error-summary';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
-import { blockInvalidSubmit, useFormErrors, whileEditing } from './use-form-errors';
+import { useFieldRules } from './use-field-rules';
 
 type Props = {
   /** The account's e-mail when known, so password managers store the new password for it. */
@@ -29,34 +29,38 @@ type Props = {
 /** New password and its repeat, each with show/hide, and the live rules checklist. */
 export function NewPasswordForm({ username, labels, errors }: Props) {
   const [state, action] = useActionState<NewPasswordState, FormData>(saveNewPassword, { status: 'idle' });
-  const form = useForm<{ password: string; confirmPassword: string }>({ mode: 'onTouched', defaultValues: { password: '', confirmPassword: '' } });
-  const { formRef, errorOf, clearServerError } = useFormErrors(state, form);
-  const password = useWatch({ control: form.control, name: 'password' });
+  const rules = useFieldRules(state, {
+    password: (value) => newPasswordError(value),
+    confirmPassword: (value, values) => repeatPasswordError(values.password ?? '', value),
+  });
+  // The checklist follows the password as it is typed.
+  const [password, setPassword] = useState('');
+  const passwordField = rules.field('password');
   const message = (key: ErrorKey | undefined) => (key ? errors[key] : undefined);
-  const repeatRule = (value: string) => repeatPasswordError(form.getValues('password'), value);
   return (
-    <form
-      ref={formRef}
-      action={action}
-      noValidate
-      onSubmit={(event) => blockInvalidSubmit(event, form, { password: newPasswordError, confirmPassword: repeatRule })}
-    >
+    <form action={action} {...rules.formProps}>
+      <ErrorSummary title={errors.summaryTitle ?? ''} items={rules.summaryItems(errors)} />
       {username ? <input type="text" name="username" autoComplete="username" value={username} readOnly hidden /> : null}
       <PasswordField
         autoComplete="new-password"
         describedBy="password-rules"
-        error={message(errorOf('password'))}
+        error={message(rules.errorOf('password'))}
         labels={{ password: labels.password, show: labels.show, hide: labels.hide, capsLock: labels.capsLock }}
-        registration={form.register('password', { validate: whileEditing(newPasswordError), onChange: () => clearServerError('password') })}
+        registration={{
+          ...passwordField,
+          onChange: (event) => {
+            setPassword(event.target.value);
+            passwordField.onChange(event);
+          },
+        }}
       />
-      <PasswordChecklist id="password-rules" value={password ?? ''} labels={labels.checklist} />
+      <PasswordChecklist id="password-rules" value={password} labels={labels.checklist} />
       <PasswordField
         id="confirmPassword"
         autoComplete="new-password"
-        autoFocus={false}
-        error={message(errorOf('confirmPassword'))}
+        error={message(rules.errorOf('confirmPassword'))}
         labels={{ password: labels.repeat, show: labels.show, hide: labels.hide, capsLock: labels.capsLock }}
-        registration={form.register('confirmPassword', { validate: whileEditing(repeatRule), onChange: () => clearServerError('confirmPassword') })}
+        registration={rules.field('confirmPassword')}
       />
       <div className="actions">
         <SubmitButton label={labels.save} pendingLabel={labels.saving} />

@@ -1,17 +1,16 @@
 'use client';
 
 import { useState } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from './text-field';
 
 type Props = {
   id?: string;
   autoComplete?: 'current-password' | 'new-password';
-  autoFocus?: boolean;
   /** More ids describing the field (a rules checklist). */
   describedBy?: string;
   error?: string;
-  registration: UseFormRegisterReturn;
+  /** The field's name and its change and blur handlers (useFieldRules' `field`). */
+  registration: { name: string; onChange: React.ChangeEventHandler<HTMLInputElement>; onBlur: React.FocusEventHandler<HTMLInputElement> };
   labels: { password: string; show: string; hide: string; capsLock: string };
 };
 
@@ -22,7 +21,6 @@ type Props = {
 export function PasswordField({
   id = 'password',
   autoComplete = 'current-password',
-  autoFocus = true,
   describedBy,
   error,
   registration,
@@ -42,7 +40,6 @@ export function PasswordField({
       describedBy={[describedBy, capsLock ? `${id}-caps` : undefined].filter(Boolean).join(' ') || undefined}
       onKeyDown={detectCapsLock}
       onKeyUp={detectCapsLock}
-      autoFocus={autoFocus}
       labelAside={
         <button
           type="button"

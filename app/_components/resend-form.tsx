@@ -42,10 +42,22 @@ export function ResendForm({ action: send, waitSeconds, locale, labels }: Props)
   const holdBack = hydrated && (waiting || pending);
   return (
     <form action={action} className="resend">
-      <button type="submit" className="link" aria-disabled={holdBack} onClick={(e) => holdBack && e.preventDefault()}>
+      {/* The countdown is not a live region (it would be read every second) but describes the
+          button, so whoever reaches the held-back button hears how long is left. */}
+      <button
+        type="submit"
+        className="link"
+        aria-disabled={holdBack}
+        aria-describedby={waiting ? 'resend-countdown' : undefined}
+        onClick={(e) => holdBack && e.preventDefault()}
+      >
         {pending ? labels.sending : labels.resend}
       </button>
-      {waiting ? <p aria-hidden="true">{countdownText(left, locale, labels.resendIn)}</p> : null}
+      {waiting ? (
+        <p id="resend-countdown" aria-hidden="true">
+          {countdownText(left, locale, labels.resendIn)}
+        </p>
+      ) : null}
       <p className="visually-hidden" role="status">
         {waiting ? '' : waitSeconds > 0 || state.status === 'wait' ? labels.resendAvailable : ''}
       </p>

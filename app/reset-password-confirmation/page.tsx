@@ -6,6 +6,7 @@ import { titleFrom } from '@/lib/i18n/metadata';
 import { Frame } from '../_components/frame';
 import { ResendForm } from '../_components/resend-form';
 import { resendResetLink } from '../reset-password-init/actions';
+import { StatusNotice } from '../_components/status-notice';
 
 export const generateMetadata = titleFrom('resetSent');
 
@@ -17,7 +18,7 @@ export default async function ResetSentPage({ searchParams }: PageProps<'/reset-
   const wait = secondsUntilResend(flow.resetSentAt!);
   return (
     <Frame title={t('title')} description={t('description', { email: flow.email! })}>
-      {params.resent === '1' ? <p className="notice info" role="status">{t('resent')}</p> : null}
+      {params.resent === '1' ? <StatusNotice>{t('resent')}</StatusNotice> : null}
       <ResendForm
         action={resendResetLink}
         locale={await getLocale()}

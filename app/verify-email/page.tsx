@@ -10,6 +10,7 @@ import { Frame } from '../_components/frame';
 import { ResendForm } from '../_components/resend-form';
 import { VerifyStartForm } from '../_components/verify-start-form';
 import { resendVerification, type VerifyEntry } from './actions';
+import { StatusNotice } from '../_components/status-notice';
 
 export const generateMetadata = titleFrom('verifyEmail');
 
@@ -30,7 +31,7 @@ export default async function VerifyEmailPage({ searchParams }: PageProps<'/veri
   if (sent) {
     return (
       <Frame title={t('title')} description={t('sentDescription')}>
-        {params.resent === '1' ? <p className="notice info" role="status">{t('resent')}</p> : null}
+        {params.resent === '1' ? <StatusNotice>{t('resent')}</StatusNotice> : null}
         <ResendForm
           action={resendVerification}
           locale={await getLocale()}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { TextField } from '@/app/_components/text-field';
 
@@ -41,6 +41,61 @@ describe('EmailForm', () => {
     expect((container.querySelector('input[name="requestId"]') as HTMLInputElement).value).toBe('req-12345678');
     expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('');
+  });
+});
+
+describe('field rules and the error summary', () => {
+  const texts = { emailRequired: 'Email is required.', emailInvalid: 'Invalid email.', summaryTitle: 'There is a problem' };
+  const renderEmailForm = async () => {
+    const { EmailForm } = await import('@/app/_components/email-form');
+    return render(<EmailForm requestId="req-12345678" labels={{ email: 'E-mail address', submit: 'Next', pending: 'Please wait…' }} errors={texts} />);
+  };
+
+  test('a failed submit lists the errors in a summary that takes focus and links to the field', async () => {
+    await renderEmailForm();
+    expect(document.querySelector('.error-summary')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const summary = await waitFor(() => document.querySelector<HTMLElement>('.error-summary')!);
+    expect(summary.querySelector('h2')?.textContent).toBe('There is a problem');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    const link = screen.getByRole('link', { name: 'Email is required.' });
+    expect(link.getAttribute('href')).toBe('#email');
+    const input = screen.getByLabelText('E-mail address');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(link);
+    expect(document.activeElement).toBe(input);
+  });
+
+  test('react-hook-form loads on first focus and checks the field when the person leaves it', async () => {
+    await renderEmailForm();
+    const input = screen.getByLabelText('E-mail address');
+    input.focus();
+    fireEvent.change(input, { target: { value: 'not-an-address' } });
+    // The engine arrives asynchronously; leaving the field once it is there reports the rule.
+    await waitFor(() => {
+      input.focus();
+      input.blur();
+      expect(document.querySelector('.field-error')?.textContent).toBe('Invalid email.');
+    });
+    fireEvent.change(input, { target: { value: 'anna@example.com' } });
+    await waitFor(() => expect(document.querySelector('.field-error')).toBeNull());
+  });
+
+  test('leaving an empty field says nothing; that is for the submit', async () => {
+    await renderEmailForm();
+    const input = screen.getByLabelText('E-mail address');
+    // Once the engine is there (a non-empty wrong value is reported on leaving), an empty field left is not.
+    fireEvent.change(input, { target: { value: 'x' } });
+    await waitFor(() => {
+      input.focus();
+      input.blur();
+      expect(document.querySelector('.field-error')).not.toBeNull();
+    });
+    fireEvent.change(input, { target: { value: '' } });
+    input.focus();
+    input.blur();
+    await waitFor(() => expect(document.querySelector('.field-error')).toBeNull());
+    expect(input.hasAttribute('aria-invalid')).toBe(false);
   });
 });
 

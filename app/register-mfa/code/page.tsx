@@ -10,6 +10,7 @@ import { Frame } from '../../_components/frame';
 import { MfaCodeForm } from '../../_components/mfa-code-form';
 import { ResendForm } from '../../_components/resend-form';
 import { resendMfaCode } from '../actions';
+import { StatusNotice } from '../../_components/status-notice';
 
 export const generateMetadata = titleFrom('mfa');
 
@@ -36,7 +37,7 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
 
   return (
     <Frame title={t('codeTitle')} description={description} clientName={clientName}>
-      {params.resent === '1' ? <p className="notice info" role="status">{t('resent')}</p> : null}
+      {params.resent === '1' ? <StatusNotice>{t('resent')}</StatusNotice> : null}
       <MfaCodeForm labels={{ code: t('code'), verify: t('verify'), verifying: t('verifying') }} errors={errors} />
       {canResend(active.type) ? (
         <ResendForm

@@ -131,11 +131,11 @@ test.describe('group selection', () => {
   test('signing in without a group asks for one; choosing one clears the message', async ({ page, javaScriptEnabled, expectAccessible }) => {
     await toGroups(page, account('many', 'required', javaScriptEnabled), javaScriptEnabled);
     await submit(page, 'Sign in');
-    await expect(page.getByText('Please select a group.')).toBeVisible();
+    await expect(page.locator('#group-error').getByText('Please select a group.')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Group', exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page);
     await pick(page, MANY.north, javaScriptEnabled);
-    if (javaScriptEnabled) await expect(page.getByText('Please select a group.')).toBeHidden();
+    if (javaScriptEnabled) await expect(page.locator('#group-error').getByText('Please select a group.')).toBeHidden();
     await submit(page, 'Sign in');
     await expectSignedInFor(page, MANY.north.name, javaScriptEnabled);
   });
@@ -157,11 +157,11 @@ test.describe('group selection', () => {
     for (const bad of ['not-a-group', '../../evil', 'x'.repeat(65)]) {
       url.searchParams.set('group_id', bad);
       await page.goto(url.toString());
-      await expect(page.getByText('The selected group was not found. Please select one of the available groups.')).toBeVisible();
+      await expect(page.locator('#group-error').getByText('The selected group was not found. Please select one of the available groups.')).toBeVisible();
     }
     await expectAccessible(page);
     await pick(page, MANY.north, javaScriptEnabled);
-    if (javaScriptEnabled) await expect(page.getByText('The selected group was not found.', { exact: false })).toBeHidden();
+    if (javaScriptEnabled) await expect(page.locator('#group-error')).toBeHidden();
     await submit(page, 'Sign in');
     await expectSignedInFor(page, MANY.north.name, javaScriptEnabled);
   });

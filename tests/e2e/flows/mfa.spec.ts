@@ -147,7 +147,7 @@ test.describe('code errors appear on the code field', () => {
     const wrong = message.code === '000000' ? '000001' : '000000';
     await enterCode(page, wrong);
     await expect(field).toHaveAccessibleDescription('Incorrect code.');
-    await expect(field).toBeFocused();
+    await expect(page.locator('.error-summary')).toBeFocused();
     await expectAccessible(page);
     await standin.expireCodes(email);
     await enterCode(page, message.code!);

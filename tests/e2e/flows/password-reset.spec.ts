@@ -104,7 +104,7 @@ test('breached and reused passwords are refused in English, in every language', 
   await page.getByLabel('Neues Passwort', { exact: true }).fill(OLD);
   await page.getByLabel('Neues Passwort wiederholen', { exact: true }).fill(OLD);
   await page.getByRole('button', { name: 'Passwort speichern' }).click();
-  await expect(page.getByText('The password has been used. Please choose a different password.')).toBeVisible();
+  await expect(page.locator('.field-error').getByText('The password has been used. Please choose a different password.')).toBeVisible();
 });
 
 test('a used or expired link says so and offers a new one', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {

@@ -48,7 +48,9 @@ test.describe('sign-in with e-mail and password', () => {
     const password = page.getByLabel('Password', { exact: true });
     await expect(password).toHaveAccessibleDescription('Incorrect password. Please try again.');
     await expect(password).toHaveAttribute('aria-invalid', 'true');
-    await expect(password, 'focus moves to the field with the error').toBeFocused();
+    const summary = page.locator('.error-summary');
+    await expect(summary, 'focus moves to the error summary').toBeFocused();
+    await expect(summary.getByRole('link', { name: 'Incorrect password. Please try again.' })).toHaveAttribute('href', '#password');
     await expectAccessible(page);
 
     await password.fill(ACCOUNTS.password.password);

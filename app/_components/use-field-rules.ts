@@ -1,0 +1,120 @@
+'use client';
+
+import { useEffect, useRef, useState } from 'react';
+import type { ErrorKey, FormState } from '@/lib/validation/form-state';
+
+/** A field's rule: the error key for its value, or nothing. `values` are the form's fields. */
+export type FieldRule = (value: string, values: Record<string, string>) => ErrorKey | undefined;
+
+type Handler = (event: { target: EventTarget | null; type: string }) => unknown;
+type Engine = { onChange: Partial<Record<string, Handler>>; onBlur: Partial<Record<string, Handler>> };
+
+/**
+ * The browser's instant checks and the server's answer (the authority) for one form.
+ *
+ * react-hook-form runs the rules while the person moves around ("on touched": first on leaving a
+ * field, then on each change). It is loaded when the form first gets focus rather than with the
+ * page, which keeps it out of the first-load JavaScript budget (README, Benchmarks); the form
+ * posts natively and checks at submit without it. A server error stays until that field is
+ * edited. After every failed submit, focus moves to the error summary.
+ */
+export function useFieldRules<Field extends string>(state: FormState<Field>, rules: Partial<Record<Field, FieldRule>>) {
+  const rulesRef = useRef(rules);
+  const engine = useRef<Engine | 'loading' | null>(null);
+  const [ruleErrors, setRuleErrors] = useState<Partial<Record<Field, ErrorKey>>>({});
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, ErrorKey>>>(
+    state.status === 'invalid' ? state.fieldErrors : {},
+  );
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  const [seenState, setSeenState] = useState(state);
+  if (seenState !== state) {
+    setSeenState(state);
+    setServerErrors(state.status === 'invalid' ? state.fieldErrors : {});
+    if (state.status === 'invalid') setFailedSubmits((n) => n + 1);
+  }
+
+  useEffect(() => {
+    rulesRef.current = rules;
+  });
+  useEffect(() => {
+    if (failedSubmits > 0) focusErrorSummary();
+  }, [failedSubmits]);
+
+  const valuesOf = (form: HTMLFormElement): Record<string, string> =>
+    Object.fromEntries([...new FormData(form)].map(([name, value]) => [name, String(value)]));
+  const fields = Object.keys(rules) as Field[];
+
+  const loadEngine = (event: React.FocusEvent<HTMLFormElement>) => {
+    if (engine.current) return;
+    engine.current = 'loading';
+    const form = event.currentTarget;
+    void import('react-hook-form').then(({ createFormControl }) => {
+      const control = createFormControl<Record<string, string>>({ mode: 'onTouched' });
+      const loaded: Engine = { onChange: {}, onBlur: {} };
+      for (const name of fields) {
+        const registration = control.register(name, {
+          // An empty field is reported at submit only: an error appearing under a field the
+          // person just left pushes the page down under their pointer.
+          validate: (value, values) => (value ? (rulesRef.current[name]?.(String(value), values) ?? true) : true),
+        });
+        const element = form.elements.namedItem(name);
+        if (element instanceof HTMLInputElement) registration.ref(element);
+        loaded.onChange[name] = registration.onChange;
+        loaded.onBlur[name] = registration.onBlur;
+      }
+      // Each report names the field it is about; the others keep what they show (a failed
+      // submit's errors stay until their own field is edited or left).
+      control.subscribe({
+        formState: { errors: true },
+        callback: ({ errors, name }) => {
+          if (!name || !(fields as string[]).includes(name)) return;
+          const key = errors?.[name]?.message as ErrorKey | undefined;
+          setRuleErrors((current) => (current[name as Field] === key ? current : { ...current, [name]: key }));
+        },
+      });
+      engine.current = loaded;
+    });
+  };
+
+  const handler = (kind: keyof Engine, name: Field) => (event: React.SyntheticEvent<HTMLInputElement>) => {
+    if (kind === 'onChange') {
+      setServerErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
+    }
+    const loaded = engine.current;
+    if (loaded && loaded !== 'loading') loaded[kind][name]?.({ target: event.target, type: event.type });
+  };
+
+  /** Checks every field at submit; when one fails, the native submit (and the action) is stopped. */
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const values = valuesOf(event.currentTarget);
+    const failed = Object.fromEntries(
+      fields.map((name) => [name, rulesRef.current[name]?.(values[name] ?? '', values)]).filter(([, key]) => key),
+    ) as Partial<Record<Field, ErrorKey>>;
+    if (Object.keys(failed).length === 0) return;
+    event.preventDefault();
+    setRuleErrors(failed);
+    setFailedSubmits((n) => n + 1);
+  };
+
+  const errorOf = (name: Field): ErrorKey | undefined => ruleErrors[name] ?? serverErrors[name];
+
+  return {
+    formProps: { noValidate: true, onSubmit, onFocus: loadEngine },
+    field: (name: Field) => ({ name, onChange: handler('onChange', name), onBlur: handler('onBlur', name) }),
+    errorOf,
+    /**
+     * The error summary's entries: each field with an error, in form order, with its element id
+     * (`ids`, by default the field's name) and its translated message from `texts`.
+     */
+    summaryItems: (texts: Partial<Record<ErrorKey, string>>, ids: Partial<Record<Field, string>> = {}) =>
+      (Object.keys({ ...ids, ...rules }) as Field[]).flatMap((name) => {
+        const key = errorOf(name);
+        return key ? [{ fieldId: ids[name] ?? name, message: texts[key] ?? key }] : [];
+      }),
+  };
+}
+
+/** Moves focus to the form's error summary, so what went wrong is read out first. */
+export function focusErrorSummary() {
+  document.querySelector<HTMLElement>('.error-summary')?.focus();
+}

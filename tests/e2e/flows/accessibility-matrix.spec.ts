@@ -204,18 +204,19 @@ const TOURS: Tour[] = [
         },
       },
       {
-        name: 'credentials-password-required',
-        reach: async (v) => {
-          await mainSubmit(v.page).click();
-          await expectFieldError(v, 'password', 'passwordRequired');
-        },
-      },
-      {
         name: 'credentials-wrong-password',
         reach: async (v) => {
           await v.page.locator('#password').fill('not-the-password');
           await mainSubmit(v.page).click();
           await expectFieldError(v, 'password', 'passwordInvalid');
+        },
+      },
+      {
+        name: 'credentials-password-required',
+        reach: async (v) => {
+          await v.page.locator('#password').fill('');
+          await mainSubmit(v.page).click();
+          await expectFieldError(v, 'password', 'passwordRequired');
         },
       },
       {
@@ -552,7 +553,7 @@ const TOURS: Tour[] = [
           const url = new URL(v.memo.groupUrl);
           url.searchParams.set('group_id', 'kitchenpro-north');
           await v.page.goto(url.toString());
-          await expect(v.page.locator('#group-sign-in [role="status"]')).toBeVisible();
+          await expect(v.page.locator('#group-sign-in p[role="status"]')).toBeVisible();
         },
         data: groupTexts,
       },

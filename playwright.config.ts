@@ -16,6 +16,8 @@ const chromium = {
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
+  // Writes test-results/contact-sheet.html from the screenshots the run took.
+  globalTeardown: './tests/e2e/support/global-teardown.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { LOCALES, type Locale } from '../../../lib/i18n/locales';
 import { ACCOUNTS, CLIENT_NAME, COLOUR_RULES, expect, MFA, startSignIn, test, type StandIn } from '../support/fixtures';
-import { expectErrorsInText, expectLayout } from '../support/layout';
+import { expectErrorsInText, expectLayout, type KnownLayoutDefects } from '../support/layout';
 
 /**
  * The accessibility matrix: every screen and state of the sign-in, generated for each of the
@@ -14,10 +14,12 @@ import { expectErrorsInText, expectLayout } from '../support/layout';
  * - axe in the dark scheme: every rule in en-GB, the colour rules (contrast, links in text) in
  *   the other languages, where only the texts differ;
  * - every text on the screen is one of the language's messages (or known data);
+ * - the heading is described by the screen's description (both are read on arrival);
  * - a field marked invalid carries its error as text (no information by colour alone);
- * - in en-GB and de-DE (the language with the longest words, "Vertriebsorganisationen"):
- *   reflow at 320 px, the WCAG 1.4.12 text-spacing overrides, and 24 px targets;
- * - in en-GB: photographs light and dark at 360 and 1280 px for the contact sheet.
+ * - reflow at 320 px, the WCAG 1.4.12 text-spacing overrides (at 320 px too), and 24 px
+ *   targets: in every language, as long words (German, Swedish) are what breaks a narrow layout;
+ * - in en-GB: photographs light and dark at 360 and 1280 px for the contact sheet (without
+ *   JavaScript only of the states that exist only there).
  *
  * One test per tour and language keeps the browser starts and the walk through the flow few:
  * the states of a tour follow one another as a person would meet them.
@@ -55,9 +57,28 @@ type State = {
 type Tour = { name: string; account: (tag: string) => string; states: State[] };
 
 const NEW_PASSWORD = 'NewKitchen2027';
-const LAYOUT_LOCALES: readonly Locale[] = ['en-GB', 'de-DE'];
 const PHOTO_LOCALES: readonly Locale[] = ['en-GB'];
 const NO_JS_LOCALES: readonly Locale[] = ['en-GB'];
+
+/**
+ * App defects this matrix found and reported, per language and state: the named check must still
+ * fail there (expectLayout asserts it), so an entry is removed as soon as the app is fixed.
+ */
+const KNOWN_LAYOUT_DEFECTS: Array<{ locale: Locale; states: RegExp } & KnownLayoutDefects> = [
+  {
+    locale: 'sv-SE',
+    states: /^groups/,
+    reflow: 'the heading "Välj försäljningsorganisation" is wider than 320 px (WCAG 1.4.10); main h1 needs overflow-wrap',
+    textSpacing: 'the same heading, wider still with the text spacing overrides',
+  },
+  {
+    locale: 'de-DE',
+    states: /^groups/,
+    textSpacing: 'with the WCAG 1.4.12 text spacing the heading "Vertriebsorganisation wählen" is wider than 320 px; main h1 needs overflow-wrap',
+  },
+];
+const knownLayoutDefects = (locale: Locale, state: string): KnownLayoutDefects =>
+  KNOWN_LAYOUT_DEFECTS.find((d) => d.locale === locale && d.states.test(state)) ?? {};
 
 // ---------------------------------------------------------------------------------------------
 // Recipe helpers: language-neutral ways to act on the screens.
@@ -644,12 +665,19 @@ for (const locale of LOCALES) {
           await test.step(state.name, async () => {
             await state.reach(v);
             await expect(page.locator('html')).toHaveAttribute('lang', locale);
+            // The heading that takes focus on arrival is described by the screen's description.
+            const description = page.locator('main #page-description');
+            if ((await description.count()) > 0) {
+              await expect(page.locator('main h1')).toHaveAccessibleDescription((await description.innerText()).trim());
+            }
             await expectAccessible(page);
             await expectAccessible(page, { colorScheme: 'dark', rules: locale === 'en-GB' ? undefined : COLOUR_RULES });
             await expectOnlyMessages(page, locale, [CLIENT_NAME, ...(state.data?.(v) ?? [])]);
             await expectErrorsInText(page, state.name);
-            if (LAYOUT_LOCALES.includes(locale)) await expectLayout(page, state.name);
-            if (PHOTO_LOCALES.includes(locale)) await photograph(page, `${locale}-${state.name}`);
+            await expectLayout(page, state.name, knownLayoutDefects(locale, state.name));
+            // Photographs in en-GB: every state with JavaScript, and without it the states that
+            // exist only there (the others look the same but for the show-password toggle).
+            if (PHOTO_LOCALES.includes(locale) && (js || state.js === 'off')) await photograph(page, `${locale}-${state.name}`);
           });
         }
       });

@@ -40,6 +40,20 @@ export async function expectReflow(page: Page, what = 'the page') {
           out.push(`${describe(element)} spans ${Math.round(rect.left)}–${Math.round(rect.right)} px`);
         }
       }
+      // Text can stick out of a box that stays in place (a word longer than the line).
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || !node.textContent?.trim() || parent.closest(`${offScreen}, .visually-hidden, script, style, noscript, option`)) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) {
+          if (rect.width > 0 && (rect.right > width + 1 || rect.left < -1)) {
+            out.push(`text "${node.textContent.trim().slice(0, 40)}" in ${describe(parent)} spans ${Math.round(rect.left)}–${Math.round(rect.right)} px`);
+            break;
+          }
+        }
+      }
       return out;
 
       function describe(element: Element) {
@@ -235,18 +249,28 @@ export async function expectErrorsInText(page: Page, what = 'the page') {
   expect(found, `${what}: errors carried by text and aria-invalid`).toEqual([]);
 }
 
+/** Layout checks that are known to fail on a screen (an app defect, reported). */
+export type KnownLayoutDefects = { reflow?: string; textSpacing?: string };
+
 /**
  * The layout checks at the reflow width: reflow, text spacing and target sizes there, then
  * target sizes once more at the width the page had (a desktop layout places targets otherwise).
+ * A check listed in `known` must still fail with horizontal overflow (and only that), so the
+ * entry is noticed and removed once the app is fixed.
  */
-export async function expectLayout(page: Page, what = 'the page') {
+export async function expectLayout(page: Page, what = 'the page', known: KnownLayoutDefects = {}) {
   const original = page.viewportSize();
   await expectTargetSizes(page, `${what} at ${original?.width} px`);
   await page.setViewportSize({ width: REFLOW_WIDTH, height: 640 });
   try {
-    await expectReflow(page, what);
+    if (known.reflow) await expect(expectReflow(page, what), `known defect: ${known.reflow}`).rejects.toThrow(/horizontal overflow/);
+    else await expectReflow(page, what);
     await expectTargetSizes(page, `${what} at ${REFLOW_WIDTH} px`);
-    await expectTextSpacing(page, what);
+    if (known.textSpacing) {
+      await expect(expectTextSpacing(page, what), `known defect: ${known.textSpacing}`).rejects.toThrow(/with the text spacing overrides: horizontal overflow/);
+    } else {
+      await expectTextSpacing(page, what);
+    }
   } finally {
     if (original) await page.setViewportSize(original);
   }

@@ -16,6 +16,8 @@ const chromium = {
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/support/global-setup.ts',
+  // Writes test-results/contact-sheet.html from the screenshots the run took.
+  globalTeardown: './tests/e2e/support/global-teardown.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -25,8 +27,9 @@ export default defineConfig({
   reporter: [['list']],
   use: { ...chromium, trace: 'retain-on-failure' },
   projects: [
-    { name: 'js-on', testDir: 'tests/e2e/flows', use: { javaScriptEnabled: true } },
-    { name: 'js-off', testDir: 'tests/e2e/flows', use: { javaScriptEnabled: false } },
+    // Tests that exist in one mode only are tagged so the other project does not list them.
+    { name: 'js-on', testDir: 'tests/e2e/flows', use: { javaScriptEnabled: true }, grepInvert: /@js-off-only/ },
+    { name: 'js-off', testDir: 'tests/e2e/flows', use: { javaScriptEnabled: false }, grepInvert: /@js-on-only/ },
     { name: 'http', testDir: 'tests/e2e/http' },
   ],
 });

@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test';
+import { expect, startSignIn, test } from '../support/fixtures';
+import { expectErrorsInText, expectReflow, expectTargetSizes, expectTextSpacing, REFLOW_WIDTH } from '../support/layout';
+
+/**
+ * The checks check: each accessibility check of the matrix is shown a defect planted in a real
+ * screen and must fail on it, with JavaScript on and off (the no-JS page is judged through its
+ * static copy). A check that cannot fail would pass every screen.
+ */
+
+/** Plants `html` at the end of main; styles go through the CSSOM, which the page's CSP allows. */
+async function plant(page: Page, html: string, styles: Record<string, Partial<CSSStyleDeclaration>> = {}) {
+  await page.evaluate(
+    ({ html, styles }) => {
+      const holder = document.createElement('div');
+      holder.id = 'planted';
+      holder.innerHTML = html;
+      document.querySelector('main')!.append(holder);
+      for (const [selector, style] of Object.entries(styles)) {
+        for (const element of holder.querySelectorAll<HTMLElement>(selector)) Object.assign(element.style, style);
+      }
+    },
+    { html, styles: styles as Record<string, Record<string, string>> },
+  );
+}
+
+test.beforeEach(async ({ page }) => {
+  await startSignIn(page);
+  await expect(page.locator('#email')).toBeVisible();
+});
+
+test('the screen as it is passes every check', async ({ page, expectAccessible }) => {
+  await expectAccessible(page);
+  await expectAccessible(page, { colorScheme: 'dark' });
+  await expectErrorsInText(page);
+  await expectTargetSizes(page);
+  await page.setViewportSize({ width: REFLOW_WIDTH, height: 640 });
+  await expectReflow(page);
+  await expectTextSpacing(page);
+});
+
+test('axe finds low contrast, in the scheme where it is low', async ({ page, expectAccessible }) => {
+  // The muted text colour on a fixed white ground: fine in light, too faint in dark.
+  await plant(page, '<p class="planted">Planted text</p>', { '.planted': { color: 'var(--muted)', background: '#ffffff' } });
+  await expectAccessible(page);
+  await expect(expectAccessible(page, { colorScheme: 'dark' })).rejects.toThrow(/color-contrast \(dark\)/);
+  await expect(expectAccessible(page, { colorScheme: 'dark', rules: ['color-contrast'] })).rejects.toThrow(/color-contrast/);
+});
+
+test('axe runs target-size, and the own check agrees: small targets close together fail', async ({ page, expectAccessible }) => {
+  await plant(page, '<p><button type="button" class="tiny">a</button><button type="button" class="tiny">b</button></p>', {
+    '.tiny': { minHeight: '0', height: '12px', width: '12px', padding: '0', margin: '0', fontSize: '8px' },
+  });
+  await expect(expectAccessible(page)).rejects.toThrow(/target-size/);
+  await expect(expectTargetSizes(page)).rejects.toThrow(/12×12 px/);
+});
+
+test('reflow: something wider than 320 px is found', async ({ page }) => {
+  await plant(page, '<p class="wide">Wide</p>', { '.wide': { width: '480px' } });
+  await page.setViewportSize({ width: REFLOW_WIDTH, height: 640 });
+  await expect(expectReflow(page)).rejects.toThrow(/horizontal overflow/);
+});
+
+test('text spacing: text cut off by a fixed box is found, and the overrides are taken away again', async ({ page }) => {
+  // One line fits at normal spacing; with the WCAG 1.4.12 spacing it wraps and is cut off.
+  await plant(page, '<p class="fixed">Seventeen letters</p>', {
+    '.fixed': { width: '11em', height: '1.6em', lineHeight: '1.2', overflow: 'hidden', margin: '0', whiteSpace: 'normal' },
+  });
+  await expect(expectTextSpacing(page)).rejects.toThrow(/cuts off its text/);
+  await expect(page.locator('#wcag-text-spacing')).toHaveCount(0);
+});
+
+test('text spacing: overlapping text is found', async ({ page }) => {
+  await plant(page, '<p class="over">Lying over</p>', {
+    '.over': { position: 'absolute', top: '0', insetInlineStart: '0', margin: '0' },
+  });
+  await page.evaluate(() => {
+    // Put it over the heading's text.
+    const heading = document.querySelector('main h1')!.getBoundingClientRect();
+    const over = document.querySelector<HTMLElement>('.over')!;
+    const main = document.querySelector('main')!.getBoundingClientRect();
+    over.style.top = `${heading.top - main.top}px`;
+    over.style.insetInlineStart = `${heading.left - main.left}px`;
+  });
+  await expect(expectTextSpacing(page)).rejects.toThrow(/overlaps/);
+});
+
+test('an invalid field without an error text is found', async ({ page }) => {
+  await page.evaluate(() => document.getElementById('email')!.setAttribute('aria-invalid', 'true'));
+  await expect(expectErrorsInText(page)).rejects.toThrow(/#email is marked invalid/);
+});

@@ -1,0 +1,196 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { ACCOUNTS, continueToProvider, expect, MFA, startSignIn, test, toPasswordStep } from '../support/fixtures';
+
+/**
+ * Status changes reach screen readers: each is inside a live region (role=status or alert, or
+ * aria-live) that was in the page before its text arrived, or it is read with the heading that
+ * takes focus on arrival. The error summary is covered by keyboard.spec.ts.
+ */
+
+const t = JSON.parse(readFileSync('messages/en-GB.json', 'utf8')) as Record<string, Record<string, string>>;
+const fresh = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
+const LIVE = '[role="status"], [role="alert"], [aria-live="polite"], [aria-live="assertive"]';
+
+/** The live region around the element showing `text`, or none. */
+const liveRegionOf = (page: Page, text: string) =>
+  page.evaluate(
+    ({ text, live }) => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.textContent?.includes(text)) {
+          const region = node.parentElement?.closest(live);
+          return region ? { role: region.getAttribute('role'), live: region.getAttribute('aria-live') } : 'not in a live region';
+        }
+      }
+      return 'text not found';
+    },
+    { text, live: LIVE },
+  );
+
+/**
+ * Records, from now on, every text that appears in a live region and whether that region was
+ * already in the page (maybe empty) before: a region inserted with its text already in it is
+ * not reliably announced.
+ */
+async function watchLiveRegions(page: Page) {
+  await page.evaluate((live) => {
+    const log: Array<{ text: string; regionExisted: boolean }> = [];
+    const seen = new WeakSet<Element>();
+    const mark = () => document.querySelectorAll(live).forEach((r) => seen.add(r));
+    mark();
+    new MutationObserver((records) => {
+      for (const record of records) {
+        const target = record.target instanceof Element ? record.target : record.target.parentElement;
+        const region = target?.closest(live);
+        if (region && record.type !== 'attributes') {
+          const text = region.textContent?.trim() ?? '';
+          if (text) log.push({ text, regionExisted: seen.has(region) });
+        }
+        for (const node of record.addedNodes) {
+          if (!(node instanceof Element)) continue;
+          for (const region of [node, ...node.querySelectorAll(live)].filter((e) => e.matches(live))) {
+            const text = region.textContent?.trim() ?? '';
+            if (text) log.push({ text, regionExisted: false });
+          }
+        }
+      }
+      mark();
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    (window as unknown as { liveLog: typeof log }).liveLog = log;
+  }, LIVE);
+  return {
+    announced: () => page.evaluate(() => (window as unknown as { liveLog: Array<{ text: string; regionExisted: boolean }> }).liveLog),
+  };
+}
+
+async function toCodePage(page: Page, email: string, javaScriptEnabled: boolean) {
+  await toPasswordStep(page, email);
+  await page.getByLabel('Password', { exact: true }).fill(MFA.password);
+  await page.locator('main form button[type="submit"]').click();
+  await continueToProvider(page, javaScriptEnabled);
+  if (!javaScriptEnabled) await page.locator('#mfa-start button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
+}
+
+test('loading: the pending text of a submit appears in a polite live region that was there before', { tag: '@js-on-only' }, async ({ page, standin }) => {
+  // Without JavaScript the browser's own loading indicator is all there is.
+  const requestId = await startSignIn(page);
+  const region = page.locator('main form [role="status"][aria-live="polite"]');
+  await expect(region).toHaveCount(1);
+  await expect(region).toHaveText('');
+  await standin.fault({ pathIncludes: `userexistence/${requestId}`, mode: 'delay', delayMs: 1_500 });
+  const watch = await watchLiveRegions(page);
+  await page.locator('#email').fill(ACCOUNTS.password.email);
+  await page.locator('main form button[type="submit"]').click();
+  await expect(region).toHaveText(t.login.pending);
+  await expect(page).toHaveURL(/\/login\?requestId=/);
+  expect(await watch.announced()).toContainEqual({ text: t.login.pending, regionExisted: true });
+});
+
+test('code sent: the code screen opens focused on its heading, which is described by where the code went', async ({ page, javaScriptEnabled }) => {
+  await toCodePage(page, MFA.sms(fresh('announce', javaScriptEnabled)), javaScriptEnabled);
+  const heading = page.locator('main h1');
+  await expect(heading).toBeFocused();
+  await expect(heading).toHaveAccessibleDescription(t.mfa.sentSmsTo.replace('{destination}', '+49 *** ****89'));
+});
+
+test('resend countdown: not read every second, but describes the held-back button; its end is announced once', { tag: '@js-on-only' }, async ({ page }) => {
+  await toCodePage(page, MFA.email(fresh('countdown', true)), true);
+  const button = page.locator('main form.resend button');
+  await expect(button).toHaveAttribute('aria-disabled', 'true');
+  await expect(button).toHaveAccessibleDescription(/^You can request a new code in \d+ seconds?\.$/);
+  expect(await liveRegionOf(page, 'You can request a new code in')).toBe('not in a live region');
+  const watch = await watchLiveRegions(page);
+  await expect(button).not.toHaveAttribute('aria-disabled', 'true', { timeout: 8_000 });
+  await expect(page.locator('main form.resend [role="status"]')).toHaveText(t.mfa.resendAvailable);
+  const announced = await watch.announced();
+  expect(announced).toContainEqual({ text: t.mfa.resendAvailable, regionExisted: true });
+  expect(announced.filter((a) => /\d/.test(a.text)), 'no countdown number is announced').toEqual([]);
+});
+
+test('code resent: "a new code has been sent" is announced', async ({ page, javaScriptEnabled }) => {
+  await toCodePage(page, MFA.email(fresh('resent', javaScriptEnabled)), javaScriptEnabled);
+  const button = page.locator('main form.resend button');
+  if (javaScriptEnabled) await expect(button).not.toHaveAttribute('aria-disabled', 'true', { timeout: 8_000 });
+  else await page.waitForTimeout(3_300);
+  if (javaScriptEnabled) {
+    // A client-side navigation: the region is put in the page empty and filled a moment later.
+    const watch = await watchLiveRegions(page);
+    await button.click();
+    await expect(page.locator('main .notice[role="status"]')).toHaveText(t.mfa.resent);
+    expect(await watch.announced()).toContainEqual({ text: t.mfa.resent, regionExisted: true });
+  } else {
+    // A page load: the notice is a status in the page that opens focused on its heading.
+    await button.click();
+    await expect(page.locator('main .notice[role="status"]')).toHaveText(t.mfa.resent);
+    await expect(page.locator('main h1')).toBeFocused();
+  }
+});
+
+test('resend in progress: "sending…" is announced', { tag: '@js-on-only' }, async ({ page }) => {
+  // App defect (reported): the resend form has no live region; while it sends, only the
+  // button's own text changes to "Sending the code…", which screen readers do not announce.
+  test.fail(true, 'known app defect: the resend form says "sending" only in the button text');
+  await toCodePage(page, MFA.email(fresh('sending', true)), true);
+  const button = page.locator('main form.resend button');
+  await expect(button).not.toHaveAttribute('aria-disabled', 'true', { timeout: 8_000 });
+  // Hold the resend's server action in the browser, so the pending state lasts.
+  await page.route('**/register-mfa/code?**', async (route) => {
+    if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.fallback();
+  });
+  await button.click();
+  await expect(page.getByText(t.mfa.sending)).toBeVisible();
+  expect(await liveRegionOf(page, t.mfa.sending)).not.toBe('not in a live region');
+});
+
+test('a resend pressed too early without JavaScript: the server answer is announced or focused', { tag: '@js-off-only' }, async ({ page }) => {
+  // App defect (reported): the answer re-renders the page as a form answer, so the heading
+  // does not take focus (no summary either); the "wait N seconds" text is aria-hidden and only
+  // describes the button. Focus is on nothing and nothing is read.
+  test.fail(true, 'known app defect: an early resend without JavaScript is answered silently');
+  await toCodePage(page, MFA.email(fresh('early', false)), false);
+  await page.locator('main form.resend button').click();
+  await expect(page.getByText(/You can request a new code in \d+ seconds?\./)).toBeVisible();
+  const focused = await page.evaluate(() => document.activeElement?.tagName);
+  const region = await liveRegionOf(page, 'You can request a new code in');
+  expect(focused !== 'BODY' || region !== 'not in a live region', 'the answer is focused or in a live region').toBe(true);
+});
+
+test('group search: the number of matches is announced; the skeleton says it is loading', { tag: '@js-on-only' }, async ({ page, standin }) => {
+  await toPasswordStep(page, `groups.many+${fresh('announce', true)}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill(MFA.password);
+  await page.locator('main form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/group-selection\//);
+  const url = page.url();
+  const field = page.locator('#group');
+  await expect(field).toBeVisible();
+  const watch = await watchLiveRegions(page);
+  await field.fill('kitchenpro');
+  await expect(page.locator('main [role="listbox"] [role="option"]')).toHaveCount(2);
+  await expect.poll(async () => (await watch.announced()).map((a) => a.text)).toContain(t.groups.found.replace('{count}', '2'));
+  await field.fill('nothing like this');
+  await expect.poll(async () => (await watch.announced()).map((a) => a.text)).toContain(t.groups.none);
+
+  await standin.fault({ pathIncludes: `prelogin/metadata/${new URL(url).pathname.split('/')[2]}`, mode: 'delay', delayMs: 1_500 });
+  await page.goto(url, { waitUntil: 'commit' });
+  await expect(page.getByText(t.groups.loading)).toBeAttached();
+  expect(await liveRegionOf(page, t.groups.loading)).toEqual({ role: 'status', live: null });
+  await expect(field).toBeVisible({ timeout: 15_000 });
+});
+
+test('the password checklist follows the typing in a polite live region', { tag: '@js-on-only' }, async ({ page, standin }) => {
+  const email = ACCOUNTS.lockout(`checklist-${fresh('announce', true)}`).email;
+  await toPasswordStep(page, email);
+  await page.locator('main a[href^="/reset-password-init"]').click();
+  await page.locator('main form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/reset-password-confirmation/);
+  await expect.poll(async () => (await standin.outbox(email)).filter((m) => m.link).length).toBeGreaterThan(0);
+  await page.goto((await standin.outbox(email)).filter((m) => m.link)[0].link!);
+  const list = page.locator('#password-rules ul');
+  await expect(list).toHaveAttribute('aria-live', 'polite');
+  await page.locator('#password').pressSequentially('abc');
+  await expect(list.locator('li').first()).toContainText(t.resetForm.ruleNotMet);
+  await expect(list.locator('li').nth(1)).toContainText(t.resetForm.ruleMet);
+});

@@ -1,0 +1,10 @@
+import { writeContactSheet } from '../../../scripts/contact-sheet.mjs';
+
+/**
+ * After the e2e run: one HTML page with every screenshot the run took, as labelled thumbnails
+ * (test-results/contact-sheet.html; the README names it).
+ */
+export default async function globalTeardown() {
+  const written = writeContactSheet('test-results');
+  if (written) console.log(`Contact sheet: ${written.path} (${written.images} screenshots)`);
+}

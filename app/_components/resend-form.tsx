@@ -70,7 +70,7 @@ export function ResendForm({ action: send, waitSeconds, locale, labels }: Props)
         {pending
           ? labels.sending
           : waiting
-            ? state.status === 'wait' ? countdownText(state.seconds, locale, labels.resendIn) : ''
+            ? hydrated && state.status === 'wait' ? countdownText(state.seconds, locale, labels.resendIn) : ''
             : waitSeconds > 0 || state.status === 'wait' ? labels.resendAvailable : ''}
       </p>
     </form>

@@ -273,12 +273,11 @@ test('by keyboard, a browser-side error gives way to the server answer once the 
 });
 
 test.describe('after following an error-summary link', () => {
-  // App defect without JavaScript (reported): the followed link leaves "#email" in the address;
-  // the form posts to that address, so the answer (the page again, or the redirect to the next
-  // screen, which inherits the fragment) opens at #email, and the browser focuses that element
-  // instead of the summary or the heading that carry `autofocus`.
-  test('a second failed submit puts focus on the summary again', async ({ page, javaScriptEnabled }) => {
-    test.fail(!javaScriptEnabled, 'known app defect without JavaScript: the #fragment of a followed summary link wins over autofocus');
+  // Known limitation without JavaScript: the followed link leaves "#email" in the address, the
+  // form posts to that address, and the redirect to the next screen inherits the fragment; the
+  // next screen has an #email field too, so the browser focuses it instead of the heading.
+  // (The page answered again after a second failed submit is fine: its summary takes focus.)
+  test('a second failed submit puts focus on the summary again', async ({ page }) => {
     await startSignIn(page);
     await tabFromHeadingTo(page, page.locator('#email'));
     await page.keyboard.type('nobody@example.com');
@@ -290,7 +289,7 @@ test.describe('after following an error-summary link', () => {
   });
 
   test('the next screen still starts at its heading', async ({ page, javaScriptEnabled }) => {
-    test.fail(!javaScriptEnabled, 'known app defect without JavaScript: the #fragment of a followed summary link wins over autofocus');
+    test.fail(!javaScriptEnabled, 'known limitation without JavaScript: the redirect inherits the followed #email fragment');
     await startSignIn(page);
     await tabFromHeadingTo(page, page.locator('#email'));
     await page.keyboard.press('Enter');

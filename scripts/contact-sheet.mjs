@@ -97,8 +97,8 @@ ${list.map((row) => `        <tr><th scope="row" id="${escape(`${js}-${row.scree
   thead th { position: sticky; top: 0; background: Canvas; }
   tbody th { font-weight: 600; font-family: ui-monospace, monospace; font-size: .875rem; max-width: 14rem; overflow-wrap: anywhere; }
   img { display: block; height: auto; border: 1px solid #8886; }
-  img.w360 { width: 120px; }
-  img.w1280 { width: 240px; }
+  img.w360 { width: 120px; max-height: 260px; object-fit: cover; object-position: top; }
+  img.w1280 { width: 240px; max-height: 260px; object-fit: cover; object-position: top; }
   td.missing { color: GrayText; text-align: center; }
   .other { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .75rem; }
   .other span { display: block; font-size: .75rem; max-width: 120px; overflow-wrap: anywhere; }

@@ -64,7 +64,9 @@ const NO_JS_LOCALES: readonly Locale[] = ['en-GB'];
  * App defects this matrix found and reported, per language and state: the named check must still
  * fail there (expectLayout asserts it), so an entry is removed as soon as the app is fixed.
  */
-const KNOWN_LAYOUT_DEFECTS: Array<{ locale: Locale; states: RegExp } & KnownLayoutDefects> = [];
+const KNOWN_LAYOUT_DEFECTS: Array<{ locale: Locale; states: RegExp } & KnownLayoutDefects> = [
+  // None open. (sv-SE and de-DE group-selection headings wider than 320 px: fixed in d5d1e32.)
+];
 const knownLayoutDefects = (locale: Locale, state: string): KnownLayoutDefects =>
   KNOWN_LAYOUT_DEFECTS.find((d) => d.locale === locale && d.states.test(state)) ?? {};
 
@@ -213,19 +215,19 @@ const TOURS: Tour[] = [
         },
       },
       {
-        name: 'credentials-wrong-password',
-        reach: async (v) => {
-          await v.page.locator('#password').fill('not-the-password');
-          await mainSubmit(v.page).click();
-          await expectFieldError(v, 'password', 'passwordInvalid');
-        },
-      },
-      {
         name: 'credentials-password-required',
         reach: async (v) => {
           await v.page.locator('#password').fill('');
           await mainSubmit(v.page).click();
           await expectFieldError(v, 'password', 'passwordRequired');
+        },
+      },
+      {
+        name: 'credentials-wrong-password',
+        reach: async (v) => {
+          await v.page.locator('#password').fill('not-the-password');
+          await mainSubmit(v.page).click();
+          await expectFieldError(v, 'password', 'passwordInvalid');
         },
       },
       {

@@ -17,17 +17,13 @@ const liveRegionOf = (page: Page, text: string) =>
   page.evaluate(
     ({ text, live }) => {
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      // The text may be on the page more than once (a button's label and its announcement):
-      // what counts is whether one of them is in a live region.
-      let found = false;
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         if (node.textContent?.includes(text)) {
-          found = true;
           const region = node.parentElement?.closest(live);
-          if (region) return { role: region.getAttribute('role'), live: region.getAttribute('aria-live') };
+          return region ? { role: region.getAttribute('role'), live: region.getAttribute('aria-live') } : 'not in a live region';
         }
       }
-      return found ? 'not in a live region' : 'text not found';
+      return 'text not found';
     },
     { text, live: LIVE },
   );
@@ -141,18 +137,22 @@ test('resend in progress: "sending…" is announced', { tag: '@js-on-only' }, as
     if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.fallback();
   });
+  const watch = await watchLiveRegions(page);
   await button.click();
-  await expect(button).toHaveText(t.mfa.sending);
-  expect(await liveRegionOf(page, t.mfa.sending)).not.toBe('not in a live region');
+  await expect(page.locator(LIVE).filter({ hasText: t.mfa.sending })).toHaveCount(1);
+  expect(await watch.announced()).toContainEqual({ text: t.mfa.sending, regionExisted: true });
+  await expect(page.locator('main .notice[role="status"]')).toHaveText(t.mfa.resent);
 });
 
-test('a resend pressed too early without JavaScript: the server answer is announced or focused', { tag: '@js-off-only' }, async ({ page }) => {
+test('a resend pressed too early without JavaScript: the answer takes focus and is read', { tag: '@js-off-only' }, async ({ page }) => {
+  // Nothing else takes focus on that answer (no error summary, and the heading gives way on
+  // form answers), so the "wait N seconds" text does.
   await toCodePage(page, MFA.email(fresh('early', false)), false);
   await page.locator('main form.resend button').click();
-  await expect(page.getByText(/You can request a new code in \d+ seconds?\./)).toBeVisible();
-  const focused = await page.evaluate(() => document.activeElement?.tagName);
-  const region = await liveRegionOf(page, 'You can request a new code in');
-  expect(focused !== 'BODY' || region !== 'not in a live region', 'the answer is focused or in a live region').toBe(true);
+  const answer = page.locator('#resend-countdown');
+  await expect(answer).toHaveText(/^You can request a new code in \d+ seconds?\.$/);
+  await expect(answer).toBeFocused();
+  await expect(answer).not.toHaveAttribute('aria-hidden', 'true');
 });
 
 test('group search: the number of matches is announced; the skeleton says it is loading', { tag: '@js-on-only' }, async ({ page, standin }) => {

@@ -32,8 +32,9 @@ test('two fields in error: both listed in form order, each link focuses its fiel
 });
 
 test('after a browser-side error, the server answer to the corrected field is shown', async ({ page, javaScriptEnabled }) => {
-  // Found by this test: an error the browser's check set at submit used to stay when the field
-  // was then filled without leaving it, hiding the server's answer.
+  // With JavaScript the browser's check at submit set "Password is required."; it must give
+  // way once the field is filled and sent, even when the field was never left before (a person
+  // who clicks Sign in first), so the server's "Incorrect password." shows.
   await toPasswordStep(page, ACCOUNTS.lockout(`summary-${fresh('stale', javaScriptEnabled)}`).email);
   const submit = page.locator('main form button[type="submit"]');
   await submit.click();

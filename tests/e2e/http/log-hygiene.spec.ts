@@ -26,7 +26,7 @@ test('no password, code, reset token or cookie value reaches the log', async ({ 
   secrets.push(wrong, 'KitchenDemo2026');
   await page.getByLabel('Password', { exact: true }).fill(wrong);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByText('Incorrect password. Please try again.')).toBeVisible();
+  await expect(page.locator('#password-error')).toHaveText('Incorrect password. Please try again.');
   secrets.push(...(await cookieValues(context)));
   await page.getByLabel('Password', { exact: true }).fill('KitchenDemo2026');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -16,11 +16,15 @@ export function newReferenceId(): string {
 export function failToErrorPage(error: unknown, context: Record<string, unknown> = {}): never {
   const ref = newReferenceId();
   const provider = isProviderError(error)
-    ? { kind: error.kind, status: error.status, code: error.code, operation: error.operation }
+    ? { kind: error.kind, status: error.status, code: error.code, meaning: error.meaning, service: error.service, operation: error.operation }
     : undefined;
+  // A refusal with a code this build has no meaning for: name it, so an operator can add it.
+  const unknownCode = isProviderError(error) && error.unknownCode ? String(error.code) : undefined;
   log.error(
-    { ref, ...context, provider, err: provider ? undefined : serializeError(error) },
-    'request failed',
+    { ref, ...context, provider, unknownCode, err: provider ? undefined : serializeError(error) },
+    unknownCode
+      ? `request failed: provider code ${unknownCode} of ${provider?.service} is not in lib/provider/error-codes.ts`
+      : 'request failed',
   );
   redirect(`/error?ref=${ref}&status=${statusFor(error)}`);
 }

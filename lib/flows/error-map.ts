@@ -1,29 +1,58 @@
+import { classifyCodes, type Meaning } from '../provider/error-codes';
 import type { ErrorKey } from '../validation/form-state';
 
 /**
- * What a provider error code means on the credentials step (product-spec.md §8). Codes are
- * compared as strings because the provider sends some as numbers and some as strings.
- *
- * The lockout code is not documented anywhere public (provider-api.md §6 lists 3072 and 3074 as
- * opaque too); `account_locked` is our assumption, kept here and only here so that a correction
- * after testing against a real tenant touches one line. The stand-in answers with it.
+ * What a provider refusal means on each step (product-spec.md §8). The provider's codes are
+ * translated into meanings by lib/provider/error-codes.ts (one table per service); this file says
+ * which meanings are the person's to fix, on which field and with which message. Any other
+ * meaning, and any unknown code, goes to the error page with a reference.
  */
-export const ACCOUNT_LOCKED_CODE = 'account_locked';
+type FieldError<Field extends string> = { field: Field; key: ErrorKey };
 
-// A Map, not an object literal: a provider code such as "constructor" must not find a prototype member.
-const CREDENTIALS_ERRORS = new Map<string, { field: 'email' | 'password'; key: ErrorKey }>([
-  ['3072', { field: 'password', key: 'passwordInvalid' }],
-  ['3074', { field: 'email', key: 'userDeclined' }],
-  [ACCOUNT_LOCKED_CODE, { field: 'password', key: 'accountLocked' }],
+// Maps, not object literals: a meaning such as "constructor" must not find a prototype member.
+const CREDENTIALS = new Map<Meaning, FieldError<'email' | 'password'>>([
+  ['wrong-password', { field: 'password', key: 'passwordInvalid' }],
+  ['account-locked', { field: 'password', key: 'accountLocked' }],
+  ['account-unusable', { field: 'email', key: 'userDeclined' }],
 ]);
 
-/** The field and message for a user error, or undefined when the code is not the person's doing. */
-export function credentialsErrorFor(code: string | number | undefined) {
-  return code === undefined ? undefined : CREDENTIALS_ERRORS.get(String(code));
+const CODE = new Map<Meaning, ErrorKey>([
+  ['code-invalid', 'mfaCodeInvalid'],
+  ['code-expired', 'mfaCodeExpired'],
+]);
+
+const NEW_PASSWORD = new Map<Meaning, ErrorKey>([
+  ['password-pwned', 'passwordPwned'],
+  ['password-reused', 'passwordReused'],
+  ['passwords-differ', 'passwordsDontMatch'],
+]);
+
+/** The password step: a wrong password, a lockout or an unusable account. */
+export function credentialsErrorFor(meaning: Meaning | undefined): FieldError<'email' | 'password'> | undefined {
+  return meaning === undefined ? undefined : CREDENTIALS.get(meaning);
 }
 
-/** Query `error` values the provider sends back to the login page, and the notice each shows. */
-export function loginNoticeFor(error: unknown): 'accessDenied' | 'signInFailed' | undefined {
+/** A one-time code (second factor, e-mail confirmation): wrong, used or expired. */
+export function codeErrorFor(meaning: Meaning | undefined): ErrorKey | undefined {
+  return meaning === undefined ? undefined : CODE.get(meaning);
+}
+
+/** The new password of a reset: breached, used before, or not repeated the same. */
+export function newPasswordErrorFor(meaning: Meaning | undefined): ErrorKey | undefined {
+  return meaning === undefined ? undefined : NEW_PASSWORD.get(meaning);
+}
+
+export type LoginNotice = 'accessDenied' | 'wrongCredentials' | 'signInFailed';
+
+/**
+ * The `error` the provider puts on the login page's address after a refusal on its side
+ * (docs/provider-contract.md §4, `login`), and the notice each shows. The provider's own
+ * `error_description` is never shown: it is not translated and not ours to vouch for.
+ */
+export function loginNoticeFor(error: unknown): LoginNotice | undefined {
   if (typeof error !== 'string' || error.length === 0) return undefined;
-  return error === 'access_denied' ? 'accessDenied' : 'signInFailed';
+  const { meaning } = classifyCodes('login-srv', [error]);
+  if (meaning === 'access-denied') return 'accessDenied';
+  if (meaning === 'wrong-password') return 'wrongCredentials';
+  return 'signInFailed';
 }

@@ -1,9 +1,9 @@
 import 'server-only';
-import { isProviderError } from '../provider/errors';
+import { refusalMeaning } from '../provider/errors';
 import { authenticate, initiateAuthentication } from '../provider/verification';
 import type { ErrorKey } from '../validation/form-state';
 import type { MfaOption } from '../session-types';
-import { codeErrorFor } from './mfa';
+import { codeErrorFor } from './error-map';
 
 export type SendOutcome =
   | { kind: 'sent'; exchangeId: string; destination: string | undefined }
@@ -51,7 +51,7 @@ export async function verifyCode(args: {
     });
     return { kind: 'verified', statusId };
   } catch (error) {
-    const key = isProviderError(error) && error.kind === 'rejected' ? codeErrorFor(error.code) : undefined;
+    const key = codeErrorFor(refusalMeaning(error));
     if (key) return { kind: 'code-error', key };
     throw error;
   }

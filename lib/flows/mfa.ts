@@ -1,7 +1,4 @@
 import type { ConfiguredMethod } from '../provider/verification';
-import type { ErrorKey } from '../validation/form-state';
-
-
 export type { MfaOption } from '../session-types';
 import type { MfaOption } from '../session-types';
 
@@ -33,14 +30,4 @@ export function canResend(type: string): boolean {
 /** Seconds before another code may be requested, counted from when the last one was sent. */
 export function resendWaitSeconds(sentAt: number, now: number, cooldownSeconds: number): number {
   return Math.max(0, Math.ceil((sentAt + cooldownSeconds * 1000 - now) / 1000));
-}
-
-/** Provider codes on the code field (product-spec.md §8); anything else goes to the error page. */
-const CODE_ERRORS = new Map<string, ErrorKey>([
-  ['3063', 'mfaCodeInvalid'],
-  ['3010', 'mfaCodeExpired'],
-]);
-
-export function codeErrorFor(code: string | number | undefined): ErrorKey | undefined {
-  return code === undefined ? undefined : CODE_ERRORS.get(String(code));
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { isProviderError } from '../provider/errors';
+import { refusalMeaning } from '../provider/errors';
 import { checkUserExists } from '../provider/users';
 import {
   authenticate,
@@ -56,10 +56,8 @@ export async function verifyPassword(args: {
     });
     return { kind: 'verified', sub, statusId, exchangeId };
   } catch (error) {
-    if (isProviderError(error) && error.kind === 'rejected') {
-      const userError = credentialsErrorFor(error.code);
-      if (userError) return { kind: 'field-error', ...userError };
-    }
+    const userError = credentialsErrorFor(refusalMeaning(error));
+    if (userError) return { kind: 'field-error', ...userError };
     throw error;
   }
 }

@@ -1,10 +1,13 @@
+import type { Meaning, ProviderService } from './error-codes';
+
 /**
  * The one error type for everything that goes wrong talking to the provider.
- * `code` is the provider's own error code when it sent one (string or number: older services use
- * numbers such as 3072, newer ones strings such as VER_0120); `kind` says what failed.
+ * `code` is the provider's own error code when it sent one (string or number); `meaning` is what
+ * the service's table (error-codes.ts) says it means, or undefined for a code this build does not
+ * know; `kind` says what failed.
  */
 export type ProviderErrorKind =
-  | 'rejected' // the provider answered and said no (envelope success false / error status)
+  | 'rejected' // the provider answered and said no (envelope success false, error status, error redirect)
   | 'timeout' // no answer within the deadline
   | 'unreachable' // connection refused, reset, DNS, TLS
   | 'invalid-response'; // answered, but not in a shape we understand
@@ -13,13 +16,17 @@ export class ProviderError extends Error {
   readonly kind: ProviderErrorKind;
   readonly status: number | undefined;
   readonly code: string | number | undefined;
+  readonly meaning: Meaning | undefined;
+  readonly service: ProviderService | undefined;
   readonly operation: string;
 
   constructor(args: {
     kind: ProviderErrorKind;
     operation: string;
+    service?: ProviderService;
     status?: number;
     code?: string | number;
+    meaning?: Meaning;
     cause?: unknown;
   }) {
     super(
@@ -31,16 +38,28 @@ export class ProviderError extends Error {
     this.name = 'ProviderError';
     this.kind = args.kind;
     this.operation = args.operation;
+    this.service = args.service;
     this.status = args.status;
     this.code = args.code;
+    this.meaning = args.meaning;
   }
 
   /** Compares the provider code whatever its wire type (3072 and "3072" are the same code). */
   hasCode(...codes: Array<string | number>): boolean {
     return this.code !== undefined && codes.some((c) => String(c) === String(this.code));
   }
+
+  /** A refusal whose code this build has no meaning for: the operator should extend the table. */
+  get unknownCode(): boolean {
+    return this.kind === 'rejected' && this.code !== undefined && this.meaning === undefined;
+  }
 }
 
 export function isProviderError(error: unknown): error is ProviderError {
   return error instanceof ProviderError;
+}
+
+/** The meaning of a provider refusal, or undefined for anything else (including unknown codes). */
+export function refusalMeaning(error: unknown): Meaning | undefined {
+  return isProviderError(error) && error.kind === 'rejected' ? error.meaning : undefined;
 }

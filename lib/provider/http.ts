@@ -1,17 +1,20 @@
 import 'server-only';
-import { Agent, request } from 'undici';
-import { z } from 'zod';
+import { Agent, fetch as undiciFetch, request } from 'undici';
 import { getConfig } from '../config';
 import { log } from '../log';
+import type { ProviderService } from './error-codes';
 import { ProviderError } from './errors';
 
 /**
- * The only code that talks to the provider's JSON API.
+ * The provider transport: every byte this deployment sends to the provider leaves through this
+ * file (the service modules, openid-client's requests and the readiness probe alike).
  *
  * One shared Agent with explicit timeouts: undici's defaults wait 300 s for headers and body,
- * which would hang a sign-in page. Every call also has a whole-call deadline. POSTs are never
- * retried (a retried password or code check counts twice against lockout and can burn a
- * one-time code); idempotent GETs are retried once on a connection reset.
+ * which would hang a sign-in page. Every call also has a whole-call deadline. Redirects are
+ * never followed: a 302 from a browser-facing endpoint is an answer, read from its Location
+ * (docs/provider-contract.md §1). POSTs are never retried (a retried password or code check
+ * counts twice against lockout and can burn a one-time code); GETs are retried once on a
+ * connection reset.
  */
 export const providerAgent = new Agent({
   connect: { timeout: 3_000 },
@@ -24,16 +27,20 @@ export const providerAgent = new Agent({
 const MAX_BODY_BYTES = 1_048_576;
 
 export type ProviderCall = {
+  service: ProviderService;
   operation: string;
   method: 'GET' | 'POST';
   path: string;
   query?: Record<string, string | undefined>;
-  body?: unknown;
+  body?: Record<string, unknown>;
+  /** JSON APIs take `json`; the browser-facing endpoints that answer with a 302 take `form`. */
+  encoding?: 'json' | 'form';
   locale?: string;
   headers?: Record<string, string>;
 };
 
-export type ProviderReply = { status: number; json: unknown };
+/** What came back: the status, the JSON body (null when empty) and, for a 3xx, where it points. */
+export type ProviderReply = { status: number; json: unknown; location: URL | undefined };
 
 /**
  * A short circuit breaker: after `breaker.threshold` calls in a row that got no answer (refused,
@@ -47,20 +54,19 @@ export function breakerState(): { open: boolean; failures: number } {
   return { open: Date.now() < breaker.openUntil, failures: breaker.failures };
 }
 
-/** Sends one JSON call and returns the raw status and parsed JSON body (null when empty). */
-export async function callProvider(call: ProviderCall): Promise<ProviderReply> {
+async function throughBreaker<T>(operation: string, send: () => Promise<T>): Promise<T> {
   const now = Date.now();
   if (now < breaker.openUntil) {
-    throw new ProviderError({ kind: 'unreachable', operation: call.operation, cause: new Error('circuit open') });
+    throw new ProviderError({ kind: 'unreachable', operation, cause: new Error('circuit open') });
   }
   const limits = getConfig().breaker;
   // After the pause one call tries again; the rest keep failing fast until it has an answer.
   if (breaker.failures >= limits.threshold) breaker.openUntil = now + limits.openMs;
   try {
-    const reply = await sendWithRetry(call);
+    const result = await send();
     breaker.failures = 0;
     breaker.openUntil = 0;
-    return reply;
+    return result;
   } catch (error) {
     const noAnswer = error instanceof ProviderError && (error.kind === 'unreachable' || error.kind === 'timeout');
     if (noAnswer && ++breaker.failures >= limits.threshold) {
@@ -69,6 +75,11 @@ export async function callProvider(call: ProviderCall): Promise<ProviderReply> {
     }
     throw error;
   }
+}
+
+/** Sends one call and returns the raw status, JSON body and Location. */
+export function callProvider(call: ProviderCall): Promise<ProviderReply> {
+  return throughBreaker(call.operation, () => sendWithRetry(call));
 }
 
 /** GETs once more on a connection reset; POSTs never (a password check must not count twice). */
@@ -84,6 +95,14 @@ async function sendWithRetry(call: ProviderCall): Promise<ProviderReply> {
   }
 }
 
+/** The body on the wire: JSON, or urlencoded fields (undefined values left out, others as text). */
+export function encodeBody(body: Record<string, unknown>, encoding: 'json' | 'form'): { type: string; text: string } {
+  if (encoding === 'json') return { type: 'application/json', text: JSON.stringify(body) };
+  const fields = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) if (value !== undefined) fields.set(key, String(value));
+  return { type: 'application/x-www-form-urlencoded', text: fields.toString() };
+}
+
 async function sendOnce(call: ProviderCall): Promise<ProviderReply> {
   const config = getConfig();
   const url = new URL(call.path, config.providerUrl);
@@ -92,34 +111,45 @@ async function sendOnce(call: ProviderCall): Promise<ProviderReply> {
   }
   const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
   if (call.locale) headers['accept-language'] = call.locale;
-  if (call.body !== undefined) headers['content-type'] = 'application/json';
+  const encoded = call.body === undefined ? undefined : encodeBody(call.body, call.encoding ?? 'json');
+  if (encoded) headers['content-type'] = encoded.type;
 
   let statusCode: number;
+  let location: string | undefined;
   let text: string;
   try {
     const response = await request(url, {
       method: call.method,
       headers,
-      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+      body: encoded?.text,
       dispatcher: providerAgent,
       signal: AbortSignal.timeout(config.providerTimeoutMs),
     });
     statusCode = response.statusCode;
+    const rawLocation = response.headers.location;
+    location = Array.isArray(rawLocation) ? rawLocation[0] : rawLocation;
     text = await readLimited(response.body);
   } catch (cause) {
-    throw new ProviderError({ kind: classifyNetworkError(cause), operation: call.operation, cause });
+    throw new ProviderError({ kind: classifyNetworkError(cause), operation: call.operation, service: call.service, cause });
   }
 
-  if (text.length === 0) return { status: statusCode, json: null };
+  const redirect = statusCode >= 300 && statusCode < 400 && location ? toUrl(location, config.providerUrl) : undefined;
+  if (statusCode >= 300 && statusCode < 400 && !redirect) {
+    throw new ProviderError({ kind: 'invalid-response', operation: call.operation, service: call.service, status: statusCode });
+  }
+  if (text.length === 0 || redirect) return { status: statusCode, json: null, location: redirect };
   try {
-    return { status: statusCode, json: JSON.parse(text) as unknown };
+    return { status: statusCode, json: JSON.parse(text) as unknown, location: undefined };
   } catch (cause) {
-    throw new ProviderError({
-      kind: 'invalid-response',
-      operation: call.operation,
-      status: statusCode,
-      cause,
-    });
+    throw new ProviderError({ kind: 'invalid-response', operation: call.operation, service: call.service, status: statusCode, cause });
+  }
+}
+
+function toUrl(location: string, base: URL): URL | undefined {
+  try {
+    return new URL(location, base);
+  } catch {
+    return undefined;
   }
 }
 
@@ -145,62 +175,43 @@ function classifyNetworkError(cause: unknown): 'timeout' | 'unreachable' | 'inva
   return 'unreachable';
 }
 
-const ErrorBody = z
-  .object({
-    code: z.union([z.string(), z.number()]).optional(),
-    error: z.unknown().optional(),
-    error_code: z.union([z.string(), z.number()]).optional(),
-  })
-  .loose();
-
-const Envelope = z
-  .object({
-    success: z.boolean().optional(),
-    status: z.number().optional(),
-    data: z.unknown().optional(),
-    error: z.union([ErrorBody, z.string()]).optional(),
-  })
-  .loose();
-
-/** product-spec.md §7: a reply is a success when its status is 200 or its success flag is set. */
-export function isSuccess(reply: ProviderReply): boolean {
-  const envelope = Envelope.safeParse(reply.json);
-  return reply.status === 200 || (envelope.success && envelope.data.success === true);
-}
-
-/** Pulls the provider's error code out of any of its error shapes (provider-api.md §1). */
-export function errorCodeOf(json: unknown): string | number | undefined {
-  const envelope = Envelope.safeParse(json);
-  if (!envelope.success) return undefined;
-  const { error } = envelope.data;
-  if (typeof error === 'string') return error;
-  if (error) return error.code ?? error.error_code ?? (typeof error.error === 'string' ? error.error : undefined);
-  return undefined;
+/**
+ * openid-client's requests (discovery, JWKS, token, introspection, userinfo) over the same agent,
+ * deadline and breaker, never following a redirect.
+ */
+export function providerFetch(url: string, options: { method?: string; headers?: unknown; body?: unknown; signal?: AbortSignal }): Promise<Response> {
+  const deadline = AbortSignal.timeout(getConfig().providerTimeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  return throughBreaker('oidc', async () => {
+    try {
+      return (await undiciFetch(url, {
+        method: options.method,
+        headers: options.headers as Record<string, string>,
+        body: options.body as string | undefined,
+        redirect: 'manual',
+        signal,
+        dispatcher: providerAgent,
+      })) as unknown as Response;
+    } catch (cause) {
+      throw new ProviderError({ kind: classifyNetworkError(cause), operation: 'oidc', service: 'oidc', cause });
+    }
+  });
 }
 
 /**
- * Applies the success rule, then parses `data` with the caller's schema into the app's own type.
- * Anything else becomes a ProviderError carrying the provider's code and status.
+ * Whether the provider answers its discovery document with 200 within `timeoutMs`: the cheapest
+ * call that proves it is up (readiness). Outside the breaker: a probe must see the truth.
  */
-export async function callForData<T>(call: ProviderCall, schema: z.ZodType<T>): Promise<T> {
-  const reply = await callProvider(call);
-  if (!isSuccess(reply)) {
-    throw new ProviderError({
-      kind: 'rejected',
-      operation: call.operation,
-      status: reply.status,
-      code: errorCodeOf(reply.json),
+export async function providerAnswers(timeoutMs: number): Promise<boolean> {
+  try {
+    const response = await request(new URL('/.well-known/openid-configuration', getConfig().providerUrl), {
+      dispatcher: providerAgent,
+      signal: AbortSignal.timeout(timeoutMs),
     });
+    await response.body.dump();
+    return response.statusCode === 200;
+  } catch (error) {
+    log.warn({ event: 'readiness-provider-unreachable', reason: error instanceof Error ? error.name : 'unknown' }, 'provider unreachable');
+    return false;
   }
-  const data = Envelope.safeParse(reply.json);
-  const parsed = schema.safeParse(data.success ? data.data.data : undefined);
-  if (!parsed.success) {
-    throw new ProviderError({
-      kind: 'invalid-response',
-      operation: call.operation,
-      status: reply.status,
-      cause: parsed.error,
-    });
-  }
-  return parsed.data;
 }

@@ -1,14 +1,14 @@
 import 'server-only';
 import { z } from 'zod';
 import type { GroupOption } from '../flows/groups';
-import { callProvider, errorCodeOf, isSuccess } from './http';
-import { ProviderError } from './errors';
+import { ask, unexpected } from './answer';
+import type { ProviderCall } from './http';
 
 /**
- * Precheck metadata (provider-api.md §5.8): the groups a track may continue with. The body shape
- * is not documented [U]; product-spec.md §3 names `meta_data.selectableGroups` with `groupId` and
- * `groupName`. It is accepted inside the envelope's `data` or at the top level, and parsed here
- * only, so a correction after testing against a real tenant touches one place.
+ * Precheck metadata (docs/provider-contract.md §2.8): the groups a track may continue with. The
+ * envelope is `data: {logged_in, validation_type, meta_data: {selectableGroups: [{groupId,
+ * groupName}]}, used}`; `meta_data` is also accepted at the top level, since one SDK model reads
+ * it there. Parsed here only, so a correction touches one place.
  */
 export type PreloginGroups = { kind: 'groups'; groups: GroupOption[] } | { kind: 'gone' };
 
@@ -16,37 +16,37 @@ const SelectableGroup = z
   .object({
     groupId: z.string().min(1).max(256),
     groupName: z.string().max(512).optional(),
-    // Not in the spec: shown and searched when a tenant sends it (README: assumptions).
+    // Not documented: shown and searched when a tenant sends it (docs/provider-contract.md §2.8).
     customerNumber: z.union([z.string(), z.number()]).optional(),
     customer_number: z.union([z.string(), z.number()]).optional(),
   })
   .loose();
 
 const WithMetadata = z
-  .object({ meta_data: z.object({ selectableGroups: z.array(SelectableGroup).max(5000).default([]) }).loose().optional() })
+  .object({
+    used: z.boolean().optional(),
+    meta_data: z.object({ selectableGroups: z.array(SelectableGroup).max(5000).default([]) }).loose().optional(),
+  })
   .loose();
 
 export async function getSelectableGroups(args: { trackId: string; locale: string }): Promise<PreloginGroups> {
-  const operation = 'prelogin.metadata';
-  const reply = await callProvider({
-    operation,
+  const call: ProviderCall = {
+    service: 'token-srv',
+    operation: 'prelogin.metadata',
     method: 'GET',
     path: `/token-srv/prelogin/metadata/${encodeURIComponent(args.trackId)}`,
     // The original product always sent `de`; the person's language gives names they can read.
     query: { acceptLanguage: args.locale },
     locale: args.locale,
-  });
+  };
+  const answer = await ask(call);
   // 204: the track is unknown, older than about an hour, or already used.
-  if (reply.status === 204) return { kind: 'gone' };
-  if (!isSuccess(reply)) {
-    throw new ProviderError({ kind: 'rejected', operation, status: reply.status, code: errorCodeOf(reply.json) });
-  }
-  const body = reply.json as { data?: unknown } | null;
-  const inData = WithMetadata.safeParse(body?.data);
-  const parsed = inData.success && inData.data.meta_data ? inData : WithMetadata.safeParse(body);
-  if (!parsed.success || !parsed.data.meta_data) {
-    throw new ProviderError({ kind: 'invalid-response', operation, status: reply.status, cause: parsed.error });
-  }
+  if (answer.kind === 'empty') return { kind: 'gone' };
+  if (answer.kind !== 'data') throw unexpected(call, answer);
+  const inData = WithMetadata.safeParse(answer.data);
+  if (inData.success && inData.data.used === true) return { kind: 'gone' };
+  const parsed = inData.success && inData.data.meta_data ? inData : WithMetadata.safeParse(answer.body);
+  if (!parsed.success || !parsed.data.meta_data) throw unexpected(call, answer, parsed.error);
   return {
     kind: 'groups',
     groups: parsed.data.meta_data.selectableGroups.map((g) => {

@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
-import { callForData } from './http';
+import { askForData } from './answer';
 
-/** Public client information for a request id (provider-api.md §5.1). */
+/** Public client information for a request id (docs/provider-contract.md §2.1). */
 export type ClientInfo = { displayName: string | undefined };
 
 const ClientInfoData = z
@@ -11,8 +11,9 @@ const ClientInfoData = z
   .transform((d): ClientInfo => ({ displayName: d.client_display_name ?? d.client_name }));
 
 export function getClientInfo(args: { requestId: string; locale?: string }): Promise<ClientInfo> {
-  return callForData(
+  return askForData(
     {
+      service: 'public-srv',
       operation: 'public.clientInfo',
       method: 'GET',
       path: `/public-srv/public/${encodeURIComponent(args.requestId)}`,

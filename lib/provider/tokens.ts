@@ -1,7 +1,7 @@
 import 'server-only';
 import * as client from 'openid-client';
 import { groupFromClaims } from '../auth/signed-in';
-import { getOidcConfiguration } from '../oidc';
+import { getOidcConfiguration } from './oidc';
 import type { PendingAuthorization, SignedInUser } from '../session-types';
 
 /**

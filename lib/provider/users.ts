@@ -1,20 +1,18 @@
 import 'server-only';
 import { z } from 'zod';
-import { callProvider, errorCodeOf, isSuccess } from './http';
-import { ProviderError } from './errors';
+import { ask, unexpected, type Answer } from './answer';
+import type { ProviderCall } from './http';
 
 /**
- * What the provider recommends after the e-mail step (product-spec.md §4, provider-api.md §5.2).
- * The body shape of this answer is unverified against a real tenant; it is parsed here and only
- * here so a correction touches one place.
+ * What the provider recommends after the e-mail step (product-spec.md §4; docs/provider-contract.md
+ * §2.2). The success body is not published (U): `action` and `providers[].redirectUri` are the
+ * spec's names, read here and only here so a correction touches one place.
  */
 export type UserExistence =
   | { action: 'login' }
   | { action: 'register' }
   | { action: 'redirect'; redirectUri: string | undefined }
   | { action: 'other'; value: string };
-
-const USER_NOT_FOUND = 10301;
 
 const ExistenceData = z
   .object({
@@ -29,30 +27,27 @@ export async function checkUserExists(args: {
   rememberMe: boolean;
   locale?: string;
 }): Promise<UserExistence> {
-  const operation = 'users.checkExists';
-  const reply = await callProvider({
-    operation,
+  const call: ProviderCall = {
+    service: 'useractions-srv',
+    operation: 'users.checkExists',
     method: 'POST',
     path: `/useractions-srv/userexistence/${encodeURIComponent(args.requestId)}`,
     query: { webfinger: 'domain_based_redirection', rememberMe: String(args.rememberMe) },
     body: { email: args.email, requestId: args.requestId },
     locale: args.locale,
-  });
+  };
+  return readExistence(call, await ask(call));
+}
 
-  // The legacy check answers 204 (with or without an error body, code 10301) for an unknown user.
-  if (reply.status === 204) return { action: 'register' };
-  if (!isSuccess(reply)) {
-    const code = errorCodeOf(reply.json);
-    if (code !== undefined && String(code) === String(USER_NOT_FOUND)) return { action: 'register' };
-    throw new ProviderError({ kind: 'rejected', operation, status: reply.status, code });
-  }
-
-  const parsed = ExistenceData.safeParse((reply.json as { data?: unknown } | null)?.data ?? {});
-  if (!parsed.success) throw new ProviderError({ kind: 'invalid-response', operation, status: reply.status });
+function readExistence(call: ProviderCall, answer: Answer): UserExistence {
+  // The legacy check answers 204 (with or without the error body, code 10301) for an unknown user.
+  if (answer.kind === 'empty') return { action: 'register' };
+  if (answer.kind === 'refused' && answer.error.meaning === 'user-not-found') return { action: 'register' };
+  if (answer.kind !== 'data') throw unexpected(call, answer);
+  const parsed = ExistenceData.safeParse(answer.data ?? {});
+  if (!parsed.success) throw unexpected(call, answer, parsed.error);
   const action = (parsed.data.action ?? 'login').toLowerCase();
   if (action === 'login' || action === 'register') return { action };
-  if (action === 'redirect') {
-    return { action, redirectUri: parsed.data.providers?.[0]?.redirectUri };
-  }
+  if (action === 'redirect') return { action, redirectUri: parsed.data.providers?.[0]?.redirectUri };
   return { action: 'other', value: action };
 }

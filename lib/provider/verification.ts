@@ -1,8 +1,12 @@
 import 'server-only';
 import { z } from 'zod';
-import { callForData, callProvider, errorCodeOf, isSuccess } from './http';
-import { ProviderError } from './errors';
+import { ask, askForData, unexpected } from './answer';
+import type { ProviderCall } from './http';
 
+/**
+ * verification-srv: the configured methods, and initiating and checking an authentication
+ * (docs/provider-contract.md §2.3–2.5). Both API generations share these calls.
+ */
 export type ConfiguredMethod = { type: string; mediumIds: string[] };
 
 const ConfiguredListData = z
@@ -24,7 +28,7 @@ const ConfiguredListData = z
   .transform((d): ConfiguredMethod[] =>
     d.configured_list.map((entry) => ({
       type: entry.type.toUpperCase(),
-      // Some tenants answer medium_id instead of id (provider-api.md §5.3).
+      // Some tenants answer medium_id instead of id (docs/provider-contract.md §2.3).
       mediumIds: (entry.mediums ?? [])
         .map((m) => m.id ?? m.medium_id)
         .filter((id): id is string => typeof id === 'string' && id.length > 0),
@@ -38,8 +42,9 @@ export function getConfiguredMethods(args: {
   sub?: string;
   locale?: string;
 }): Promise<ConfiguredMethod[]> {
-  return callForData(
+  return askForData(
     {
+      service: 'verification-srv',
       operation: 'verification.configuredList',
       method: 'POST',
       path: '/verification-srv/v2/setup/public/configured/list',
@@ -56,26 +61,15 @@ const InitiateData = z
   .object({
     exchange_id: z.object({ exchange_id: z.string().min(1) }).loose(),
     sub: z.string().optional(),
-    // Unverified field name: where the provider names the masked destination of a sent code.
+    // No source names the masked destination of a sent code (U); shown when a tenant sends it.
     medium_text: z.string().optional(),
   })
   .loose()
   .transform((d) => ({ exchangeId: d.exchange_id.exchange_id, sub: d.sub, destination: d.medium_text }));
 
-/** An initiate answer that sends the browser elsewhere (product-spec.md §8: error_code 403 + redirectUrl). */
-const RedirectAnswer = z
-  .object({
-    error: z
-      .object({ error_code: z.union([z.string(), z.number()]).optional(), redirectUrl: z.string().optional() })
-      .loose()
-      .optional(),
-    data: z.object({ redirectUrl: z.string().optional() }).loose().optional(),
-    redirectUrl: z.string().optional(),
-  })
-  .loose();
-
 export type Initiated =
   | { kind: 'initiated'; exchangeId: string; sub: string | undefined; destination: string | undefined }
+  /** product-spec.md §8: an initiation answered 403 with a redirectUrl sends the browser there. */
   | { kind: 'redirect'; url: string };
 
 export async function initiateAuthentication(args: {
@@ -88,9 +82,9 @@ export async function initiateAuthentication(args: {
   trackId?: string;
   locale?: string;
 }): Promise<Initiated> {
-  const operation = 'verification.initiate';
-  const reply = await callProvider({
-    operation,
+  const call: ProviderCall = {
+    service: 'verification-srv',
+    operation: 'verification.initiate',
     method: 'POST',
     path: `/verification-srv/v2/authenticate/initiate/${encodeURIComponent(args.type.toLowerCase())}`,
     body: {
@@ -104,18 +98,12 @@ export async function initiateAuthentication(args: {
       single_factor_auth: false,
     },
     locale: args.locale,
-  });
-  if (!isSuccess(reply)) {
-    const answer = RedirectAnswer.safeParse(reply.json);
-    const url = answer.success
-      ? (answer.data.error?.redirectUrl ?? answer.data.data?.redirectUrl ?? answer.data.redirectUrl)
-      : undefined;
-    const is403 = reply.status === 403 || (answer.success && String(answer.data.error?.error_code) === '403');
-    if (is403 && url) return { kind: 'redirect', url };
-    throw new ProviderError({ kind: 'rejected', operation, status: reply.status, code: errorCodeOf(reply.json) });
-  }
-  const data = InitiateData.safeParse((reply.json as { data?: unknown } | null)?.data);
-  if (!data.success) throw new ProviderError({ kind: 'invalid-response', operation, status: reply.status });
+  };
+  const answer = await ask(call);
+  if (answer.kind === 'redirect' && !answer.failure) return { kind: 'redirect', url: answer.location.toString() };
+  if (answer.kind !== 'data') throw unexpected(call, answer);
+  const data = InitiateData.safeParse(answer.data);
+  if (!data.success) throw unexpected(call, answer, data.error);
   return { kind: 'initiated', ...data.data };
 }
 
@@ -133,8 +121,9 @@ export function authenticate(args: {
   locale?: string;
 }): Promise<{ sub: string; statusId: string }> {
   const isPassword = args.type.toUpperCase() === 'PASSWORD';
-  return callForData(
+  return askForData(
     {
+      service: 'verification-srv',
       operation: 'verification.authenticate',
       method: 'POST',
       path: `/verification-srv/v2/authenticate/authenticate/${encodeURIComponent(args.type.toLowerCase())}`,

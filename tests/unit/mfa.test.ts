@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { canResend, codeErrorFor, optionLabelKey, resendWaitSeconds, selectMfaStart } from '@/lib/flows/mfa';
+import { canResend, optionLabelKey, resendWaitSeconds, selectMfaStart } from '@/lib/flows/mfa';
 import { continuationForm } from '@/lib/flows/continuation';
 import { mfaCodeError, normaliseCode } from '@/lib/validation/rules';
 
@@ -45,17 +45,6 @@ describe('MFA code', () => {
   test('a pasted code is normalised before it is sent', () => {
     expect(normaliseCode(' 123 456\n')).toBe('123456');
   });
-
-  test.each([
-    [3063, 'mfaCodeInvalid'],
-    ['3063', 'mfaCodeInvalid'],
-    [3010, 'mfaCodeExpired'],
-    [3072, undefined],
-    ['constructor', undefined],
-    [undefined, undefined],
-  ])('provider code %j → %s', (code, expected) => {
-    expect(codeErrorFor(code)).toBe(expected);
-  });
 });
 
 describe('resend and labels', () => {
@@ -77,19 +66,20 @@ describe('resend and labels', () => {
   });
 });
 
-test('after MFA the flow continues with the precheck continuation and exactly its fields', () => {
+test('after MFA the flow continues with the precheck continuation: the track, the request, the subject, the status and the type', () => {
   const form = continuationForm({
     providerUrl: new URL('https://tenant.cidaas.de'),
     requestId: 'req-1',
     rememberMe: true,
-    continuation: { target: 'precheck-continue', trackId: 'track/1', statusId: 'st-1', sub: 'sub-1', verificationType: 'EMAIL', selectedGroupId: '' },
+    continuation: { target: 'precheck-continue', trackId: 'track/1', statusId: 'st-1', sub: 'sub-1', verificationType: 'EMAIL' },
   });
   expect(form.action).toBe('https://tenant.cidaas.de/login-srv/precheck/continue/track%2F1');
+  // docs/provider-contract.md §2.9: requestId is part of it; no group was chosen yet, so none is sent.
   expect(form.fields).toEqual([
-    ['status_id', 'st-1'],
-    ['sub', 'sub-1'],
-    ['verificationType', 'EMAIL'],
     ['track_id', 'track/1'],
-    ['selectedGroupId', ''],
+    ['requestId', 'req-1'],
+    ['sub', 'sub-1'],
+    ['status_id', 'st-1'],
+    ['verificationType', 'EMAIL'],
   ]);
 });

@@ -25,19 +25,19 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 test('after three calls without an answer, calls fail at once; after the pause one call tries again and an answer closes it', async () => {
   const { callProvider, breakerState } = await import('@/lib/provider/http');
-  const post = () => callProvider({ operation: 'test.post', method: 'POST', path: '/x', body: {} });
+  const post = () => callProvider({ service: 'public-srv', operation: 'test.post', method: 'POST', path: '/x', body: {} });
   for (let i = 0; i < 3; i++) await expect(post()).rejects.toMatchObject({ kind: 'unreachable' });
   expect(hits).toBe(3); // POSTs are never retried
   expect(breakerState()).toEqual({ open: true, failures: 3 });
 
   await expect(post()).rejects.toMatchObject({ kind: 'unreachable', cause: new Error('circuit open') });
-  await expect(callProvider({ operation: 'test.get', method: 'GET', path: '/y' })).rejects.toMatchObject({ kind: 'unreachable' });
+  await expect(callProvider({ service: 'public-srv', operation: 'test.get', method: 'GET', path: '/y' })).rejects.toMatchObject({ kind: 'unreachable' });
   expect(hits).toBe(3); // nothing reached the provider while open
 
   // After the pause exactly one call tries again (a GET counts once, retry included); calls
   // beside it still fail fast; it fails, so the breaker stays open.
   await new Promise((resolve) => setTimeout(resolve, 1_050));
-  const trial = callProvider({ operation: 'test.get', method: 'GET', path: '/y' });
+  const trial = callProvider({ service: 'public-srv', operation: 'test.get', method: 'GET', path: '/y' });
   await expect(post()).rejects.toMatchObject({ cause: new Error('circuit open') });
   await expect(trial).rejects.toMatchObject({ kind: 'unreachable' });
   expect(hits).toBe(5); // the trial GET and its one retry
@@ -45,7 +45,7 @@ test('after three calls without an answer, calls fail at once; after the pause o
 
   await new Promise((resolve) => setTimeout(resolve, 1_050));
   answer = true;
-  await expect(callProvider({ operation: 'test.get', method: 'GET', path: '/y' })).resolves.toMatchObject({ status: 200 });
+  await expect(callProvider({ service: 'public-srv', operation: 'test.get', method: 'GET', path: '/y' })).resolves.toMatchObject({ status: 200 });
   expect(hits).toBe(6);
   expect(breakerState()).toEqual({ open: false, failures: 0 });
 });

@@ -10,7 +10,7 @@ type Reply = (req: IncomingMessage, res: ServerResponse) => void;
 let reply: Reply;
 let hits: Array<{ method: string; url: string; body: string; headers: IncomingMessage['headers'] }>;
 let server: Server;
-let client: typeof import('@/lib/provider/http');
+let answers: typeof import('@/lib/provider/answer');
 let users: typeof import('@/lib/provider/users');
 let verification: typeof import('@/lib/provider/verification');
 let publicService: typeof import('@/lib/provider/public');
@@ -35,7 +35,7 @@ beforeAll(async () => {
   process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.PROVIDER_TIMEOUT_MS = '600';
   process.env.PROVIDER_BREAKER_THRESHOLD = '1000'; // the breaker has its own test file
-  client = await import('@/lib/provider/http');
+  answers = await import('@/lib/provider/answer');
   users = await import('@/lib/provider/users');
   verification = await import('@/lib/provider/verification');
   publicService = await import('@/lib/provider/public');
@@ -107,6 +107,17 @@ describe('provider-specific shapes', () => {
     expect(JSON.parse(hits[0].body)).toEqual({ request_id: 'r', email: 'a@b.c' });
   });
 
+  test('initiation reads the exchange id, and a masked destination when a tenant names one (medium_text, U)', async () => {
+    reply = json(200, { success: true, status: 200, data: { exchange_id: { exchange_id: 'ex-1', expires_at: 'x' } } });
+    await expect(verification.initiateAuthentication({ type: 'EMAIL', usageType: 'MULTIFACTOR_AUTHENTICATION', requestId: 'r', mediumId: 'm1', sub: 's' }))
+      .resolves.toEqual({ kind: 'initiated', exchangeId: 'ex-1', sub: undefined, destination: undefined });
+    reply = json(200, { success: true, status: 200, data: { exchange_id: { exchange_id: 'ex-2' }, medium_text: 'j***@example.com' } });
+    await expect(verification.initiateAuthentication({ type: 'EMAIL', usageType: 'MULTIFACTOR_AUTHENTICATION', requestId: 'r', mediumId: 'm1', sub: 's' }))
+      .resolves.toMatchObject({ exchangeId: 'ex-2', destination: 'j***@example.com' });
+    expect(JSON.parse(hits[0].body)).toEqual({ type: 'EMAIL', usage_type: 'MULTIFACTOR_AUTHENTICATION', request_id: 'r', medium_id: 'm1', sub: 's', single_factor_auth: false });
+    expect(hits[0].headers['content-type']).toBe('application/json');
+  });
+
   test('password authentication sends `password`; code types send `pass_code`', async () => {
     reply = json(200, { success: true, status: 200, data: { sub: 's', status_id: 'st' } });
     await verification.authenticate({ type: 'PASSWORD', exchangeId: 'e', secret: 'pw', requestId: 'r' });
@@ -161,9 +172,10 @@ describe('timeouts and retries', () => {
   });
 
   test('the success rule: status 200 or the success flag', () => {
-    expect(client.isSuccess({ status: 200, json: null })).toBe(true);
-    expect(client.isSuccess({ status: 500, json: { success: true } })).toBe(true);
-    expect(client.isSuccess({ status: 500, json: { success: false } })).toBe(false);
+    const call = { service: 'public-srv', operation: 'test' } as const;
+    expect(answers.readAnswer(call, { status: 200, json: null, location: undefined }).kind).toBe('data');
+    expect(answers.readAnswer(call, { status: 500, json: { success: true }, location: undefined }).kind).toBe('data');
+    expect(answers.readAnswer(call, { status: 500, json: { success: false }, location: undefined }).kind).toBe('refused');
   });
 });
 

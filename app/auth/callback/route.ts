@@ -4,7 +4,7 @@ import { refusalOf } from '@/lib/auth/refusals';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage } from '@/lib/errors';
 import { accountRef, log } from '@/lib/log';
-import { PENDING_MAX_AGE_MS } from '@/lib/oidc';
+import { PENDING_MAX_AGE_MS } from '@/lib/provider/oidc';
 import { exchangeCode } from '@/lib/provider/tokens';
 import { endFlow, type SignedInUser } from '@/lib/session';
 import { readUserSession, saveUserSession } from '@/lib/user-session';

@@ -1,7 +1,7 @@
 import * as client from 'openid-client';
 import { getConfig } from '@/lib/config';
 import { accountRef, log } from '@/lib/log';
-import { getOidcConfiguration } from '@/lib/oidc';
+import { getOidcConfiguration } from '@/lib/provider/oidc';
 import { allowedRedirectOrigins, checkRedirect, seeOther } from '@/lib/redirects';
 import { readUserSession, saveUserSession } from '@/lib/user-session';
 

@@ -2,7 +2,7 @@ import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import * as client from 'openid-client';
 import { failToErrorPage } from '@/lib/errors';
-import { callbackUrl, getOidcConfiguration, SCOPES } from '@/lib/oidc';
+import { callbackUrl, getOidcConfiguration, SCOPES } from '@/lib/provider/oidc';
 import { readUserSession, saveUserSession } from '@/lib/user-session';
 
 /**

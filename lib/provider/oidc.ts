@@ -1,9 +1,8 @@
 import 'server-only';
 import * as client from 'openid-client';
-import { fetch as undiciFetch } from 'undici';
-import { CLOCK_SKEW_SECONDS } from './auth/signed-in';
-import { getConfig } from './config';
-import { providerAgent } from './provider/http';
+import { CLOCK_SKEW_SECONDS } from '../auth/signed-in';
+import { getConfig } from '../config';
+import { providerFetch } from './http';
 
 /** Scopes this deployment asks for as an OIDC client (product-spec.md §6). */
 export const SCOPES = 'openid email profile groups roles';
@@ -44,19 +43,8 @@ async function discover(): Promise<client.Configuration> {
   return configuration;
 }
 
-/** openid-client's requests go through the same agent and deadline as every provider call. */
-const timedFetch: client.CustomFetch = (url, options) => {
-  const deadline = AbortSignal.timeout(getConfig().providerTimeoutMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
-  return undiciFetch(url, {
-    method: options.method,
-    headers: options.headers as Record<string, string>,
-    body: options.body as string | undefined,
-    redirect: 'manual',
-    signal,
-    dispatcher: providerAgent,
-  }) as unknown as Promise<Response>;
-};
+/** openid-client's requests go through the provider transport (agent, deadline, breaker). */
+const timedFetch: client.CustomFetch = (url, options) => providerFetch(url, options);
 
 export function callbackUrl(): string {
   return new URL(CALLBACK_PATH, getConfig().publicUrl).toString();

@@ -69,6 +69,7 @@ const EnvSchema = z.object({
     })
     .pipe(FooterLinksSchema),
   BRAND_DIR: z.string().trim().min(1).optional(),
+  PROVIDER_API: z.enum(['current', 'legacy']).default('current'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(8_000),
   MFA_RESEND_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   PROVIDER_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(10_000).default(5),
@@ -90,6 +91,12 @@ export type AppConfig = {
   footerLinks: Partial<Record<FooterLinkName, Record<string, string>>>;
   /** Where operators put replacement logos (manufacturer.svg, product.svg …); see README. */
   brandDir: string | undefined;
+  /**
+   * Which generation of the provider's reset and account-verification API the tenant speaks
+   * (docs/provider-contract.md §3): `current` (password-srv, verification-actions-srv) or `legacy`
+   * (users-srv, verification-srv).
+   */
+  providerApi: 'current' | 'legacy';
   providerTimeoutMs: number;
   /** Calls in a row without an answer that open the circuit breaker, and how long it stays open. */
   breaker: { threshold: number; openMs: number };
@@ -110,9 +117,12 @@ export function footerLinksFor(config: AppConfig, locale: string): Array<{ name:
 }
 
 export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
+    this.problems = problems;
   }
 }
 
@@ -142,6 +152,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     redirectAllowlist: e.REDIRECT_ALLOWLIST,
     footerLinks: e.FOOTER_LINKS,
     brandDir: e.BRAND_DIR,
+    providerApi: e.PROVIDER_API,
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     mfaResendSeconds: e.MFA_RESEND_SECONDS,
     breaker: { threshold: e.PROVIDER_BREAKER_THRESHOLD, openMs: e.PROVIDER_BREAKER_OPEN_MS },

@@ -7,7 +7,8 @@ export type Continuation =
       target: 'precheck-continue';
       trackId: string;
       sub: string;
-      selectedGroupId: string;
+      /** The group chosen on the group-selection step, if it came before. */
+      selectedGroupId?: string;
       /** After a second factor; absent when the precheck answered is the group selection. */
       statusId?: string;
       verificationType?: string;
@@ -37,8 +38,12 @@ export type FlowSession = {
   resetSentAt?: number;
   /** A reset link's tokens, moved here from the address bar (never shown in a URL again). */
   reset?: { rprq: string; exchangeId: string };
-  /** E-mail verification in progress: whose, and when the link was last sent. */
-  verify?: { sub: string; sentAt: number };
+  /**
+   * E-mail confirmation in progress: whose address (when this deployment sent the link itself),
+   * when it was last sent, the provider's verification id, and whether the tenant asked for a
+   * code instead of a link (its verification_complete page, processingType CODE).
+   */
+  verify?: { sentAt: number; whom?: { email: string } | { sub: string }; accvid?: string; byCode?: boolean; destination?: string };
   /** The group chosen on the group-selection step (product-spec.md §3 session context groupId). */
   groupId?: string;
 };

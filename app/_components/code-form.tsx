@@ -2,14 +2,17 @@
 
 import { useActionState } from 'react';
 import { mfaCodeError } from '@/lib/validation/rules';
-import type { ErrorKey } from '@/lib/validation/form-state';
-import { submitMfaCode, type CodeFormState } from '../register-mfa/actions';
+import type { ErrorKey, FormState } from '@/lib/validation/form-state';
 import { ErrorSummary } from './error-summary';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { useFieldRules } from './use-field-rules';
 
+export type CodeFormState = FormState<'code'>;
+
 type Props = {
+  /** The server action that checks the code (second factor, e-mail confirmation). */
+  action: (prev: CodeFormState, formData: FormData) => Promise<CodeFormState>;
   labels: { code: string; verify: string; verifying: string };
   errors: Partial<Record<ErrorKey, string>>;
 };
@@ -18,8 +21,8 @@ type Props = {
  * The 6-digit code: one field, numeric keyboard, one-time-code autofill; a pasted "123 456"
  * counts as 123456. No maxlength, so a pasted code with spaces is never cut short.
  */
-export function MfaCodeForm({ labels, errors }: Props) {
-  const [state, action] = useActionState<CodeFormState, FormData>(submitMfaCode, { status: 'idle' });
+export function CodeForm({ action: check, labels, errors }: Props) {
+  const [state, action] = useActionState<CodeFormState, FormData>(check, { status: 'idle' });
   const rules = useFieldRules(state, { code: mfaCodeError });
   const key = rules.errorOf('code');
   return (

@@ -13,6 +13,7 @@ import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
 import { getFlowSession, joinFlow, readFlow, unsealFromForm, updateFlow, type MfaOption } from '@/lib/session';
 import { fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
 import type { FormState } from '@/lib/validation/form-state';
+import type { CodeFormState } from '../_components/code-form';
 import type { ResendState } from '../_components/resend-form';
 
 /** What the MFA entry page seals into its forms: the provider's query, and the options it offered. */
@@ -49,7 +50,6 @@ export async function startMfa(_prev: FormState<never>, formData: FormData): Pro
 }
 
 const CodeSchema = z.object({ code: MfaCodeField });
-export type CodeFormState = FormState<'code'>;
 
 /** Checks the code; on success the flow continues with the provider's precheck continuation. */
 export async function submitMfaCode(_prev: CodeFormState, formData: FormData): Promise<CodeFormState> {
@@ -79,7 +79,7 @@ export async function submitMfaCode(_prev: CodeFormState, formData: FormData): P
       statusId: outcome.statusId,
       sub: mfa.sub,
       verificationType: active.type,
-      selectedGroupId: flow.groupId ?? '',
+      selectedGroupId: flow.groupId,
     },
   });
   redirect(`/continue?requestId=${encodeURIComponent(flow.requestId)}`);

@@ -2,7 +2,7 @@ import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { readFlow } from '@/lib/session';
-import { parseRequestId } from '@/lib/validation/fields';
+import { mfaEntry } from '@/lib/flows/entry-params';
 import { Frame } from '../_components/frame';
 import { Loader } from '../_components/loader';
 import { Streamed } from '../_components/streamed';
@@ -11,15 +11,15 @@ import { MfaChoice } from './mfa-choice';
 export const generateMetadata = titleFrom('mfa');
 
 /**
- * The provider sends the browser here with track_id, sub and requestId (provider-api.md §2). The
- * frame and a loader are streamed at once; the configured methods follow.
+ * The tenant's `mfa_required` hosted page: the provider sends the browser here with track_id, sub
+ * (or q) and requestId (docs/provider-contract.md §4). The frame and a loader are streamed at
+ * once; the configured methods follow.
  */
 export default async function MfaPage({ searchParams }: PageProps<'/register-mfa'>) {
   const params = await searchParams;
-  const trackId = parseRequestId(params.track_id ?? params.trackId);
-  const sub = parseRequestId(params.sub);
-  const requestId = parseRequestId(params.requestId);
-  if (!trackId || !sub || !requestId) redirect('/error?reason=invalid-request');
+  const entry = mfaEntry(params);
+  if (!entry) redirect('/error?reason=invalid-request');
+  const { trackId, sub, requestId } = entry;
 
   // Back, refresh or a second tab after a code was sent: show that code's page, send nothing new.
   const flow = await readFlow();

@@ -8,12 +8,11 @@ import { failToErrorPage, failForRequest } from '@/lib/errors';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { accountRef, log } from '@/lib/log';
-import { isProviderError } from '@/lib/provider/errors';
-import { acceptReset, initiateReset } from '@/lib/provider/reset';
+import { requestResetLink, saveNewPassword as acceptNewPassword, type NewPasswordOutcome } from '@/lib/flows/reset';
 import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
 import { readFlow, updateFlow } from '@/lib/session';
 import { fieldErrorsOf, ruleField } from '@/lib/validation/fields';
-import type { ErrorKey, FormState } from '@/lib/validation/form-state';
+import type { FormState } from '@/lib/validation/form-state';
 import { newPasswordError, repeatPasswordError } from '@/lib/validation/rules';
 import type { ResendState } from '../_components/resend-form';
 
@@ -27,7 +26,7 @@ export async function sendResetLink(_prev: FormState<never>, formData: FormData)
   const flow = await readFlow();
   if (!flow?.email) redirect('/error?reason=expired');
   try {
-    await initiateReset({ email: flow.email, requestId: flow.requestId, locale: await getLocale() });
+    await requestResetLink({ email: flow.email, requestId: flow.requestId, locale: await getLocale() });
   } catch (error) {
     failForRequest(error, { step: 'reset.initiate' });
   }
@@ -43,7 +42,7 @@ export async function resendResetLink(_prev: ResendState): Promise<ResendState> 
   const wait = secondsUntilResend(flow.resetSentAt ?? 0);
   if (wait > 0) return { status: 'wait', seconds: wait };
   try {
-    await initiateReset({ email: flow.email, requestId: flow.requestId, locale: await getLocale() });
+    await requestResetLink({ email: flow.email, requestId: flow.requestId, locale: await getLocale() });
   } catch (error) {
     failForRequest(error, { step: 'reset.resend' });
   }
@@ -60,14 +59,6 @@ const NewPasswordSchema = z
 
 export type NewPasswordState = FormState<'password' | 'confirmPassword'>;
 
-/** Provider answers on accept that are the person's to fix (product-spec.md §8). */
-const ACCEPT_ERRORS = new Map<string, ErrorKey>([
-  ['VER_0120', 'passwordPwned'],
-  ['VER_0119', 'passwordReused'],
-]);
-/** The link itself is no longer valid (provider-api.md §5.11: 10002). */
-const LINK_GONE = '10002';
-
 export async function saveNewPassword(_prev: NewPasswordState, formData: FormData): Promise<NewPasswordState> {
   const parsed = NewPasswordSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'password' | 'confirmPassword'>(parsed.error) };
@@ -76,24 +67,22 @@ export async function saveNewPassword(_prev: NewPasswordState, formData: FormDat
   const { reset, requestId } = flow;
   const { password } = parsed.data;
 
-  let result: { redirectUri: string | undefined } | { userError: ErrorKey } | { linkGone: true };
+  let outcome: NewPasswordOutcome;
   try {
     const locale = await getLocale();
-    result = await singleFlight(['reset', reset.rprq, password], () =>
-      acceptReset({ password, resetRequestId: reset.rprq, exchangeId: reset.exchangeId, requestId, locale }),
+    outcome = await singleFlight(['reset', reset.rprq, password], () =>
+      acceptNewPassword({ password, resetRequestId: reset.rprq, exchangeId: reset.exchangeId, requestId, locale }),
     );
   } catch (error) {
-    const code = isProviderError(error) && error.kind === 'rejected' ? String(error.code) : undefined;
-    const userError = code ? ACCEPT_ERRORS.get(code) : undefined;
-    if (userError) result = { userError };
-    else if (code === LINK_GONE) result = { linkGone: true };
-    else failToErrorPage(error, { step: 'reset.accept' });
+    failToErrorPage(error, { step: 'reset.accept' });
   }
-  if ('userError' in result) return { status: 'invalid', fieldErrors: { password: result.userError } };
+  log.info({ event: 'reset.accept', outcome: outcome.kind }, 'new password');
+  // Breached or used before: the link stays valid and the person chooses another.
+  if (outcome.kind === 'field-error') return { status: 'invalid', fieldErrors: { password: outcome.key } };
   await updateFlow({ reset: undefined });
-  if ('linkGone' in result) redirect(`/reset-password${query(requestId)}`);
+  if (outcome.kind === 'link-gone') redirect(`/reset-password${query(requestId)}`);
 
-  log.info({ event: 'reset.done' }, 'password reset');
-  const target = result.redirectUri ? checkRedirect(result.redirectUri, allowedRedirectOrigins(getConfig())) : null;
+  // The provider names the next page (its password_set_success page, normally this deployment's).
+  const target = outcome.next ? checkRedirect(outcome.next, allowedRedirectOrigins(getConfig())) : null;
   redirect(target ?? `/reset-password-success${query(requestId)}`);
 }

@@ -28,16 +28,18 @@ export default async function VerifyEmailPage({ searchParams }: PageProps<'/veri
   );
 
   const sent = flow?.requestId === requestId ? flow.verify : undefined;
+  if (sent?.byCode) redirect(`/verify-email/code?requestId=${encodeURIComponent(requestId)}`);
   if (sent) {
     return (
-      <Frame title={t('title')} description={t('sentDescription')}>
+      <Frame title={t('title')} description={sent.destination ? t('sentDescriptionTo', { destination: sent.destination }) : t('sentDescription')}>
         {params.resent === '1' ? <StatusNotice>{t('resent')}</StatusNotice> : null}
-        <ResendForm
+        {/* A link the tenant sent itself (its verification_complete page) is not ours to resend. */}
+        {sent.whom ? <ResendForm
           action={resendVerification}
           locale={await getLocale()}
           waitSeconds={secondsUntilResend(sent.sentAt)}
           labels={{ resend: t('resend'), resendIn: { one: t.raw('resendInOne') as string, other: t.raw('resendIn') as string }, resendAvailable: t('resend'), sending: t('sending') }}
-        />
+        /> : null}
         {cancel}
       </Frame>
     );

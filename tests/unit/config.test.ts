@@ -20,6 +20,12 @@ describe('parseConfig', () => {
     expect(config.redirectAllowlist).toEqual(['https://portal.example.com', 'https://b.example.com']);
     expect(config.providerTimeoutMs).toBe(8000);
     expect(config.secureCookies).toBe(false);
+    expect(config.providerApi).toBe('current');
+  });
+
+  test('PROVIDER_API picks the reset and confirmation API generation: current or legacy, nothing else', () => {
+    expect(parseConfig({ ...TEST_ENV, PROVIDER_API: 'legacy' }).providerApi).toBe('legacy');
+    expect(problemsOf({ ...TEST_ENV, PROVIDER_API: 'v2' }).some((p) => p.startsWith('PROVIDER_API'))).toBe(true);
   });
 
   test('https public URL turns on secure cookies', () => {

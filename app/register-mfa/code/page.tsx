@@ -7,9 +7,9 @@ import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { getClientName } from '@/lib/provider/client-name';
 import { Frame } from '../../_components/frame';
-import { MfaCodeForm } from '../../_components/mfa-code-form';
+import { CodeForm } from '../../_components/code-form';
 import { ResendForm } from '../../_components/resend-form';
-import { resendMfaCode } from '../actions';
+import { resendMfaCode, submitMfaCode } from '../actions';
 import { StatusNotice } from '../../_components/status-notice';
 
 export const generateMetadata = titleFrom('mfa');
@@ -38,7 +38,7 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
   return (
     <Frame title={t('codeTitle')} description={description} clientName={clientName}>
       {params.resent === '1' ? <StatusNotice>{t('resent')}</StatusNotice> : null}
-      <MfaCodeForm labels={{ code: t('code'), verify: t('verify'), verifying: t('verifying') }} errors={errors} />
+      <CodeForm action={submitMfaCode} labels={{ code: t('code'), verify: t('verify'), verifying: t('verifying') }} errors={errors} />
       {canResend(active.type) ? (
         <ResendForm
           action={resendMfaCode}

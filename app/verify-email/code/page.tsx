@@ -1,0 +1,36 @@
+import { getLocale, getTranslations } from 'next-intl/server';
+import { getConfig } from '@/lib/config';
+import { requireFlow } from '@/lib/flows/flow-guard';
+import { translateErrors } from '@/lib/i18n/errors';
+import { titleFrom } from '@/lib/i18n/metadata';
+import { getClientName } from '@/lib/provider/client-name';
+import { resolveRedirectUrl } from '@/lib/provider/urls';
+import { CodeForm } from '../../_components/code-form';
+import { Frame } from '../../_components/frame';
+import { submitVerificationCode } from '../actions';
+
+export const generateMetadata = titleFrom('verifyEmail');
+
+/**
+ * The tenant sent a confirmation code instead of a link (its verification_complete page with
+ * processingType CODE, docs/provider-contract.md §4): the code field.
+ */
+export default async function VerifyCodePage({ searchParams }: PageProps<'/verify-email/code'>) {
+  const flow = await requireFlow((await searchParams).requestId, (f) => Boolean(f.verify?.accvid && f.verify.byCode));
+  const locale = await getLocale();
+  const [t, tMfa, errors, clientName] = await Promise.all([
+    getTranslations('verifyEmail'),
+    getTranslations('mfa'),
+    translateErrors(['mfaCodeRequired', 'mfaCodeLength', 'mfaCodeInvalid', 'mfaCodeExpired']),
+    getClientName(flow.requestId, locale),
+  ]);
+  const destination = flow.verify?.destination;
+  return (
+    <Frame title={t('title')} description={destination ? t('codeDescriptionTo', { destination }) : t('codeDescription')} clientName={clientName}>
+      <CodeForm action={submitVerificationCode} labels={{ code: tMfa('code'), verify: t('confirm'), verifying: t('confirming') }} errors={errors} />
+      <p className="links">
+        <a href={resolveRedirectUrl(getConfig().providerUrl, flow.requestId)}>{t('cancel')}</a>
+      </p>
+    </Frame>
+  );
+}

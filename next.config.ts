@@ -28,9 +28,18 @@ const nextConfig: NextConfig = {
   },
   async rewrites() {
     return {
-      // A reset link (…/reset-password?rprq=…&exchangeid=…) is handled by a route that moves the
-      // tokens into the session and redirects to the clean /reset-password page.
-      beforeFiles: [{ source: '/reset-password', has: [{ type: 'query', key: 'rprq' }], destination: '/reset-password/link' }],
+      // Hosted-page entries whose query carries tokens are handled by a route that moves them into
+      // the session and redirects to the clean page: the reset link (…/reset-password?rprq=…) and
+      // an open e-mail confirmation (…/verify-email-complete?accvid=…).
+      beforeFiles: [
+        { source: '/reset-password', has: [{ type: 'query', key: 'rprq' }], destination: '/reset-password/link' },
+        {
+          source: '/verify-email-complete',
+          has: [{ type: 'query', key: 'accvid' }],
+          missing: [{ type: 'query', key: 'suggested_action' }],
+          destination: '/verify-email-complete/entry',
+        },
+      ],
       afterFiles: [],
       fallback: [],
     };

@@ -2,26 +2,27 @@ import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
 import { failForRequest } from '@/lib/errors';
+import { loginEntry } from '@/lib/flows/entry-params';
 import { loginNoticeFor } from '@/lib/flows/error-map';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { requireClientName } from '@/lib/provider/client-name';
 import { registrationUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
-import { parseRequestId } from '@/lib/validation/fields';
 import { EmailForm } from './_components/email-form';
 import { Frame } from './_components/frame';
 
 export const generateMetadata = titleFrom('login');
 
-/** Step 1: the e-mail form. Without a requestId the visitor came directly: start our own sign-in. */
+/**
+ * Step 1: the e-mail form, and the tenant's `login` hosted page (docs/provider-contract.md §4).
+ * Without a requestId the visitor came directly: start our own sign-in.
+ */
 export default async function LoginPage({ searchParams }: PageProps<'/'>) {
-  const { requestId: rawRequestId, error, sub: rawSub } = await searchParams;
+  const { requestId, rawRequestId, error, username, sub } = loginEntry(await searchParams);
   if (rawRequestId === undefined) redirect('/auth/start');
-  const requestId = parseRequestId(rawRequestId);
   if (!requestId) redirect('/error?reason=invalid-request');
   // The provider refused the sign-in until the address is confirmed: start the verification.
-  const sub = parseRequestId(rawSub);
   if (error === 'email_not_verified' && sub) {
     redirect(`/verify-email?${new URLSearchParams({ requestId, sub })}`);
   }
@@ -35,6 +36,7 @@ export default async function LoginPage({ searchParams }: PageProps<'/'>) {
     requireClientName(requestId, locale).catch((e: unknown) => failForRequest(e, { page: 'login' })),
     rememberedEmail.read(),
   ]);
+  // After a sign-in the provider refused, its address names the reason and the account tried.
   const notice = loginNoticeFor(error);
 
   return (
@@ -46,7 +48,7 @@ export default async function LoginPage({ searchParams }: PageProps<'/'>) {
       ) : null}
       <EmailForm
         requestId={requestId}
-        defaultEmail={defaultEmail}
+        defaultEmail={username ?? defaultEmail}
         labels={{ email: t('email'), submit: t('submit'), pending: t('pending') }}
         errors={errors}
       />

@@ -24,11 +24,16 @@ type Props = {
     checklist: { title: string; met: string; notMet: string; rules: Record<NewPasswordRule, string> };
   };
   errors: Partial<Record<ErrorKey, string>>;
+  /** A refusal the provider named on its way back here (the password_set page's error_code). */
+  initialError?: ErrorKey;
 };
 
 /** New password and its repeat, each with show/hide, and the live rules checklist. */
-export function NewPasswordForm({ username, labels, errors }: Props) {
-  const [state, action] = useActionState<NewPasswordState, FormData>(saveNewPassword, { status: 'idle' });
+export function NewPasswordForm({ username, labels, errors, initialError }: Props) {
+  const [state, action] = useActionState<NewPasswordState, FormData>(
+    saveNewPassword,
+    initialError ? { status: 'invalid', fieldErrors: { password: initialError } } : { status: 'idle' },
+  );
   const rules = useFieldRules(state, {
     password: (value) => newPasswordError(value),
     confirmPassword: (value, values) => repeatPasswordError(values.password ?? '', value),

@@ -1,6 +1,10 @@
 import { getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
+import { newReferenceId } from '@/lib/errors';
+import { errorEntry } from '@/lib/flows/entry-params';
 import { titleFrom } from '@/lib/i18n/metadata';
+import { log } from '@/lib/log';
+import { meaningAnywhere } from '@/lib/provider/error-codes';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
@@ -11,14 +15,26 @@ export const generateMetadata = titleFrom('error');
 const REFERENCE = /^[A-F0-9]{10}$/;
 const REASONS = ['expired', 'invalid-request', 'sign-in-again'] as const;
 
-/** The one error screen: a short explanation, a reference for support, and a way back. */
+/**
+ * The one error screen: a short explanation, a reference for support, and a way back. It is also
+ * the tenant's `error` hosted page (error, error_description, error_code; docs/provider-contract.md
+ * §4): the provider's words are never shown (not translated, not ours to vouch for); they go to
+ * the log under the reference the page shows.
+ */
 export default async function ErrorPage({ searchParams }: PageProps<'/error'>) {
   const params = await searchParams;
-  const [t, flow] = await Promise.all([getTranslations('error'), readFlow()]);
-  const reason = REASONS.find((r) => r === params.reason);
-  const ref = typeof params.ref === 'string' && REFERENCE.test(params.ref) ? params.ref : undefined;
+  const [t, tNotice, flow] = await Promise.all([getTranslations('error'), getTranslations('notices'), readFlow()]);
+  const provider = errorEntry(params);
+  // A provider error that says an id we passed on is unknown, expired or used reads as "expired".
+  const reason = REASONS.find((r) => r === params.reason) ?? (meaningAnywhere(provider.errorCode) === 'reference-invalid' ? 'expired' : undefined);
+  const fromProvider = provider.error !== undefined || provider.errorCode !== undefined;
+  let ref = typeof params.ref === 'string' && REFERENCE.test(params.ref) ? params.ref : undefined;
+  if (!ref && fromProvider) {
+    ref = newReferenceId();
+    log.warn({ ref, event: 'provider-error-page', error: provider.error, errorCode: provider.errorCode, description: provider.description }, 'the provider sent the browser to the error page');
+  }
   // Back to the provider's login for the same request keeps the client's context.
-  const requestId = parseRequestId(params.requestId) ?? flow?.requestId;
+  const requestId = parseRequestId(params.requestId) ?? provider.requestId ?? flow?.requestId;
   // The deployment's own session ended: a fresh sign-in of our own, not the provider's request.
   const back =
     reason === 'sign-in-again' ? '/auth/start' : requestId ? resolveRedirectUrl(getConfig().providerUrl, requestId) : '/';
@@ -30,7 +46,9 @@ export default async function ErrorPage({ searchParams }: PageProps<'/error'>) {
         ? { title: t('invalidRequestTitle'), description: t('invalidRequestDescription'), back: t('back') }
         : reason === 'sign-in-again'
           ? { title: t('signInAgainTitle'), description: t('signInAgainDescription'), back: t('signInAgain') }
-          : { title: t('title'), description: t('description'), back: t('back') };
+          : provider.error === 'access_denied'
+            ? { title: t('title'), description: tNotice('accessDenied'), back: t('back') }
+            : { title: t('title'), description: t('description'), back: t('back') };
   return (
     <Frame title={texts.title} description={texts.description}>
       {ref ? <p className="reference">{t('reference', { ref })}</p> : null}

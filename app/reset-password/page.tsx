@@ -13,7 +13,8 @@ export const generateMetadata = titleFrom('resetForm');
 
 /** The new-password form for a reset link (whose tokens are in the session, never in the URL). */
 export default async function ResetPasswordPage({ searchParams }: PageProps<'/reset-password'>) {
-  const requestId = parseRequestId((await searchParams).requestId);
+  const params = await searchParams;
+  const requestId = parseRequestId(params.requestId);
   const [t, flow, remembered] = await Promise.all([getTranslations('resetForm'), readFlow(), rememberedEmail.read()]);
 
   if (!flow?.reset) {
@@ -29,11 +30,14 @@ export default async function ResetPasswordPage({ searchParams }: PageProps<'/re
     );
   }
 
+  const shown = [
+    'passwordRequired', 'newPasswordLength', 'newPasswordPattern', 'newPasswordChars',
+    'repeatRequired', 'passwordsDontMatch', 'passwordPwned', 'passwordReused',
+  ] as const;
+  // The provider refused a new password on its side and said why (the link route maps the code).
+  const problem = shown.find((key) => key === params.problem);
   const [errors, tCredentials] = await Promise.all([
-    translateErrors([
-      'passwordRequired', 'newPasswordLength', 'newPasswordPattern', 'newPasswordChars',
-      'repeatRequired', 'passwordsDontMatch', 'passwordPwned', 'passwordReused',
-    ]),
+    translateErrors(shown),
     getTranslations('credentials'),
   ]);
   return (
@@ -41,6 +45,7 @@ export default async function ResetPasswordPage({ searchParams }: PageProps<'/re
       <NewPasswordForm
         username={flow.email ?? remembered}
         errors={errors}
+        initialError={problem}
         labels={{
           password: t('password'),
           repeat: t('repeat'),

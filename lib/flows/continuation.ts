@@ -27,17 +27,24 @@ export function continuationForm(args: {
           ['rememberMe', String(args.rememberMe)],
         ],
       };
-    case 'precheck-continue':
+    case 'precheck-continue': {
+      // docs/provider-contract.md §2.9: after a second factor status_id, track_id, requestId, sub
+      // and verificationType; after the group selection the chosen group as well.
+      const optional: Array<[string, string | undefined]> = [
+        ['status_id', c.statusId],
+        ['verificationType', c.verificationType],
+        ['selectedGroupId', c.selectedGroupId || undefined],
+      ];
       return {
         action: new URL(`/login-srv/precheck/continue/${encodeURIComponent(c.trackId)}`, args.providerUrl).toString(),
         fields: [
-          ...(c.statusId ? ([['status_id', c.statusId]] as Array<[string, string]>) : []),
-          ['sub', c.sub],
-          ...(c.verificationType ? ([['verificationType', c.verificationType]] as Array<[string, string]>) : []),
           ['track_id', c.trackId],
-          ['selectedGroupId', c.selectedGroupId],
+          ['requestId', args.requestId],
+          ['sub', c.sub],
+          ...optional.filter((field): field is [string, string] => field[1] !== undefined),
         ],
       };
+    }
   }
 }
 

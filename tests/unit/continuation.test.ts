@@ -30,7 +30,7 @@ test('the after-register login posts rememberMe, trackId and device_id to the tr
   ]);
 });
 
-test('after a second factor the precheck continuation carries the status, the type and the chosen group', () => {
+test('after a second factor the precheck continuation carries the request, the status, the type and the group chosen before', () => {
   const form = continuationForm({
     providerUrl: new URL('https://tenant.cidaas.de/'),
     requestId: 'req-1',
@@ -39,15 +39,16 @@ test('after a second factor the precheck continuation carries the status, the ty
   });
   expect(form.action).toBe('https://tenant.cidaas.de/login-srv/precheck/continue/tr%2F1');
   expect(Object.fromEntries(form.fields)).toEqual({
-    status_id: 'st-1',
-    sub: 'sub-1',
-    verificationType: 'EMAIL',
     track_id: 'tr/1',
+    requestId: 'req-1',
+    sub: 'sub-1',
+    status_id: 'st-1',
+    verificationType: 'EMAIL',
     selectedGroupId: 'grp-1',
   });
 });
 
-test('after group selection the precheck continuation posts exactly sub, track_id and selectedGroupId', () => {
+test('after group selection the precheck continuation posts exactly track_id, requestId, sub and selectedGroupId', () => {
   const form = continuationForm({
     providerUrl: new URL('https://tenant.cidaas.de/'),
     requestId: 'req-1',
@@ -56,8 +57,23 @@ test('after group selection the precheck continuation posts exactly sub, track_i
   });
   expect(form.action).toBe('https://tenant.cidaas.de/login-srv/precheck/continue/tr-1');
   expect(form.fields).toEqual([
-    ['sub', 'sub-1'],
     ['track_id', 'tr-1'],
+    ['requestId', 'req-1'],
+    ['sub', 'sub-1'],
     ['selectedGroupId', 'kitchenpro-north'],
+  ]);
+});
+
+test('an empty group is not sent (the login_success continuation: track, request and subject only)', () => {
+  const form = continuationForm({
+    providerUrl: new URL('https://tenant.cidaas.de/'),
+    requestId: 'req-1',
+    rememberMe: true,
+    continuation: { target: 'precheck-continue', trackId: 'tr-1', sub: 'sub-1', selectedGroupId: '' },
+  });
+  expect(form.fields).toEqual([
+    ['track_id', 'tr-1'],
+    ['requestId', 'req-1'],
+    ['sub', 'sub-1'],
   ]);
 });

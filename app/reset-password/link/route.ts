@@ -1,23 +1,43 @@
 import type { NextRequest } from 'next/server';
+import { getConfig } from '@/lib/config';
+import { newReferenceId } from '@/lib/errors';
+import { passwordSetEntry, queryOf } from '@/lib/flows/entry-params';
+import { newPasswordErrorFor } from '@/lib/flows/error-map';
+import { log } from '@/lib/log';
+import { classifyCodes } from '@/lib/provider/error-codes';
 import { seeOther } from '@/lib/redirects';
 import { getFlowSession, joinFlow } from '@/lib/session';
-import { parseRequestId } from '@/lib/validation/fields';
 
 /**
- * The reset link from the e-mail (rewritten here from /reset-password when it carries `rprq`).
- * The tokens go into the sealed session at once and the browser is sent to the clean address, so
- * they never stay in the address bar, the history or a Referer. Accepts exchangeid and exchangeId.
+ * The tenant's `password_set` hosted page: the reset link from the e-mail, or the provider's way
+ * back after it refused a new password (rewritten here from /reset-password when the address
+ * carries `rprq`; docs/provider-contract.md §4). The tokens go into the sealed session at once and
+ * the browser is sent to the clean address, so they never stay in the address bar, the history or
+ * a Referer. An `error_code` the provider added becomes the message on the form.
  */
 export async function GET(request: NextRequest) {
-  const query = request.nextUrl.searchParams;
-  const rprq = parseRequestId(query.get('rprq'));
-  const exchangeId = parseRequestId(query.get('exchangeid') ?? query.get('exchangeId'));
-  const requestId = parseRequestId(query.get('requestId'));
-  if (!rprq || !exchangeId || !requestId) return seeOther('/error?reason=invalid-request');
+  const entry = passwordSetEntry(queryOf(request.nextUrl.searchParams));
+  if (!entry) return seeOther('/error?reason=invalid-request');
+  const { requestId, rprq, exchangeId, errorCode } = entry;
+  const clean = `/reset-password?requestId=${encodeURIComponent(requestId)}`;
 
   await joinFlow(requestId);
   const flow = await getFlowSession();
+  const service = getConfig().providerApi === 'current' ? 'password-srv' : 'users-srv';
+  const { meaning } = classifyCodes(service, [errorCode]);
+  if (errorCode !== undefined && meaning === 'reference-invalid') {
+    flow.reset = undefined;
+    await flow.save();
+    return seeOther(clean);
+  }
+  const problem = newPasswordErrorFor(meaning);
+  if (errorCode !== undefined && !problem) {
+    const ref = newReferenceId();
+    log.error({ ref, step: 'reset.link', unknownCode: errorCode, provider: { service } }, `request failed: provider code ${errorCode} of ${service} is not in lib/provider/error-codes.ts`);
+    return seeOther(`/error?ref=${ref}&requestId=${encodeURIComponent(requestId)}`);
+  }
+  if (!exchangeId) return seeOther('/error?reason=invalid-request');
   flow.reset = { rprq, exchangeId };
   await flow.save();
-  return seeOther(`/reset-password?requestId=${encodeURIComponent(requestId)}`);
+  return seeOther(problem ? `${clean}&problem=${problem}` : clean);
 }

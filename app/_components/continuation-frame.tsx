@@ -1,0 +1,27 @@
+import { getLocale, getTranslations } from 'next-intl/server';
+import type { ContinuationForm } from '@/lib/flows/continuation';
+import { getClientName } from '@/lib/provider/client-name';
+import { AutoSubmit } from './auto-submit';
+import { Frame } from './frame';
+
+/**
+ * "Signing you in": hands a finished step to the provider with a browser form POST, sent at once
+ * with JavaScript and by the visible Continue button without it.
+ */
+export async function ContinuationFrame({ form, requestId }: { form: ContinuationForm; requestId: string }) {
+  const [t, clientName] = await Promise.all([getTranslations('continue'), getClientName(requestId, await getLocale())]);
+  return (
+    <Frame title={t('title')} description={t('description')} clientName={clientName}>
+      <form id="continue-form" method="post" action={form.action}>
+        {form.fields.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <p className="hint">{t('hint')}</p>
+        <div className="actions">
+          <button type="submit">{t('button')}</button>
+        </div>
+      </form>
+      <AutoSubmit formId="continue-form" />
+    </Frame>
+  );
+}

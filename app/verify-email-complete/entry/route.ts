@@ -1,0 +1,24 @@
+import type { NextRequest } from 'next/server';
+import { queryOf, verificationCompleteEntry } from '@/lib/flows/entry-params';
+import { seeOther } from '@/lib/redirects';
+import { getFlowSession, joinFlow } from '@/lib/session';
+
+/**
+ * The tenant's `verification_complete` hosted page while a confirmation is still open: the
+ * provider names the verification (`accvid`), how it is done (processingType CODE or LINK) and
+ * the masked address (rewritten here from /verify-email-complete when the address carries
+ * `accvid` and no sign-in suggestion; docs/provider-contract.md §4). The id goes into the sealed
+ * session and the browser to the clean code or "check your e-mail" page.
+ */
+export async function GET(request: NextRequest) {
+  const entry = verificationCompleteEntry(queryOf(request.nextUrl.searchParams));
+  if (!entry) return seeOther('/error?reason=invalid-request');
+  const { requestId, accvid, byCode, destination } = entry;
+  await joinFlow(requestId);
+  const flow = await getFlowSession();
+  // A link this deployment sent itself can still be sent again; one the tenant sent cannot.
+  const whom = flow.verify?.accvid === accvid ? flow.verify.whom : undefined;
+  flow.verify = { sentAt: Date.now(), accvid, byCode, destination, whom };
+  await flow.save();
+  return seeOther(`${byCode ? '/verify-email/code' : '/verify-email'}?requestId=${encodeURIComponent(requestId)}`);
+}

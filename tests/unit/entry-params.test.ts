@@ -1,0 +1,102 @@
+import { describe, expect, test } from 'vitest';
+import {
+  errorEntry,
+  groupSelectionEntry,
+  loginEntry,
+  loginSuccessEntry,
+  mfaEntry,
+  passwordSetEntry,
+  passwordSetSuccessEntry,
+  queryOf,
+  verificationCompleteEntry,
+} from '@/lib/flows/entry-params';
+
+/** The query each hosted page receives (docs/provider-contract.md §4), read leniently and checked. */
+const q = (text: string) => queryOf(new URLSearchParams(text));
+const RID = '3f2c9a1e-0000-4000-8000-000000000001';
+const TID = '3f2c9a1e-0000-4000-8000-000000000002';
+const SUB = '3f2c9a1e-0000-4000-8000-000000000003';
+
+describe('login', () => {
+  test('what the authorization answer appends: requestId, view_type, groupname, lang', () => {
+    expect(loginEntry(q(`groupname=default&lang=&view_type=login&requestId=${RID}`))).toMatchObject({ requestId: RID, rawRequestId: RID, error: undefined });
+  });
+
+  test('after a refused sign-in: the error, the address tried and the subject (q when sub is missing)', () => {
+    const entry = loginEntry(q(`requestId=${RID}&error=invalid_username_password&error_description=Given+username+or+password+is+invalid&username=Anna%40example.com&username_type=email&q=${SUB}`));
+    expect(entry).toEqual({ requestId: RID, rawRequestId: RID, error: 'invalid_username_password', username: 'Anna@example.com', sub: SUB });
+  });
+
+  test('a username that is not an e-mail address, or an error that is not a token, is dropped', () => {
+    const entry = loginEntry(q(`requestId=${RID}&error=<script>&username=not%20an%20email`));
+    expect(entry.error).toBeUndefined();
+    expect(entry.username).toBeUndefined();
+  });
+
+  test('a malformed requestId is told apart from a missing one; request_id is accepted', () => {
+    expect(loginEntry(q('requestId=../x'))).toMatchObject({ requestId: undefined, rawRequestId: '../x' });
+    expect(loginEntry(q(''))).toMatchObject({ rawRequestId: undefined });
+    expect(loginEntry(q(`request_id=${RID}`)).requestId).toBe(RID);
+  });
+
+  test('a repeated parameter counts as absent (no array reaches the page)', () => {
+    expect(loginEntry({ requestId: [RID, RID] }).requestId).toBeUndefined();
+  });
+});
+
+describe('mfa_required and group_selection', () => {
+  test('track_id or trackId, sub or q, requestId', () => {
+    expect(mfaEntry(q(`track_id=${TID}&sub=${SUB}&q=${SUB}&requestId=${RID}`))).toEqual({ trackId: TID, sub: SUB, requestId: RID });
+    expect(mfaEntry(q(`trackId=${TID}&q=${SUB}&request_id=${RID}`))).toEqual({ trackId: TID, sub: SUB, requestId: RID });
+    expect(mfaEntry(q(`track_id=${TID}&requestId=${RID}`))).toBeUndefined();
+  });
+
+  test('the query form of group_selection keeps the group hint as given (checked later)', () => {
+    expect(groupSelectionEntry(q(`track_id=${TID}&sub=${SUB}&requestId=${RID}&group_id=kitchenpro-north`))).toEqual({ trackId: TID, sub: SUB, requestId: RID, groupId: 'kitchenpro-north' });
+    expect(groupSelectionEntry(q(`track_id=${TID}&sub=${SUB}`))).toBeUndefined();
+  });
+});
+
+describe('password_set and password_set_success', () => {
+  test('exchangeid (docs) and exchangeId (example pages) both work', () => {
+    const lower = passwordSetEntry(q(`requestId=${RID}&rprq=${TID}&exchangeid=${SUB}&resetMedium=email`));
+    const camel = passwordSetEntry(q(`requestId=${RID}&rprq=${TID}&exchangeId=${SUB}`));
+    expect(lower).toEqual({ requestId: RID, rprq: TID, exchangeId: SUB, errorCode: undefined });
+    expect(camel).toEqual(lower);
+  });
+
+  test('after a refusal the error_code is read (and wins over the error text)', () => {
+    expect(passwordSetEntry(q(`requestId=${RID}&rprq=${TID}&exchangeid=${SUB}&error=Bad+Request&error_code=VER_0120`))?.errorCode).toBe('VER_0120');
+    expect(passwordSetEntry(q(`requestId=${RID}&rprq=${TID}&error=invalid_request&error_code=VER_0007`))).toEqual({ requestId: RID, rprq: TID, exchangeId: undefined, errorCode: 'VER_0007' });
+  });
+
+  test('without an exchange id and without an error there is nothing to act on', () => {
+    expect(passwordSetEntry(q(`requestId=${RID}&rprq=${TID}`))).toBeUndefined();
+  });
+
+  test('password_set_success names requestId, suggested_action and trackId (camelCase)', () => {
+    expect(passwordSetSuccessEntry(q(`requestId=${RID}&suggested_action=LOGIN&trackId=${TID}`))).toEqual({ requestId: RID, suggestedAction: 'LOGIN', trackId: TID });
+  });
+});
+
+describe('verification_complete, login_success, error', () => {
+  test('verification_complete: accvid, masked address, processing type', () => {
+    expect(verificationCompleteEntry(q(`accvid=${TID}&email=j***%40example.com&mobile=&processingType=CODE&requestId=${RID}&type=email`))).toEqual({
+      accvid: TID,
+      requestId: RID,
+      byCode: true,
+      destination: 'j***@example.com',
+    });
+    expect(verificationCompleteEntry(q(`accvid=${TID}&processingType=LINK&requestId=${RID}&email=%3Cb%3E`))?.destination).toBeUndefined();
+  });
+
+  test('login_success: track_id, requestId, sub', () => {
+    expect(loginSuccessEntry(q(`track_id=${TID}&requestId=${RID}&sub=${SUB}`))).toEqual({ trackId: TID, requestId: RID, sub: SUB });
+  });
+
+  test('error: the code and name are tokens; the description is kept short, for the log only', () => {
+    const entry = errorEntry(q(`error=access_denied&error_code=403&error_description=${'x'.repeat(500)}&requestId=${RID}`));
+    expect(entry).toMatchObject({ error: 'access_denied', errorCode: '403', requestId: RID });
+    expect(entry.description).toHaveLength(300);
+  });
+});

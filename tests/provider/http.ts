@@ -5,12 +5,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export type Req = IncomingMessage & { url: string; method: string };
 export type Res = ServerResponse;
 export type Params = Record<string, string>;
-export type Handler = (req: Req, res: Res, params: Params, url: URL) => unknown;
+export type Body = Record<string, unknown>;
+export type Handler = (req: Req, res: Res, params: Params, url: URL, body: Body) => unknown;
 
 const MAX_BODY = 256 * 1024;
 
-/** Reads a JSON or urlencoded body (the token endpoint accepts both, like cidaas). */
-export async function readBody(req: Req): Promise<Record<string, unknown>> {
+/**
+ * What a route accepts as its body (docs/provider-contract.md §1): a JSON API only JSON, a
+ * browser-facing endpoint only a form post, the token endpoint either.
+ */
+export type Encoding = 'json' | 'form' | 'either';
+
+async function readText(req: Req): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -18,14 +24,29 @@ export async function readBody(req: Req): Promise<Record<string, unknown>> {
     if (size > MAX_BODY) throw new Error('body too large');
     chunks.push(chunk as Buffer);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (!text) return {};
-  const type = req.headers['content-type'] ?? '';
-  if (type.includes('application/json')) {
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Reads the body as the route's encoding allows. A JSON route given anything else (or broken JSON)
+ * gets `undefined`, which the route answers as its service does; a form route given JSON sees no
+ * fields, as a form parser would.
+ */
+export async function readBody(req: Req, encoding: Encoding): Promise<Record<string, unknown> | undefined> {
+  const text = await readText(req);
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const isJson = type === 'application/json';
+  const isForm = type === 'application/x-www-form-urlencoded';
+  if (encoding === 'form') return isForm ? Object.fromEntries(new URLSearchParams(text)) : {};
+  if (isForm && encoding === 'either') return Object.fromEntries(new URLSearchParams(text));
+  if (!text) return isJson || type === '' ? {} : undefined;
+  if (!isJson) return undefined;
+  try {
     const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
   }
-  return Object.fromEntries(new URLSearchParams(text));
 }
 
 export function sendJson(res: Res, status: number, body: unknown): void {
@@ -55,6 +76,13 @@ export function fail(res: Res, status: number, code: string | number, error: str
 /** OAuth-style error without an envelope (token and introspection endpoints). */
 export function oauthError(res: Res, status: number, error: string, description: string): void {
   sendJson(res, status, { error, error_description: description });
+}
+
+/** The query string of a hosted-page redirect, leaving out empty values. */
+export function withParams(url: string, params: Record<string, string | undefined>): string {
+  const target = new URL(url);
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) target.searchParams.set(key, value);
+  return target.toString();
 }
 
 export function redirectTo(res: Res, location: string): void {

@@ -1,22 +1,29 @@
 import { createServer } from 'node:http';
 import { createSigner } from './keys.ts';
 import { createStore } from './store.ts';
-import { sendJson, type Handler, type Params, type Req } from './http.ts';
-import type { Context, Route } from './services/context.ts';
+import { readBody, sendJson, type Handler, type Params, type Req } from './http.ts';
+import type { Context, Generation, Route, RouteSpec } from './services/context.ts';
+import { hostedPageRoutes } from './services/hostedpages.ts';
 import { oidcRoutes } from './services/oidc.ts';
 import { publicRoutes } from './services/public.ts';
 import { userActionRoutes } from './services/useractions.ts';
 import { verificationRoutes } from './services/verification.ts';
 import { loginRoutes } from './services/login.ts';
 import { standinRoutes } from './services/standin.ts';
-import { userRoutes } from './services/users.ts';
+import { resetRoutes } from './services/reset.ts';
+import { accountVerificationRoutes } from './services/account-verification.ts';
 
 /**
- * The stand-in provider: a local process that speaks the cidaas API as provider-api.md describes
- * it, for `npm start` without PROVIDER_URL and for the tests. Test and demo infrastructure only.
+ * The stand-in provider: a local process that speaks the cidaas API as docs/provider-contract.md
+ * describes it, for `npm start` without PROVIDER_URL and for the tests. Test and demo
+ * infrastructure only.
  *
  * Environment: STANDIN_PORT (4000), STANDIN_HOST (127.0.0.1), STANDIN_APP_URL (the app's public
- * URL), STANDIN_CLIENT_ID / STANDIN_CLIENT_SECRET (the app's client), STANDIN_TOKEN_TTL (seconds).
+ * URL: the client's registered redirect and logout URIs), STANDIN_CLIENT_ID / STANDIN_CLIENT_SECRET
+ * (the app's client), STANDIN_ADMIN_CLIENT_ID / STANDIN_ADMIN_CLIENT_SECRET (an admin client
+ * allowed to write hosted pages), STANDIN_HOSTED_PAGE_GROUP (the client's hosted-page group,
+ * default sales-portal-signin), STANDIN_API (current | legacy), STANDIN_PRECHECK_ORDER
+ * (mfa-first | group-first), STANDIN_TOKEN_TTL (seconds).
  */
 const env = process.env;
 const port = Number(env.STANDIN_PORT ?? 4000);
@@ -25,22 +32,33 @@ const issuer = `http://${host}:${port}`;
 const appUrl = (env.STANDIN_APP_URL ?? 'http://localhost:3000').replace(/\/$/, '');
 const clientId = env.STANDIN_CLIENT_ID ?? 'sales-portal-demo';
 const clientSecret = env.STANDIN_CLIENT_SECRET;
+const generation: Generation = env.STANDIN_API === 'legacy' ? 'legacy' : 'current';
+const order = env.STANDIN_PRECHECK_ORDER === 'group-first' ? 'group-first' : 'mfa-first';
 if (!clientSecret) {
   console.error('stand-in: STANDIN_CLIENT_SECRET is required');
+  process.exit(1);
+}
+if (env.STANDIN_API && !['current', 'legacy'].includes(env.STANDIN_API)) {
+  console.error('stand-in: STANDIN_API must be current or legacy');
   process.exit(1);
 }
 
 const store = createStore({
   seedPath: new URL(env.STANDIN_SEED ?? './seed.json', import.meta.url),
+  issuer,
+  precheckOrder: order,
   client: {
     clientId,
     clientSecret,
     redirectUris: [`${appUrl}/auth/callback`],
     postLogoutRedirectUris: [`${appUrl}/`, `${appUrl}/signed-out`],
-    loginPageUrl: `${appUrl}/`,
+    hostedPageGroup: env.STANDIN_HOSTED_PAGE_GROUP ?? 'sales-portal-signin',
   },
+  adminClient: env.STANDIN_ADMIN_CLIENT_ID && env.STANDIN_ADMIN_CLIENT_SECRET
+    ? { clientId: env.STANDIN_ADMIN_CLIENT_ID, clientSecret: env.STANDIN_ADMIN_CLIENT_SECRET }
+    : undefined,
 });
-const ctx: Context = { store, signer: await createSigner(issuer), issuer, tokenTtlSeconds: Number(env.STANDIN_TOKEN_TTL ?? 3600) };
+const ctx: Context = { store, signer: await createSigner(issuer), issuer, tokenTtlSeconds: Number(env.STANDIN_TOKEN_TTL ?? 3600), generation };
 
 const routes: Route[] = [
   ...oidcRoutes(ctx),
@@ -48,26 +66,37 @@ const routes: Route[] = [
   ...userActionRoutes(ctx),
   ...verificationRoutes(ctx),
   ...loginRoutes(ctx),
-  ...userRoutes(ctx),
+  ...resetRoutes(ctx),
+  ...accountVerificationRoutes(ctx),
+  ...hostedPageRoutes(ctx),
   ...standinRoutes(ctx),
 ];
-const compiled = routes.map(([method, pattern, handler]) => {
+
+/** A pattern may name the `action` query parameter its route answers (password-srv's style). */
+const compiled = routes.map(([method, pattern, handler, spec]) => {
+  const [path, query] = pattern.split('?');
+  const action = query?.startsWith('action=') ? query.slice('action='.length) : undefined;
   const names: string[] = [];
-  const source = pattern.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
+  const source = path.replace(/:([A-Za-z]+)/g, (_m, name: string) => {
     names.push(name);
     return '([^/]+)';
   });
-  return { method, regex: new RegExp(`^${source}/?$`), names, handler };
+  return { method, regex: new RegExp(`^${source}/?$`), action, names, handler, spec: spec ?? {} };
 });
 
-function match(method: string, path: string): { handler: Handler; params: Params } | undefined {
+function match(method: string, url: URL): { handler: Handler; params: Params; spec: RouteSpec } | undefined {
   for (const route of compiled) {
     if (route.method !== method) continue;
-    const m = route.regex.exec(path);
-    if (m) return { handler: route.handler, params: Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(m[i + 1])])) };
+    if (route.action !== undefined && url.searchParams.get('action') !== route.action) continue;
+    const m = route.regex.exec(url.pathname);
+    if (m) return { handler: route.handler, spec: route.spec, params: Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(m[i + 1])])) };
   }
   return undefined;
 }
+
+/** A JSON API given a body it cannot read, where its service's own answer is not known. */
+const unsupported = (res: Parameters<NonNullable<RouteSpec['malformed']>>[0]) =>
+  sendJson(res, 415, { success: false, status: 415, error: { code: 415, error: 'unsupported media type' } });
 
 const server = createServer(async (rawReq, res) => {
   const req = rawReq as Req;
@@ -86,10 +115,12 @@ const server = createServer(async (rawReq, res) => {
       }
     }
   }
-  const found = match(req.method, url.pathname);
+  const found = match(req.method, url);
   if (!found) return sendJson(res, 404, { success: false, status: 404, error: { code: 404, error: 'not found' } });
   try {
-    await found.handler(req, res, found.params, url);
+    const body = req.method === 'POST' ? await readBody(req, found.spec.body ?? 'json') : {};
+    if (body === undefined) return (found.spec.malformed ?? unsupported)(res);
+    await found.handler(req, res, found.params, url, body);
   } catch (error) {
     console.error('stand-in handler failed', error);
     if (!res.headersSent) sendJson(res, 500, { success: false, status: 500, error: { code: 500, error: 'internal error' } });
@@ -97,7 +128,7 @@ const server = createServer(async (rawReq, res) => {
 });
 
 server.listen(port, host, () => {
-  console.log(`stand-in provider listening on ${issuer} (login page ${appUrl}/)`);
+  console.log(`stand-in provider listening on ${issuer} (${generation} API, prechecks ${order}, client pages group ${store.client.hostedPageGroup})`);
 });
 
 const stop = () => server.close(() => process.exit(0));

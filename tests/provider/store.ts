@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 
 /** All state of the stand-in, in memory: seeded accounts and everything a flow creates. */
 
-export type Method = { type: string; mediums?: Array<{ id: string; masked?: string }> };
+export type Method = { type: string; mediums?: Array<{ id: string }> };
 export type Account = {
   sub: string;
   email: string;
@@ -26,12 +26,32 @@ export type Account = {
   generatedGroups?: number;
   /** Ask even with a single group (the provider may; the screen must work with one). */
   askSingleGroup?: boolean;
+  /** This account's precheck order, instead of the stand-in's (STANDIN_PRECHECK_ORDER). */
+  precheckOrder?: PrecheckOrder;
+  /** The tenant shows its login_success page before letting the browser go on. */
+  loginSuccessPage?: boolean;
 };
+
+export type PrecheckOrder = 'mfa-first' | 'group-first';
 
 /** A group as the seed holds it: `names` are translations of `groupName` by language. */
 export type Group = { groupId: string; groupName: string; names?: Record<string, string>; customerNumber?: string };
 
-export type Reset = { rprq: string; exchangeId: string; sub: string; requestId: string; used: boolean; expiresAt: number };
+/** A reset: `secret` is what the e-mailed link proves; `exchangeId` exists once the link was opened. */
+export type Reset = { rprq: string; secret: string; exchangeId?: string; sub: string; requestId: string; used: boolean; expiresAt: number };
+
+/** An account confirmation: by link (`secret` in the link) or by code. */
+export type AccountVerification = { accvid: string; sub: string; requestId: string; byCode: boolean; secret: string; used: boolean };
+
+/** A hosted-page group as the hostedpages-srv API holds it (docs/provider-contract.md §6). */
+export type HostedPageGroup = {
+  _id: string;
+  groupOwner: string;
+  default_locale: string;
+  hosted_pages: Array<{ hosted_page_id: string; locale: string; url: string; content?: string }>;
+  createdTime: string;
+  updatedTime: string;
+};
 
 export type Client = {
   clientId: string;
@@ -40,7 +60,8 @@ export type Client = {
   name: string;
   redirectUris: string[];
   postLogoutRedirectUris: string[];
-  loginPageUrl: string;
+  /** The client's hosted_page_group: where the tenant sends the browser for each page. */
+  hostedPageGroup: string;
 };
 
 export type AuthRequest = {
@@ -77,7 +98,7 @@ export type Track = {
   trackId: string;
   requestId: string;
   sub: string;
-  pending: Array<'group' | 'mfa'>;
+  pending: Array<'group' | 'mfa' | 'login_success'>;
   selectedGroupId?: string;
   used: boolean;
   expiresAt: number;
@@ -115,7 +136,13 @@ type Seed = {
   mfaRedirectUrl: string;
 };
 
-export function createStore(args: { seedPath: URL; client: Omit<Client, 'displayName' | 'name'> }) {
+export function createStore(args: {
+  seedPath: URL;
+  issuer: string;
+  precheckOrder: PrecheckOrder;
+  client: Omit<Client, 'displayName' | 'name'>;
+  adminClient?: { clientId: string; clientSecret: string };
+}) {
   const seed = JSON.parse(readFileSync(args.seedPath, 'utf8')) as Seed;
   const accounts = new Map(seed.accounts.filter((a) => !a.email.includes('*')).map((a) => [a.email.toLowerCase(), a]));
   // "name+*@domain" seeds stand for a family of accounts, made on first use, each with its own state.
@@ -139,9 +166,12 @@ export function createStore(args: { seedPath: URL; client: Omit<Client, 'display
     calls: [] as CallRecord[],
     faults: [] as Fault[],
 
+    adminClient: args.adminClient,
+    precheckOrder: args.precheckOrder,
+    hostedPageGroups: new Map<string, HostedPageGroup>(),
     tracks: new Map<string, Track>(),
     resets: new Map<string, Reset>(),
-    verifications: new Map<string, { accvid: string; sub: string; requestId: string; used: boolean }>(),
+    verifications: new Map<string, AccountVerification>(),
     totpSecret: seed.totpSecret,
     mfaRedirectUrl: seed.mfaRedirectUrl,
     federatedDomains: seed.federatedDomains,
@@ -155,10 +185,6 @@ export function createStore(args: { seedPath: URL; client: Omit<Client, 'display
       const pattern = patterns.find((p) => p.regex.test(key));
       if (!pattern) return undefined;
       const account: Account = { ...structuredClone(pattern.template), email: key, sub: randomUUID() };
-      // The masked e-mail destination follows the address actually used.
-      for (const medium of account.methods.find((m) => m.type === 'EMAIL')?.mediums ?? []) {
-        medium.masked = `${key[0]}***@${key.split('@')[1]}`;
-      }
       accounts.set(key, account);
       return account;
     },
@@ -177,6 +203,22 @@ export function createStore(args: { seedPath: URL; client: Omit<Client, 'display
     },
     newId(): string {
       return randomUUID();
+    },
+    /**
+     * Where the tenant sends the browser for a hosted page: the URL the client's hosted-page group
+     * names for it (its first locale), else the tenant's own default page.
+     */
+    pageUrl(id: string, params: Record<string, string | undefined> = {}): string {
+      const group = store.hostedPageGroups.get(client.hostedPageGroup);
+      const page = group?.hosted_pages.find((p) => p.hosted_page_id === id && p.locale === group.default_locale)
+        ?? group?.hosted_pages.find((p) => p.hosted_page_id === id);
+      const target = new URL(page?.url ?? `${args.issuer}/identity/${id}`);
+      for (const [key, value] of Object.entries(params)) if (value !== undefined) target.searchParams.set(key, value);
+      return target.toString();
+    },
+    /** The prechecks an account is asked, in order, after a password. */
+    precheckOrderOf(account: Account): PrecheckOrder {
+      return account.precheckOrder ?? store.precheckOrder;
     },
     recordCall(method: string, path: string): void {
       store.calls.push({ at: Date.now(), method, path });

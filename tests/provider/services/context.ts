@@ -1,6 +1,21 @@
 import type { Signer } from '../keys.ts';
 import type { Store } from '../store.ts';
-import type { Handler } from '../http.ts';
+import type { Encoding, Handler, Res } from '../http.ts';
 
-export type Context = { store: Store; signer: Signer; issuer: string; tokenTtlSeconds: number };
-export type Route = [method: 'GET' | 'POST', pattern: string, handler: Handler];
+/** Which generation of the reset and account-verification API this stand-in serves. */
+export type Generation = 'current' | 'legacy';
+
+export type Context = {
+  store: Store;
+  signer: Signer;
+  issuer: string;
+  tokenTtlSeconds: number;
+  generation: Generation;
+};
+
+/**
+ * A route's body encoding (POST routes: JSON unless said otherwise) and how its service answers a
+ * body it cannot read (docs/provider-contract.md §8).
+ */
+export type RouteSpec = { body?: Encoding; malformed?: (res: Res) => void };
+export type Route = [method: 'GET' | 'POST', pattern: string, handler: Handler, spec?: RouteSpec];

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Route } from './context.ts';
-import { escapeHtml, fail, ok, readBody, redirectTo, sendHtml, str } from '../http.ts';
-import type { Track } from '../store.ts';
+import { escapeHtml, fail, ok, redirectTo, sendHtml, str } from '../http.ts';
+import type { Account, Track } from '../store.ts';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const TRACK_TTL_MS = 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * login-srv: the browser form POST that finishes a verification (provider-api.md §5.6). On
- * success it answers 302 to the client's redirect_uri with a code; otherwise 302 back to the
- * hosted login page with error parameters.
+ * login-srv: the browser form posts that finish a step (docs/provider-contract.md §2.6, §2.7,
+ * §2.9) and the precheck metadata (§2.8). Each answers 302: to the client's redirect_uri with a
+ * code, to the hosted page of the next open precheck, or to a hosted page with error parameters.
+ * Form posts only: a JSON body reads as a form without fields.
  */
 export function loginRoutes({ store }: Context): Route[] {
   /** A single-use authorization code for the request, as the 302 Location to the client. */
@@ -28,27 +29,33 @@ export function loginRoutes({ store }: Context): Route[] {
     return target.toString();
   };
 
-  /** The hosted page of the track's next open precheck. */
+  /** The hosted page of the track's next open precheck, with the parameters cidaas appends (§4). */
   const precheckPage = (track: Track): string => {
-    if (track.pending[0] === 'group') {
-      const page = new URL(`/group-selection/${track.trackId}/${track.sub}`, store.client.loginPageUrl);
-      page.searchParams.set('requestId', track.requestId);
-      const hint = store.requests.get(track.requestId)?.groupId;
-      if (hint) page.searchParams.set('group_id', hint);
-      return page.toString();
+    const base = { track_id: track.trackId, sub: track.sub, requestId: track.requestId };
+    switch (track.pending[0]) {
+      case 'group':
+        return store.pageUrl('group_selection', { ...base, group_id: store.requests.get(track.requestId)?.groupId });
+      case 'login_success':
+        return store.pageUrl('login_success', base);
+      default:
+        return store.pageUrl('mfa_required', { ...base, q: track.sub });
     }
-    const page = new URL('/register-mfa', store.client.loginPageUrl);
-    for (const [k, v] of Object.entries({ track_id: track.trackId, sub: track.sub, q: track.sub, requestId: track.requestId })) page.searchParams.set(k, v);
-    return page.toString();
   };
 
   /** Where a refused continuation goes: the hosted error page, with the reason in the query. */
-  const refused = (requestId: string | undefined, description: string): string => {
-    const page = new URL('/error', store.client.loginPageUrl);
-    page.searchParams.set('error', 'invalid_request');
-    page.searchParams.set('error_description', description);
-    if (requestId) page.searchParams.set('requestId', requestId);
-    return page.toString();
+  const refused = (requestId: string | undefined, description: string): string =>
+    store.pageUrl('error', { error: 'invalid_request', error_description: description, requestId });
+
+  /** The prechecks an account meets after its password, in the order this tenant asks them. */
+  const prechecksFor = (account: Account, verifiedType: string): Track['pending'] => {
+    const groups = store.groupsOf(account);
+    const group = groups.length > 1 || (groups.length === 1 && account.askSingleGroup);
+    const mfa = account.mfaRequired && verifiedType === 'PASSWORD';
+    const pending: Track['pending'] = store.precheckOrderOf(account) === 'group-first'
+      ? [...(group ? ['group' as const] : []), ...(mfa ? ['mfa' as const] : [])]
+      : [...(mfa ? ['mfa' as const] : []), ...(group ? ['group' as const] : [])];
+    if (account.loginSuccessPage) pending.push('login_success');
+    return pending;
   };
 
   return [
@@ -59,61 +66,55 @@ export function loginRoutes({ store }: Context): Route[] {
 <h1>Federated sign-in (stand-in)</h1><p>The provider would now forward to the identity provider <strong>${escapeHtml(p.provider)}</strong> for <strong>${escapeHtml(hint)}</strong>.</p>`);
     }],
 
-    ['POST', '/login-srv/verification/login', async (req, res) => {
-      const body = await readBody(req);
+    ['POST', '/login-srv/verification/login', (_req, res, _p, _u, body) => {
       const requestId = str(body.requestId) ?? '';
       const request = store.requests.get(requestId);
       const verified = store.verified.get(str(body.status_id) ?? '');
       const valid =
         request && verified && !verified.used && verified.expiresAt > Date.now() &&
-        verified.requestId === requestId && verified.sub === body.sub;
+        verified.requestId === requestId && (verified.sub === body.sub || verified.sub === body.q) &&
+        str(body.verificationType)?.toUpperCase() === verified.type;
       if (!request || !verified || !valid) {
-        const back = new URL(store.client.loginPageUrl);
-        if (request) back.searchParams.set('requestId', requestId);
-        back.searchParams.set('error', 'invalid_request');
-        back.searchParams.set('error_description', 'verification is invalid or used');
-        return redirectTo(res, back.toString());
+        return redirectTo(res, store.pageUrl('login', {
+          groupname: store.client.hostedPageGroup, view_type: 'login', requestId: request ? requestId : undefined,
+          error: 'invalid_request', error_description: 'verification is invalid or used',
+        }));
       }
       verified.used = true;
       const account = store.accountBySub(verified.sub)!;
       if (account.emailVerified === false) {
         // Back to the login page with the reason, as the provider does after a refused login.
-        const back = new URL(store.client.loginPageUrl);
-        for (const [k, v] of Object.entries({ requestId, error: 'email_not_verified', sub: verified.sub, view_type: 'login' })) back.searchParams.set(k, v);
-        return redirectTo(res, back.toString());
+        return redirectTo(res, store.pageUrl('login', {
+          groupname: store.client.hostedPageGroup, view_type: 'login', requestId, error: 'email_not_verified',
+          error_description: 'email is not verified', sub: verified.sub, q: verified.sub,
+        }));
       }
-      // Open prechecks (group selection, then MFA) send the browser to their hosted pages, as
-      // the provider does; one group alone is chosen without asking.
+      // Open prechecks send the browser to their hosted pages; one group alone is chosen without asking.
+      const pending = prechecksFor(account, verified.type);
       const groups = store.groupsOf(account);
-      const pending: Track['pending'] = [];
-      if (groups.length > 1 || (groups.length === 1 && account.askSingleGroup)) pending.push('group');
-      if (account.mfaRequired && verified.type === 'PASSWORD') pending.push('mfa');
       const onlyGroup = groups.length === 1 ? groups[0].groupId : undefined;
       if (pending.length === 0) return redirectTo(res, issueCode(requestId, verified.sub, onlyGroup));
       const track: Track = { trackId: randomUUID(), requestId, sub: verified.sub, pending, selectedGroupId: onlyGroup, used: false, expiresAt: Date.now() + TRACK_TTL_MS };
       store.tracks.set(track.trackId, track);
       redirectTo(res, precheckPage(track));
-    }],
+    }, { body: 'form' }],
 
-    // Automatic login after registration / verification (provider-api.md §5.10).
-    ['POST', '/login-srv/login/handle/afterregister/:trackId', async (req, res, p) => {
-      await readBody(req);
+    // Automatic login after registration or a confirmed address (§2.7).
+    ['POST', '/login-srv/login/handle/afterregister/:trackId', (_req, res, p) => {
       const track = store.tracks.get(p.trackId);
       if (!track || track.used || track.expiresAt < Date.now()) {
-        const back = new URL(store.client.loginPageUrl);
-        if (track) back.searchParams.set('requestId', track.requestId);
-        back.searchParams.set('error', 'invalid_request');
-        return redirectTo(res, back.toString());
+        return redirectTo(res, refused(track?.requestId, 'track is invalid or used'));
       }
       track.used = true;
       redirectTo(res, issueCode(track.requestId, track.sub));
-    }],
+    }, { body: 'form' }],
 
-    // Prechecks answered one at a time: the group chosen, or the second factor's status id.
-    ['POST', '/login-srv/precheck/continue/:trackId', async (req, res, p) => {
-      const body = await readBody(req);
+    // Prechecks answered one at a time (§2.9): the second factor's status id, the group chosen,
+    // or the login_success page seen. The request the track belongs to must be named.
+    ['POST', '/login-srv/precheck/continue/:trackId', (_req, res, p, _u, body) => {
       const track = store.tracks.get(p.trackId);
-      const open = track && !track.used && track.expiresAt > Date.now() && body.track_id === track.trackId && body.sub === track.sub;
+      const open = track && !track.used && track.expiresAt > Date.now() &&
+        body.track_id === track.trackId && body.sub === track.sub && body.requestId === track.requestId;
       if (!track || !open) return redirectTo(res, refused(track?.requestId, 'precheck is invalid or used'));
       const step = track.pending[0];
       if (step === 'group') {
@@ -123,9 +124,10 @@ export function loginRoutes({ store }: Context): Route[] {
           return redirectTo(res, refused(track.requestId, 'selected group is not available'));
         }
         track.selectedGroupId = chosen;
-      } else {
+      } else if (step === 'mfa') {
         const verified = store.verified.get(str(body.status_id) ?? '');
-        if (!verified || verified.used || verified.sub !== track.sub || verified.type === 'PASSWORD') {
+        const type = str(body.verificationType)?.toUpperCase();
+        if (!verified || verified.used || verified.sub !== track.sub || verified.type === 'PASSWORD' || verified.type !== type) {
           return redirectTo(res, refused(track.requestId, 'verification is invalid or used'));
         }
         verified.used = true;
@@ -134,10 +136,10 @@ export function loginRoutes({ store }: Context): Route[] {
       if (track.pending.length > 0) return redirectTo(res, precheckPage(track));
       track.used = true;
       redirectTo(res, issueCode(track.requestId, track.sub, track.selectedGroupId));
-    }],
+    }, { body: 'form' }],
 
-    // Precheck metadata (provider-api.md §5.8): 400 for a malformed id, 204 for an unknown,
-    // expired or used track; otherwise the groups to choose from, named in the asked language.
+    // Precheck metadata (§2.8): 400 for a malformed id, 204 for an unknown, expired or used track;
+    // otherwise the documented envelope, the groups named in the asked language.
     ['GET', '/token-srv/prelogin/metadata/:trackId', (_req, res, p, u) => {
       if (!UUID.test(p.trackId)) return fail(res, 400, 400, 'track_id must be a UUID');
       const track = store.tracks.get(p.trackId);
@@ -146,10 +148,14 @@ export function loginRoutes({ store }: Context): Route[] {
         res.writeHead(204, { 'cache-control': 'no-store' });
         return res.end();
       }
-      const selectableGroups = track.pending.includes('group')
-        ? store.groupsOf(account, u.searchParams.get('acceptLanguage') ?? '')
-        : [];
-      ok(res, { track_id: track.trackId, sub: track.sub, prechecks: track.pending, meta_data: { selectableGroups } });
+      const step = track.pending[0];
+      const selectableGroups = step === 'group' ? store.groupsOf(account, u.searchParams.get('acceptLanguage') ?? '') : [];
+      ok(res, {
+        logged_in: false,
+        validation_type: step === 'group' ? 'group_selection_required' : step === 'mfa' ? 'mfa_required' : 'login_success',
+        meta_data: { selectableGroups, amr_values: ['pwd'] },
+        used: false,
+      });
     }],
   ];
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Route } from './context.ts';
-import { escapeHtml, oauthError, readBody, redirectTo, sendHtml, sendJson, str, type Req } from '../http.ts';
+import { escapeHtml, oauthError, redirectTo, sendHtml, sendJson, str, type Body, type Req } from '../http.ts';
 
 /**
  * The OIDC side, at cidaas's paths (provider-api.md §2, §5.12–5.13, §5.17–5.18): discovery,
@@ -55,12 +55,8 @@ export function oidcRoutes(ctx: Context): Route[] {
         groupId: q.get('group_id') ?? undefined,
         createdAt: Date.now(),
       });
-      const login = new URL(client.loginPageUrl);
-      login.searchParams.set('groupname', 'default');
-      login.searchParams.set('lang', q.get('ui_locales') ?? '');
-      login.searchParams.set('view_type', 'login');
-      login.searchParams.set('requestId', requestId);
-      redirectTo(res, login.toString());
+      // The authz answer names exactly groupname, lang, view_type and requestId (docs/provider-contract.md §4).
+      redirectTo(res, store.pageUrl('login', { groupname: client.hostedPageGroup, lang: q.get('ui_locales') ?? '', view_type: 'login', requestId }));
     }],
 
     ['GET', '/authz-srv/authz/resolve_redirect/:requestId', (_req, res, p, u) => {
@@ -68,19 +64,18 @@ export function oidcRoutes(ctx: Context): Route[] {
       if (u.searchParams.get('view_type') === 'register') {
         return sendHtml(res, 200, '<!doctype html><html lang="en"><meta charset="utf-8"><title>Registration (stand-in)</title><h1>Registration (stand-in)</h1><p>The provider\'s own registration page would be shown here.</p>');
       }
-      const login = new URL(store.client.loginPageUrl);
-      login.searchParams.set('view_type', 'login');
-      login.searchParams.set('requestId', p.requestId);
-      redirectTo(res, login.toString());
+      const request = store.requests.get(p.requestId);
+      redirectTo(res, store.pageUrl('login', { groupname: store.client.hostedPageGroup, lang: request?.uiLocales ?? '', view_type: 'login', requestId: p.requestId }));
     }],
 
-    ['POST', '/token-srv/token', async (req, res) => {
-      const body = await readBody(req);
+    // JSON or form (docs/provider-contract.md §1); the admin client may only use client_credentials.
+    ['POST', '/token-srv/token', async (req, res, _p, _u, body) => {
+      if (body.grant_type === 'client_credentials') return adminToken(ctx, req, body, res);
       if (!authenticateClient(ctx, req, body)) return oauthError(res, 401, 'invalid_client', 'client authentication failed');
       if (body.grant_type === 'authorization_code') return exchangeCode(ctx, body, res);
       if (body.grant_type === 'refresh_token') return refresh(ctx, body, res);
       oauthError(res, 400, 'unsupported_grant_type', 'grant_type not supported');
-    }],
+    }, { body: 'either', malformed: (res) => oauthError(res, 400, 'invalid_request', 'body must be JSON or form-urlencoded') }],
 
     ['GET', '/users-srv/userinfo', async (req, res) => {
       const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
@@ -90,8 +85,7 @@ export function oidcRoutes(ctx: Context): Route[] {
       sendJson(res, 200, { sub: account.sub, email: account.email, email_verified: true, name: account.name });
     }],
 
-    ['POST', '/token-srv/introspect', async (req, res) => {
-      const body = await readBody(req);
+    ['POST', '/token-srv/introspect', async (_req, res, _p, _u, body) => {
       const token = str(body.token);
       if (!token) return oauthError(res, 400, 'invalid_request', 'token is required');
       const claims = await signer.verify(token);
@@ -99,7 +93,7 @@ export function oidcRoutes(ctx: Context): Route[] {
         return sendJson(res, 200, { active: false, token_type: 'Bearer' });
       }
       sendJson(res, 200, { active: true, token_type: 'Bearer', ...claims, scopes: String(claims.scope ?? '').split(' '), roles: [] });
-    }],
+    }, { body: 'either', malformed: (res) => oauthError(res, 400, 'invalid_request', 'body must be JSON or form-urlencoded') }],
 
     ['GET', '/session/end_session', async (_req, res, _p, u) => {
       const hint = u.searchParams.get('id_token_hint') ?? u.searchParams.get('access_token_hint');
@@ -112,17 +106,32 @@ export function oidcRoutes(ctx: Context): Route[] {
   ];
 }
 
-function authenticateClient(ctx: Context, req: Req, body: Record<string, unknown>): boolean {
-  const { client } = ctx.store;
+function credentialsOf(req: Req, body: Body): { id: unknown; secret: unknown } {
   const basic = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
-  if (basic) {
-    const [id, secret] = Buffer.from(basic[1], 'base64').toString('utf8').split(':').map(decodeURIComponent);
-    return id === client.clientId && secret === client.clientSecret;
-  }
-  return body.client_id === client.clientId && body.client_secret === client.clientSecret;
+  if (!basic) return { id: body.client_id, secret: body.client_secret };
+  const [id, secret] = Buffer.from(basic[1], 'base64').toString('utf8').split(':').map(decodeURIComponent);
+  return { id, secret };
 }
 
-async function exchangeCode(ctx: Context, body: Record<string, unknown>, res: Parameters<Route[2]>[1]) {
+function authenticateClient(ctx: Context, req: Req, body: Body): boolean {
+  const { client } = ctx.store;
+  const { id, secret } = credentialsOf(req, body);
+  return id === client.clientId && secret === client.clientSecret;
+}
+
+/** Scopes the admin client holds (docs/provider-contract.md §6). */
+export const ADMIN_SCOPES = ['cidaas:hosted_pages_read', 'cidaas:hosted_pages_write'];
+
+/** An admin client's token for the management APIs (client_credentials, as the Terraform provider asks). */
+async function adminToken(ctx: Context, req: Req, body: Body, res: Parameters<Route[2]>[1]) {
+  const admin = ctx.store.adminClient;
+  const { id, secret } = credentialsOf(req, body);
+  if (!admin || id !== admin.clientId || secret !== admin.clientSecret) return oauthError(res, 401, 'invalid_client', 'client authentication failed');
+  const accessToken = await ctx.signer.sign({ sub: admin.clientId, aud: admin.clientId, client_id: admin.clientId, scope: ADMIN_SCOPES.join(' '), jti: ctx.store.newId() }, 600);
+  sendJson(res, 200, { token_type: 'Bearer', access_token: accessToken, expires_in: 600, scope: ADMIN_SCOPES.join(' ') });
+}
+
+async function exchangeCode(ctx: Context, body: Body, res: Parameters<Route[2]>[1]) {
   const code = ctx.store.codes.get(str(body.code) ?? '');
   if (!code || code.used || code.expiresAt < Date.now()) {
     return oauthError(res, 400, 'invalid_grant', 'The provided authorization grant is invalid : invalid code or expired or already used or revoked');
@@ -139,7 +148,7 @@ async function exchangeCode(ctx: Context, body: Record<string, unknown>, res: Pa
   await issueTokens(ctx, res, { sub: code.sub, scope: code.scope, sid: code.sid, nonce: code.nonce, clientId: code.clientId, groupId: code.groupId });
 }
 
-async function refresh(ctx: Context, body: Record<string, unknown>, res: Parameters<Route[2]>[1]) {
+async function refresh(ctx: Context, body: Body, res: Parameters<Route[2]>[1]) {
   const token = str(body.refresh_token) ?? '';
   const entry = ctx.store.refreshTokens.get(token);
   if (!entry || ctx.store.revokedSids.has(entry.sid)) return oauthError(res, 400, 'invalid_grant', 'refresh token invalid');

@@ -1,5 +1,5 @@
 import type { Context, Route } from './context.ts';
-import { escapeHtml, readBody, sendHtml, sendJson, str } from '../http.ts';
+import { escapeHtml, sendHtml, sendJson, str } from '../http.ts';
 import type { Fault } from '../store.ts';
 
 /**
@@ -19,8 +19,7 @@ ${store.outbox.length === 0 ? '<p>Nothing sent yet.</p>' : `<ul>${[...store.outb
       const filter = u.searchParams.get('pathIncludes') ?? '';
       sendJson(res, 200, { calls: store.calls.filter((c) => c.path.includes(filter)) });
     }],
-    ['POST', '/__standin/faults', async (req, res) => {
-      const body = await readBody(req);
+    ['POST', '/__standin/faults', (_req, res, _p, _u, body) => {
       const pathIncludes = str(body.pathIncludes);
       const mode = body.mode;
       if (!pathIncludes || !['delay', 'error', 'garbage', 'close'].includes(String(mode))) {
@@ -31,8 +30,7 @@ ${store.outbox.length === 0 ? '<p>Nothing sent yet.</p>' : `<ul>${[...store.outb
       sendJson(res, 200, fault);
     }],
     // Lets a test age the codes of one account without waiting five minutes.
-    ['POST', '/__standin/expire-codes', async (req, res) => {
-      const body = await readBody(req);
+    ['POST', '/__standin/expire-codes', (_req, res, _p, _u, body) => {
       const account = store.accountByEmail(body.email);
       if (!account) return sendJson(res, 404, { error: 'no such account' });
       let expired = 0;
@@ -48,8 +46,7 @@ ${store.outbox.length === 0 ? '<p>Nothing sent yet.</p>' : `<ul>${[...store.outb
     ['GET', '/verification-srv/setup/push', (_req, res) =>
       sendHtml(res, 200, '<!doctype html><html lang="en"><meta charset="utf-8"><title>Device setup (stand-in)</title><h1>Device setup (stand-in)</h1>')],
     // Short-lived tokens for one account, so a test sees renewal without waiting an hour.
-    ['POST', '/__standin/token-ttl', async (req, res) => {
-      const body = await readBody(req);
+    ['POST', '/__standin/token-ttl', (_req, res, _p, _u, body) => {
       const account = store.accountByEmail(body.email);
       const seconds = Number(body.seconds);
       if (!account || !(seconds > 0)) return sendJson(res, 400, { error: 'email of a known account and seconds > 0 are required' });
@@ -58,8 +55,7 @@ ${store.outbox.length === 0 ? '<p>Nothing sent yet.</p>' : `<ul>${[...store.outb
     }],
     // Ends every provider session of an account, as signing out in another application would:
     // its tokens introspect as inactive and its refresh tokens are refused.
-    ['POST', '/__standin/end-sessions', async (req, res) => {
-      const body = await readBody(req);
+    ['POST', '/__standin/end-sessions', (_req, res, _p, _u, body) => {
       const account = store.accountByEmail(body.email);
       if (!account) return sendJson(res, 404, { error: 'no such account' });
       let ended = 0;

@@ -1,15 +1,14 @@
 import type { Context, Route } from './context.ts';
-import { fail, ok, readBody } from '../http.ts';
+import { fail, ok } from '../http.ts';
 
 /**
- * useractions-srv: user existence (provider-api.md §5.2). With `webfinger` set it answers the
- * recommended action (the shape product-spec.md describes); without it, the legacy check answers
- * 204 for an unknown user.
+ * useractions-srv: user existence (docs/provider-contract.md §2.2), JSON only. With `webfinger`
+ * set it answers the recommended action (the shape product-spec.md describes); without it, the
+ * legacy check answers 204 for an unknown user.
  */
 export function userActionRoutes({ store, issuer }: Context): Route[] {
   return [
-    ['POST', '/useractions-srv/userexistence/:requestId', async (req, res, p, u) => {
-      const body = await readBody(req);
+    ['POST', '/useractions-srv/userexistence/:requestId', (_req, res, p, u, body) => {
       if (!store.requests.has(p.requestId)) return fail(res, 400, 10001, 'Invalid request id', 'UsersException');
       const account = store.accountByEmail(body.email);
       if (!u.searchParams.get('webfinger')) {
@@ -17,7 +16,7 @@ export function userActionRoutes({ store, issuer }: Context): Route[] {
           res.writeHead(204);
           return res.end();
         }
-        return ok(res, { exists: true });
+        return ok(res, {});
       }
       // A federated domain signs in at its own identity provider (domain-based redirection).
       const domain = typeof body.email === 'string' ? body.email.split('@')[1]?.toLowerCase() : undefined;
@@ -27,6 +26,6 @@ export function userActionRoutes({ store, issuer }: Context): Route[] {
         return ok(res, { action: 'redirect', providers: [{ provider: federated, redirectUri }] });
       }
       ok(res, account ? { action: 'login', providers: [] } : { action: 'register', providers: [] });
-    }],
+    }, { body: 'json', malformed: (res) => fail(res, 415, 415, 'unsupported media type', 'UsersException') }],
   ];
 }

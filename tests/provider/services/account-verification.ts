@@ -1,0 +1,116 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import type { Context, Route } from './context.ts';
+import { fail, ok, redirectTo, sendJson, str, type Body, type Res } from '../http.ts';
+import type { Account, AccountVerification } from '../store.ts';
+import { verificationMalformed } from './verification.ts';
+
+const TRACK_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * Account (e-mail) confirmation in the generation this stand-in serves
+ * (docs/provider-contract.md §3.2): current — verification-actions-srv `/account/initiation` (a
+ * form post answered with a 302 to verification_complete naming the `accvid`) and `/account`
+ * (JSON code check); legacy — verification-srv `/account/initiate/sdk` (JSON `data.accvid`), its
+ * browser variant `/account/initiate` (form, 302) and `/account/verify` (JSON). A link confirms
+ * the address and sends the browser to verification_complete with a track for the automatic
+ * sign-in; a code is checked by the JSON call.
+ */
+export function accountVerificationRoutes({ store, issuer, generation }: Context): Route[] {
+  const current = generation === 'current';
+  const service = current ? '/verification-actions-srv/account' : '/verification-srv/account';
+  const malformed = current
+    ? (res: Res) => fail(res, 400, 'VER_0004', 'issue with the request payload structure', 'VerificationActionsException')
+    : verificationMalformed;
+  const JSON_ONLY = { body: 'json' as const, malformed };
+
+  type Started = { ok: true; verification: AccountVerification; account: Account } | { ok: false; code: string; error: string };
+
+  /** Starts a confirmation: the account named by one identifier, a link or a code in the outbox. */
+  const start = (body: Body): Started => {
+    const requestId = str(body.requestId) ?? '';
+    if (!store.requests.has(requestId)) return { ok: false, code: 'VER_0006', error: 'invalid requestId' };
+    const processingType = String(body.processingType ?? '').toUpperCase();
+    if (!['CODE', 'LINK'].includes(processingType)) return { ok: false, code: 'VER_0005', error: 'processingType is required' };
+    if ((str(body.verificationMedium) ?? 'email').toLowerCase() !== 'email') return { ok: false, code: 'VER_0005', error: 'only e-mail is set up' };
+    const track = store.tracks.get(str(body.trackId) ?? '');
+    const account = store.accountByEmail(body.email) ?? store.accountBySub(body.sub ?? body.q) ?? (track && store.accountBySub(track.sub));
+    if (!account) return { ok: false, code: 'VER_0006', error: 'user not found' };
+    const verification: AccountVerification = {
+      accvid: randomUUID(), sub: account.sub, requestId, byCode: processingType === 'CODE',
+      secret: processingType === 'CODE' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : randomBytes(16).toString('hex'), used: false,
+    };
+    store.verifications.set(verification.accvid, verification);
+    const link = `${issuer}${service}/link/${verification.accvid}?code=${verification.secret}`;
+    store.outbox.push({
+      id: randomUUID(), at: new Date().toISOString(), channel: 'email', to: account.email,
+      subject: 'Confirm your e-mail address',
+      ...(verification.byCode
+        ? { body: `Your confirmation code is ${verification.secret}.`, code: verification.secret }
+        : { body: `Open this link to confirm your address: ${link}`, link }),
+    });
+    return { ok: true, verification, account };
+  };
+
+  /** The browser variant's answer: the verification_complete page, or the error page. */
+  const answerByRedirect = (res: Res, body: Body) => {
+    const started = start(body);
+    if (!started.ok) {
+      return redirectTo(res, store.pageUrl('error', { error: 'invalid_request', error_code: started.code, error_description: started.error, requestId: str(body.requestId) }));
+    }
+    const { verification, account } = started;
+    redirectTo(res, store.pageUrl('verification_complete', {
+      accvid: verification.accvid, email: masked(account.email), processingType: verification.byCode ? 'CODE' : 'LINK',
+      requestId: verification.requestId, type: 'email',
+    }));
+  };
+
+  /** Confirms the address and opens a track for the automatic sign-in. */
+  const confirm = (verification: AccountVerification): string => {
+    verification.used = true;
+    const account = store.accountBySub(verification.sub)!;
+    account.emailVerified = true;
+    const trackId = randomUUID();
+    store.tracks.set(trackId, { trackId, requestId: verification.requestId, sub: account.sub, pending: [], used: false, expiresAt: Date.now() + TRACK_TTL_MS });
+    return trackId;
+  };
+
+  const routes: Route[] = [
+    // The e-mailed link (its real address is not published; docs/provider-contract.md §7).
+    ['GET', `${service}/link/:accvid`, (_req, res, p, u) => {
+      const verification = store.verifications.get(p.accvid);
+      if (!verification || verification.used || verification.byCode || verification.secret !== u.searchParams.get('code')) {
+        return redirectTo(res, store.pageUrl('error', { error: 'invalid_request', error_code: 'VER_0006', error_description: 'link invalid or used', requestId: verification?.requestId }));
+      }
+      const trackId = confirm(verification);
+      redirectTo(res, store.pageUrl('verification_complete', { requestId: verification.requestId, suggested_action: 'LOGIN', trackId }));
+    }],
+    // The code check.
+    ['POST', current ? service : `${service}/verify`, (_req, res, _p, _u, body) => {
+      const verification = store.verifications.get(str(body.accvid) ?? '');
+      if (!verification || verification.used || !verification.byCode) return fail(res, 400, 'VER_0006', 'invalid accvid', 'VerificationException');
+      if (str(body.code) !== verification.secret) {
+        return sendJson(res, 400, { success: false, status: 400, error: { error: 'invalid_code', error_description: 'the code is not valid', status: 400 } });
+      }
+      ok(res, { suggested_action: 'LOGIN', trackId: confirm(verification) });
+    }, JSON_ONLY],
+  ];
+  if (current) {
+    routes.push(['POST', `${service}/initiation`, (_req, res, _p, _u, body) => answerByRedirect(res, body), { body: 'form' }]);
+  } else {
+    routes.push(
+      ['POST', `${service}/initiate`, (_req, res, _p, _u, body) => answerByRedirect(res, body), { body: 'form' }],
+      ['POST', `${service}/initiate/sdk`, (_req, res, _p, _u, body) => {
+        const started = start(body);
+        if (!started.ok) return fail(res, 400, started.code === 'VER_0005' ? 'VER1004' : started.code, started.error, 'VerificationException');
+        ok(res, { accvid: started.verification.accvid });
+      }, JSON_ONLY],
+    );
+  }
+  return routes;
+}
+
+/** How the tenant shows an address it names in a URL: j***@example.com. */
+function masked(email: string): string {
+  const [local, domain] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}

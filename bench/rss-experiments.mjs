@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { freePort, randomSecret, startStandin } from '../scripts/processes.mjs';
+import { configureStandin, freePort, randomSecret, startStandin } from '../scripts/processes.mjs';
 import { emailPage, loadEmailPage, pinnedApp, root, rssMb, stopAll, track } from './harness.mjs';
 import { warmUp } from './walk.mjs';
 
@@ -74,7 +74,9 @@ const [standinPort, port] = await Promise.all([freePort(), freePort()]);
 const standin = { url: `http://127.0.0.1:${standinPort}`, secret: randomSecret(), port, appUrl: `http://127.0.0.1:${port}` };
 const rows = [];
 try {
-  track(await startStandin({ standinPort, appUrl: standin.appUrl, clientId: 'bench', clientSecret: standin.secret }));
+  const adminSecret = randomSecret();
+  track(await startStandin({ standinPort, appUrl: standin.appUrl, clientId: 'bench', clientSecret: standin.secret, adminSecret }));
+  await configureStandin({ standinUrl: standin.url, appUrl: standin.appUrl, adminSecret });
   for (let round = 0; round < rounds; round++) {
     for (const [i, [name, setting]] of Object.entries(SETTINGS).filter(([n]) => !only || only.includes(n)).entries()) {
       // A setting that makes the app fail (out of memory, say) is a finding, not the end of the run.

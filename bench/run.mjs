@@ -10,7 +10,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, randomSecret, startStandin } from '../scripts/processes.mjs';
+import { configureStandin, freePort, randomSecret, startStandin } from '../scripts/processes.mjs';
 import { emailPage, load, loadEmailPage, pinned, pinnedApp, root, rssMb, SECONDS, stopAll, track } from './harness.mjs';
 import { firstLoadJs } from './js-size.mjs';
 import { lighthouseScreens } from './lighthouse.mjs';
@@ -36,7 +36,9 @@ async function main() {
   const appUrl = `http://127.0.0.1:${appPort}`;
   const standinUrl = `http://127.0.0.1:${standinPort}`;
   const clientSecret = randomSecret();
-  track(await startStandin({ standinPort, appUrl, clientId: 'bench', clientSecret }));
+  const adminSecret = randomSecret();
+  track(await startStandin({ standinPort, appUrl, clientId: 'bench', clientSecret, adminSecret }));
+  await configureStandin({ standinUrl, appUrl, adminSecret });
   const app = await pinnedApp('.next/standalone/entry.mjs', { port: appPort, standinUrl, clientSecret });
   const base = await pinned([path.join('bench/baseline/.next/standalone/bench/baseline/server.js')], {
     PORT: String(basePort), HOSTNAME: '127.0.0.1', NODE_ENV: 'production',

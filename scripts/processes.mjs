@@ -70,8 +70,15 @@ export function startProcess({ name, args, env, ready, timeoutMs = 30_000, onOut
   });
 }
 
-/** The stand-in provider on `standinPort`, configured for an app at `appUrl`. */
-export function startStandin({ standinPort, appUrl, clientId, clientSecret, onOutput, extraEnv = {} }) {
+/** The admin client every stand-in knows, for writing its hosted pages (tenant:setup). */
+export const STANDIN_ADMIN_CLIENT_ID = 'standin-admin';
+
+/**
+ * The stand-in provider on `standinPort`, configured for an app at `appUrl`, with an admin client
+ * (`adminSecret`) allowed to write its hosted pages. Like a fresh tenant it starts with no
+ * hosted-page group: `configureStandin` points the group at the app, as an operator would.
+ */
+export function startStandin({ standinPort, appUrl, clientId, clientSecret, adminSecret, onOutput, extraEnv = {} }) {
   return startProcess({
     name: 'stand-in provider',
     args: ['tests/provider/server.ts'],
@@ -80,11 +87,35 @@ export function startStandin({ standinPort, appUrl, clientId, clientSecret, onOu
       STANDIN_APP_URL: appUrl,
       STANDIN_CLIENT_ID: clientId,
       STANDIN_CLIENT_SECRET: clientSecret,
+      STANDIN_ADMIN_CLIENT_ID: STANDIN_ADMIN_CLIENT_ID,
+      STANDIN_ADMIN_CLIENT_SECRET: adminSecret,
       ...extraEnv,
     },
     ready: /stand-in provider listening/,
     onOutput,
   });
+}
+
+/** Runs an operator script (scripts/tenant-*.ts) with `env`; resolves with its exit code and output. */
+export function runTenantScript(script, { env, args = [] }) {
+  const child = spawn(process.execPath, ['--import', './scripts/ts-paths.mjs', `scripts/${script}.ts`, ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
+
+/** Points the stand-in's hosted pages at the app with the operator's own command (tenant:setup --apply). */
+export async function configureStandin({ standinUrl, appUrl, adminSecret }) {
+  const { code, output } = await runTenantScript('tenant-setup', {
+    args: ['--apply'],
+    env: { PROVIDER_URL: standinUrl, PUBLIC_URL: appUrl, ADMIN_CLIENT_ID: STANDIN_ADMIN_CLIENT_ID, ADMIN_CLIENT_SECRET: adminSecret },
+  });
+  if (code !== 0) throw new Error(`tenant:setup against the stand-in failed:\n${output}`);
 }
 
 /**

@@ -2,7 +2,7 @@
 // stand-in provider with demo accounts and fills the configuration for it.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { DEMO_FOOTER_LINKS, randomSecret, startApp, startStandin } from './processes.mjs';
+import { configureStandin, DEMO_FOOTER_LINKS, randomSecret, startApp, startStandin } from './processes.mjs';
 
 const root = new URL('..', import.meta.url);
 const port = Number(process.env.PORT ?? 3000);
@@ -21,7 +21,10 @@ if (!process.env.PROVIDER_URL) {
   const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
   const clientId = 'sales-portal-demo';
   const clientSecret = randomSecret();
-  children.push(await startStandin({ standinPort, appUrl: publicUrl, clientId, clientSecret, onOutput: relay }));
+  const adminSecret = randomSecret();
+  children.push(await startStandin({ standinPort, appUrl: publicUrl, clientId, clientSecret, adminSecret, onOutput: relay }));
+  // Point the stand-in's hosted pages here, as an operator does for a real tenant (README).
+  await configureStandin({ standinUrl: `http://127.0.0.1:${standinPort}`, appUrl: publicUrl, adminSecret });
   Object.assign(env, {
     PROVIDER_URL: `http://127.0.0.1:${standinPort}`,
     PUBLIC_URL: publicUrl,
@@ -50,6 +53,8 @@ if (env.PROVIDER_URL) {
       account.status !== 'active' ? account.status : '',
       groups > 0 ? `${groups} group${groups === 1 ? (account.askSingleGroup ? ', asked' : ', not asked') : 's'}` : '',
       account.mfaRequired ? 'second factor' : '',
+      account.precheckOrder === 'group-first' ? 'group before second factor' : '',
+      account.loginSuccessPage ? 'login_success page' : '',
     ].filter(Boolean);
     console.log(`  ${email.padEnd(32)} password ${account.password ?? '(none)'}${notes.length ? `  [${notes.join(', ')}]` : ''}`);
   }

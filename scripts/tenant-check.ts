@@ -1,0 +1,164 @@
+// `npm run tenant:check`: does the tenant at PROVIDER_URL work with this deployment, as configured?
+// Prints a table of checks (PASS / FAIL / UNKNOWN, with what to change) and exits 1 when any check
+// fails. It uses the deployment's own provider client, so "understood" means understood by this
+// build. Nothing is changed at the tenant; with TENANT_CHECK_EMAIL and TENANT_CHECK_PASSWORD it
+// also tries the e-mail step and one password check for that test account (a wrong password
+// counts toward the account's lockout like any other).
+import { randomBytes } from 'node:crypto';
+import * as client from 'openid-client';
+import { printTable, describeFailure, type Check } from './tenant-report.ts';
+
+process.env.LOG_LEVEL ||= 'silent';
+const checks: Check[] = [];
+const add = (name: string, result: Check['result'], detail: string) => checks.push({ name, result, detail });
+
+const { ConfigError, getConfig } = await import('../lib/config.ts');
+let config: ReturnType<typeof getConfig>;
+try {
+  config = getConfig();
+  add('Configuration', 'PASS', `PROVIDER_URL ${config.providerOrigin}, PUBLIC_URL ${config.publicOrigin}, PROVIDER_API ${config.providerApi}`);
+} catch (error) {
+  add('Configuration', 'FAIL', error instanceof ConfigError ? error.problems.join('\n') : describeFailure(error));
+  finish();
+}
+
+const { ask } = await import('../lib/provider/answer.ts');
+const { callbackUrl, getOidcConfiguration, SCOPES } = await import('../lib/provider/oidc.ts');
+const { getClientInfo } = await import('../lib/provider/public.ts');
+const { initiateReset } = await import('../lib/provider/reset.ts');
+const { checkEmail, verifyPassword } = await import('../lib/flows/sign-in.ts');
+const { refusalMeaning } = await import('../lib/provider/errors.ts');
+
+// Discovery and keys: the tenant answers and PROVIDER_URL is its issuer.
+let jwksUri: string | undefined;
+try {
+  const answer = await ask({ service: 'oidc', operation: 'discovery', method: 'GET', path: '/.well-known/openid-configuration' });
+  const body = answer.kind === 'data' ? (answer.body as { issuer?: string; jwks_uri?: string }) : undefined;
+  const issuer = body?.issuer?.replace(/\/$/, '');
+  if (!body) add('Discovery', 'FAIL', `no discovery document at ${config.providerOrigin}/.well-known/openid-configuration: is PROVIDER_URL the tenant's base URL?`);
+  else if (issuer !== config.providerUrl.toString().replace(/\/$/, '')) add('Discovery', 'FAIL', `the issuer is ${body.issuer}: set PROVIDER_URL to it`);
+  else add('Discovery', 'PASS', `issuer ${body.issuer}`);
+  jwksUri = body?.jwks_uri;
+} catch (error) {
+  add('Discovery', 'FAIL', `${describeFailure(error)}: is the tenant reachable from here?`);
+}
+if (jwksUri) {
+  try {
+    const answer = await ask({ service: 'oidc', operation: 'jwks', method: 'GET', path: jwksUri });
+    const keys = answer.kind === 'data' ? (answer.body as { keys?: unknown[] }).keys : undefined;
+    add('Signing keys (JWKS)', keys && keys.length > 0 ? 'PASS' : 'FAIL', keys && keys.length > 0 ? `${keys.length} key(s) at ${jwksUri}` : `no keys at ${jwksUri}`);
+  } catch (error) {
+    add('Signing keys (JWKS)', 'FAIL', describeFailure(error));
+  }
+} else {
+  add('Signing keys (JWKS)', 'UNKNOWN', 'no jwks_uri: discovery failed');
+}
+
+// An authorization request for this deployment's own client: accepted, and answered by the
+// tenant's login page, which must be this deployment.
+let requestId: string | undefined;
+try {
+  const oidc = await getOidcConfiguration();
+  const url = client.buildAuthorizationUrl(oidc, {
+    redirect_uri: callbackUrl(),
+    scope: SCOPES,
+    state: client.randomState(),
+    nonce: client.randomNonce(),
+    code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
+    code_challenge_method: 'S256',
+  });
+  const answer = await ask({ service: 'oidc', operation: 'authorize', method: 'GET', path: url.toString() });
+  const clientRow = 'Client and redirect URI';
+  if (answer.kind === 'redirect' && !answer.failure) {
+    add(clientRow, 'PASS', `CLIENT_ID ${config.clientId} with redirect URI ${callbackUrl()} accepted`);
+    const login = answer.location;
+    requestId = login.searchParams.get('requestId') ?? undefined;
+    const here = login.origin === config.publicOrigin && login.pathname === '/';
+    if (here && requestId) add('Login page is this deployment', 'PASS', `the tenant sends the browser to ${login.origin}/?requestId=…`);
+    else {
+      add('Login page is this deployment', 'FAIL', `the tenant's login page is ${login.origin}${login.pathname}, not ${config.publicOrigin}/.\n` +
+        'Point the hosted page "login" of the client\'s hosted-page group here: npm run tenant:setup (README "Connect a cidaas tenant").');
+    }
+  } else {
+    const said = answer.kind === 'redirect'
+      ? `${answer.failure?.error ?? 'error page'}${answer.failure?.code ? ` (${answer.failure.code})` : ''}`
+      : answer.kind === 'refused'
+        ? `HTTP ${answer.status}${answer.error.code !== undefined ? ` ${answer.error.code}` : ''}`
+        : `HTTP ${answer.status}`;
+    add(clientRow, 'FAIL', `the tenant refused the authorization request: ${said}.\n` +
+      `Check CLIENT_ID and register ${callbackUrl()} as a redirect URI of that client (scopes ${SCOPES}).`);
+    add('Login page is this deployment', 'UNKNOWN', 'no authorization request was accepted');
+  }
+} catch (error) {
+  add('Client and redirect URI', 'FAIL', describeFailure(error));
+  add('Login page is this deployment', 'UNKNOWN', 'no authorization request could be made');
+}
+
+// What the first screen reads for every sign-in.
+if (requestId) {
+  try {
+    const info = await getClientInfo({ requestId, locale: 'en-GB' });
+    add('Client information', 'PASS', `readable for the request; display name "${info.displayName ?? '(none)'}"`);
+  } catch (error) {
+    add('Client information', 'FAIL', describeFailure(error));
+  }
+} else {
+  add('Client information', 'UNKNOWN', 'no requestId: the authorization request did not reach a login page');
+}
+
+// The reset and account-verification API generation: an initiation for an address that cannot
+// exist is answered like any other (no enumeration) and sends nothing.
+const other = config.providerApi === 'current' ? 'legacy' : 'current';
+if (requestId) {
+  try {
+    await initiateReset({ email: `tenant-check-${randomBytes(4).toString('hex')}@example.invalid`, requestId, locale: 'en-GB' });
+    add('Reset API generation', 'PASS', `the tenant answers the ${config.providerApi} reset API`);
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    if (status === 404 || status === 405) add('Reset API generation', 'FAIL', `the tenant does not serve the ${config.providerApi} reset API (HTTP ${status}): set PROVIDER_API=${other}`);
+    else add('Reset API generation', 'UNKNOWN', `${describeFailure(error)}; compare PROVIDER_API with the tenant's version`);
+  }
+} else {
+  add('Reset API generation', 'UNKNOWN', 'no requestId to try it with');
+}
+
+// With a test account: the e-mail step and one password check, read by this build.
+const email = process.env.TENANT_CHECK_EMAIL;
+const password = process.env.TENANT_CHECK_PASSWORD;
+if (!email) {
+  add('E-mail step', 'UNKNOWN', 'set TENANT_CHECK_EMAIL (and TENANT_CHECK_PASSWORD) to a test account to try it');
+  add('Password check', 'UNKNOWN', 'set TENANT_CHECK_EMAIL and TENANT_CHECK_PASSWORD to try it');
+} else if (!requestId) {
+  add('E-mail step', 'UNKNOWN', 'no requestId to try it with');
+  add('Password check', 'UNKNOWN', 'no requestId to try it with');
+} else {
+  let found = false;
+  try {
+    const outcome = await checkEmail({ requestId, email, locale: 'en-GB' });
+    found = outcome.kind === 'screen';
+    const said = outcome.kind === 'screen' ? `next screen ${outcome.path}` : outcome.kind === 'field-error' ? `"${outcome.key}" on the e-mail` : outcome.kind === 'external' ? 'redirected to a federated provider' : outcome.reason;
+    add('E-mail step', outcome.kind === 'failure' ? 'FAIL' : 'PASS', `answer understood: ${said}`);
+  } catch (error) {
+    add('E-mail step', 'FAIL', `answer not understood: ${describeFailure(error)}`);
+  }
+  if (!password || !found) {
+    add('Password check', 'UNKNOWN', !password ? 'set TENANT_CHECK_PASSWORD to try it' : 'the test account has no password sign-in');
+  } else {
+    try {
+      const outcome = await verifyPassword({ requestId, email, password, locale: 'en-GB' });
+      if (outcome.kind === 'verified') add('Password check', 'PASS', 'the password was verified and the answer understood');
+      else add('Password check', 'UNKNOWN', `the tenant refused the password ("${outcome.key}"); its answer was understood`);
+    } catch (error) {
+      add('Password check', refusalMeaning(error) ? 'UNKNOWN' : 'FAIL', `answer not understood: ${describeFailure(error)}`);
+    }
+  }
+}
+
+finish();
+
+function finish(): never {
+  printTable(checks);
+  const failed = checks.filter((c) => c.result === 'FAIL').length;
+  console.log(failed === 0 ? '\nNo check failed.' : `\n${failed} check${failed === 1 ? '' : 's'} failed.`);
+  process.exit(failed === 0 ? 0 : 1);
+}

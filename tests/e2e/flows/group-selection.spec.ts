@@ -3,7 +3,7 @@ import { CLIENT_NAME, continueToProvider, expect, MFA, submit, test, toPasswordS
 
 /** A fresh account per test, project and repetition (each address is its own stand-in account). */
 const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
-const account = (kind: 'many' | 'other' | 'huge' | 'single' | 'skip' | 'mfa', name: string, js: boolean) =>
+const account = (kind: 'many' | 'other' | 'huge' | 'single' | 'skip', name: string, js: boolean) =>
   `groups.${kind}+${tag(name, js)}@example.com`;
 
 /** The groups of groups.many (tests/provider/seed.json), as named in English. */
@@ -51,7 +51,7 @@ const options = (page: Page, filter?: { name?: RegExp; selected?: boolean }) =>
 const chosen = (page: Page) => page.locator('[name="groupId"]').first().inputValue();
 
 test.describe('group selection', () => {
-  test('pick with the mouse; the provider carries the group into the tokens; Back then finds the track used', async ({ page, javaScriptEnabled, expectAccessible, expectOnlyMessages, photograph }) => {
+  test('pick with the mouse; the provider carries the group into the tokens; Back then finds the track used @generations', async ({ page, javaScriptEnabled, expectAccessible, expectOnlyMessages, photograph }) => {
     const url = await toGroups(page, account('many', 'mouse', javaScriptEnabled), javaScriptEnabled);
     await expect(page.getByRole('heading', { name: 'Choose a sales organisation' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to the portal' })).toHaveAttribute('href', 'https://www.example.com/portal');
@@ -272,20 +272,5 @@ test.describe('group selection', () => {
     await pick(page, MANY.west, javaScriptEnabled);
     await submit(page, 'Sign in');
     await expectSignedInFor(page, MANY.west.name, javaScriptEnabled);
-  });
-
-  test('group selection first, then the second factor, then signed in for the group', async ({ page, javaScriptEnabled, standin }) => {
-    const email = account('mfa', 'both', javaScriptEnabled);
-    await toGroups(page, email, javaScriptEnabled);
-    await pick(page, MANY.north, javaScriptEnabled);
-    await submit(page, 'Sign in');
-    await continueToProvider(page, javaScriptEnabled);
-    await expect(page).toHaveURL(/\/register-mfa/);
-    if (!javaScriptEnabled) await submit(page, 'Send code');
-    await expect(page).toHaveURL(/\/register-mfa\/code/);
-    const [message] = await standin.outbox(email);
-    await page.getByLabel('Security code').fill(message.code!);
-    await submit(page, 'Verify');
-    await expectSignedInFor(page, MANY.north.name, javaScriptEnabled);
   });
 });

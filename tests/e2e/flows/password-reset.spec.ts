@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { continueToProvider, expect, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
 
+/** A fresh account per test, project (JavaScript, API generation) and repetition. */
 const fresh = (kind: string, js: boolean) =>
-  `lockout+reset-${kind}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}@example.com`;
+  `lockout+reset-${kind}-${js ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}@example.com`;
 const OLD = 'KitchenDemo2026';
 const NEW = 'NewKitchen2027';
 
@@ -30,7 +31,7 @@ async function choose(page: Page, password: string, repeat = password) {
   await submit(page, 'Save password');
 }
 
-test('the full round trip: link from the outbox, no token left in the address bar, sign in with the new password', async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
+test('the full round trip: link from the outbox, no token left in the address bar, sign in with the new password @generations', async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
   const email = fresh('trip', javaScriptEnabled);
   await requestReset(page, email);
   await expectAccessible(page);
@@ -89,7 +90,7 @@ test('every rule has its message; the checklist follows the typing (JavaScript o
   }
 });
 
-test('breached and reused passwords are refused in English, in every language', async ({ page, javaScriptEnabled, standin }) => {
+test('breached and reused passwords are refused in English, in every language @generations', async ({ page, javaScriptEnabled, standin }) => {
   const email = fresh('policy', javaScriptEnabled);
   await requestReset(page, email);
   await openLink(page, standin, email);
@@ -107,16 +108,20 @@ test('breached and reused passwords are refused in English, in every language', 
   await expect(page.locator('.field-error').getByText('The password has been used. Please choose a different password.')).toBeVisible();
 });
 
-test('a used or expired link says so and offers a new one', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
-  const email = fresh('links', javaScriptEnabled);
+test('a used or expired link says so and offers a new one @generations', async ({ page, javaScriptEnabled, standin, expectAccessible, generation }) => {
+  const email = fresh(`links-${generation}`, javaScriptEnabled);
   await requestReset(page, email);
   const link = await openLink(page, standin, email);
   await choose(page, NEW);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your password has been changed');
 
+  // The current generation's link passes the provider, which turns a used or expired one back
+  // at once; the legacy link reaches the form, and the provider refuses the new password.
+  const refusedOnSave = generation === 'legacy';
   await page.goto(link);
-  await choose(page, 'AnotherOne2028');
+  if (refusedOnSave) await choose(page, 'AnotherOne2028');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link has expired or was already used');
+  expect(page.url()).not.toMatch(/rprq|exchangeid|error_code/i);
   await expectAccessible(page);
 
   await page.getByRole('link', { name: 'Request a new link' }).click();
@@ -124,11 +129,11 @@ test('a used or expired link says so and offers a new one', async ({ page, javaS
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail');
   await standin.expireResets(email);
   await openLink(page, standin, email);
-  await choose(page, 'AnotherOne2028');
+  if (refusedOnSave) await choose(page, 'AnotherOne2028');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link has expired or was already used');
 });
 
-test('the resend on "Check your e-mail" waits out its countdown', async ({ page, javaScriptEnabled, standin }) => {
+test('the resend on "Check your e-mail" waits out its countdown @generations', async ({ page, javaScriptEnabled, standin }) => {
   const email = fresh('resend', javaScriptEnabled);
   await requestReset(page, email);
   await expect(page.getByText(/You can request another link in \d+ seconds\./)).toBeVisible();
@@ -138,8 +143,8 @@ test('the resend on "Check your e-mail" waits out its countdown', async ({ page,
   expect((await standin.outbox(email)).filter((m) => m.link)).toHaveLength(2);
 });
 
-test('an account without a password is asked to set one, and then signs in with it', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
-  const email = `nopassword+${javaScriptEnabled ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}@example.com`;
+test('an account without a password is asked to set one, and then signs in with it @generations', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
+  const email = `nopassword+${javaScriptEnabled ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}@example.com`;
   await startSignIn(page);
   await page.getByLabel('E-mail address').fill(email);
   await submit(page, 'Next');

@@ -1,7 +1,7 @@
 import { ACCOUNTS, continueToProvider, expect, startSignIn, submit, test } from '../support/fixtures';
 
 test.describe('sign-in with e-mail and password', () => {
-  test('a direct visitor signs in and lands on /success through a real code exchange', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
+  test('a direct visitor signs in and lands on /success through a real code exchange @generations', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
     const requestId = await startSignIn(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expectAccessible(page);
@@ -38,7 +38,7 @@ test.describe('sign-in with e-mail and password', () => {
     await expectAccessible(page);
   });
 
-  test('a wrong password is shown under the password field and the person can retry', async ({ page, javaScriptEnabled, expectAccessible }) => {
+  test('a wrong password is shown under the password field and the person can retry @generations', async ({ page, javaScriptEnabled, expectAccessible }) => {
     await startSignIn(page);
     await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
     await submit(page, 'Next');

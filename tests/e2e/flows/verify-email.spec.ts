@@ -1,9 +1,9 @@
-import { continueToProvider, expect, submit, test, toPasswordStep } from '../support/fixtures';
+import { continueToProvider, expect, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
 
 const fresh = (kind: string, js: boolean) =>
-  `unverified+${kind}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}@example.com`;
+  `unverified+${kind}-${js ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}@example.com`;
 
-test('an unconfirmed address: link from the outbox, then signed in automatically', async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
+test('an unconfirmed address: link from the outbox, then signed in automatically @generations', async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
   const email = fresh('trip', javaScriptEnabled);
   const requestId = await toPasswordStep(page, email);
   await page.getByLabel('Password', { exact: true }).fill('KitchenDemo2026');
@@ -33,7 +33,7 @@ test('an unconfirmed address: link from the outbox, then signed in automatically
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 });
 
-test('the confirmation link can be sent again after the countdown', async ({ page, javaScriptEnabled, standin }) => {
+test('the confirmation link can be sent again after the countdown @generations', async ({ page, javaScriptEnabled, standin }) => {
   const email = fresh('resend', javaScriptEnabled);
   await toPasswordStep(page, email);
   await page.getByLabel('Password', { exact: true }).fill('KitchenDemo2026');
@@ -54,4 +54,38 @@ test('the completion page without a login suggestion offers to sign in', async (
   await expect(page.getByText('Thank you. You can now sign in.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expectAccessible(page);
+});
+
+test('the tenant asks for a code (verification_complete, processingType CODE): wrong code, then the right one signs in @generations', async ({ page, request, javaScriptEnabled, standin, generation, expectAccessible, expectOnlyMessages }) => {
+  const email = fresh('code', javaScriptEnabled);
+  const requestId = await startSignIn(page);
+  // As the tenant's own page would: start a confirmation by code with the browser-facing form post
+  // (docs/provider-contract.md §3.2) and follow its 302 to this deployment's verification_complete.
+  const initiation = generation === 'current' ? '/verification-actions-srv/account/initiation' : '/verification-srv/account/initiate';
+  const started = await request.post(`${standin.url}${initiation}`, {
+    form: { requestId, processingType: 'CODE', verificationMedium: 'email', email },
+    maxRedirects: 0,
+  });
+  expect(started.status()).toBe(302);
+  const completion = new URL(started.headers().location);
+  expect(completion.pathname).toBe('/verify-email-complete');
+  expect(completion.searchParams.get('accvid')).toBeTruthy();
+
+  await page.goto(completion.toString());
+  await expect(page).toHaveURL(new RegExp(`/verify-email/code\\?requestId=${requestId}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your e-mail address');
+  const masked = `u***@example.com`;
+  await expect(page.getByText(`Enter the confirmation code we have sent to ${masked}.`)).toBeVisible();
+  await expectAccessible(page);
+  await expectOnlyMessages(page, 'en-GB', [masked]);
+
+  await page.getByLabel('Security code').fill('000000');
+  await submit(page, 'Confirm');
+  await expect(page.getByLabel('Security code')).toHaveAccessibleDescription(/^Incorrect code\./);
+
+  const [message] = (await standin.outbox(email)).filter((m) => m.code);
+  await page.getByLabel('Security code').fill(message.code!);
+  await submit(page, 'Confirm');
+  if (!javaScriptEnabled) await submit(page, 'Continue');
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 });

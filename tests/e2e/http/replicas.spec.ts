@@ -33,7 +33,7 @@ const FLOWS: Record<string, (page: Page, tag: string, replicas: Replicas) => Pro
     await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
   },
   async 'group and second factor'(page, tag, replicas) {
-    const email = `groups.mfa+rep-${tag}@example.com`;
+    const email = `groupfirst.mfa+rep-${tag}@example.com`;
     await emailAndPassword(page, email);
     await page.getByRole('combobox', { name: 'Group', exact: true }).selectOption('kitchenpro-south');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -46,8 +46,12 @@ export type StandIn = {
   endSessions(email: string): Promise<void>;
 };
 
-const STANDIN_FIXTURE = async ({ request }: { request: APIRequestContext }, use: (s: StandIn) => Promise<void>) => {
-  const url = process.env.E2E_STANDIN_URL!;
+/** Which provider API generation a project runs against (docs/provider-contract.md §3). */
+export type Generation = 'current' | 'legacy';
+const legacy = (generation: Generation) => generation === 'legacy';
+
+const STANDIN_FIXTURE = async ({ request, generation }: { request: APIRequestContext; generation: Generation }, use: (s: StandIn) => Promise<void>) => {
+  const url = legacy(generation) ? process.env.E2E_LEGACY_STANDIN_URL! : process.env.E2E_STANDIN_URL!;
   await use({
     url,
     async outbox(to) {
@@ -77,11 +81,17 @@ const STANDIN_FIXTURE = async ({ request }: { request: APIRequestContext }, use:
   });
 };
 
-/** Fixtures for every e2e test: the app's URL, the stand-in's controls, the app's log. */
-export const httpTest = base.extend<{ standin: StandIn; appLog: () => string }>({
-  baseURL: async ({}, use) => use(process.env.E2E_APP_URL),
+/**
+ * Fixtures for every e2e test: the app's URL, the stand-in's controls, the app's log, for the
+ * project's provider API generation (the `-legacy` projects run the tests tagged @generations
+ * against a stand-in and an app of the legacy generation).
+ */
+export const httpTest = base.extend<{ standin: StandIn; appLog: () => string }, { generation: Generation }>({
+  generation: ['current', { option: true, scope: 'worker' }],
+  baseURL: async ({ generation }, use) => use(legacy(generation) ? process.env.E2E_LEGACY_APP_URL : process.env.E2E_APP_URL),
   standin: STANDIN_FIXTURE,
-  appLog: async ({}, use) => use(() => readFileSync(process.env.E2E_APP_LOG!, 'utf8')),
+  appLog: async ({ generation }, use) =>
+    use(() => readFileSync(legacy(generation) ? process.env.E2E_LEGACY_APP_LOG! : process.env.E2E_APP_LOG!, 'utf8')),
 });
 
 export type ColorScheme = 'light' | 'dark';

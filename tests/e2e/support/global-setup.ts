@@ -1,38 +1,72 @@
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
-import { DEMO_FOOTER_LINKS, freePort, randomSecret, startApp, startStandin } from '../../../scripts/processes.mjs';
+import {
+  configureStandin,
+  DEMO_FOOTER_LINKS,
+  freePort,
+  randomSecret,
+  startApp,
+  startStandin,
+} from '../../../scripts/processes.mjs';
 
 /**
- * Starts the stand-in provider and the built standalone app on free loopback ports, hands their
- * URLs to the tests through the environment, and returns the teardown that stops both.
- * The app's log goes to a file so tests can check what it wrote (reference ids, no secrets).
+ * Starts, for each provider API generation (docs/provider-contract.md §3), a stand-in and the
+ * built standalone app on free loopback ports; points each stand-in's hosted pages at its app with
+ * the operator's own `tenant:setup --apply`; hands the URLs to the tests through the environment;
+ * and returns the teardown that stops them all. Each app's log goes to a file so tests can check
+ * what it wrote (reference ids, no secrets).
  */
+type Generation = 'current' | 'legacy';
+
 export default async function globalSetup() {
   if (!existsSync('.next/standalone/entry.mjs')) {
     throw new Error('No build found: run `npm run build` first (npm test does this).');
   }
   mkdirSync('test-results', { recursive: true });
-  const appLogPath = 'test-results/app.log';
+  const clientId = 'sales-portal-e2e';
+  const [current, legacy] = await Promise.all([startPair('current', clientId), startPair('legacy', clientId)]);
+
+  process.env.E2E_APP_URL = current.appUrl;
+  process.env.E2E_STANDIN_URL = current.standinUrl;
+  process.env.E2E_APP_LOG = current.appLogPath;
+  process.env.E2E_LEGACY_APP_URL = legacy.appUrl;
+  process.env.E2E_LEGACY_STANDIN_URL = legacy.standinUrl;
+  process.env.E2E_LEGACY_APP_LOG = legacy.appLogPath;
+  process.env.E2E_CLIENT_ID = clientId;
+
+  return async () => {
+    await Promise.all([current.stop(), legacy.stop()]);
+  };
+}
+
+async function startPair(generation: Generation, clientId: string) {
+  const suffix = generation === 'current' ? '' : '-legacy';
+  const appLogPath = `test-results/app${suffix}.log`;
   const appLog = createWriteStream(appLogPath, { flags: 'w' });
-  const standinLog = createWriteStream('test-results/standin.log', { flags: 'w' });
+  const standinLog = createWriteStream(`test-results/standin${suffix}.log`, { flags: 'w' });
 
   const [appPort, standinPort] = await Promise.all([freePort(), freePort()]);
   const appUrl = `http://127.0.0.1:${appPort}`;
   const standinUrl = `http://127.0.0.1:${standinPort}`;
-  const clientId = 'sales-portal-e2e';
   const clientSecret = randomSecret();
+  const adminSecret = randomSecret();
 
   const standin = await startStandin({
     standinPort,
     appUrl,
     clientId,
     clientSecret,
+    adminSecret,
+    // MFA before the group selection, the documented order; accounts may ask the other way round.
+    extraEnv: { STANDIN_API: generation, STANDIN_PRECHECK_ORDER: 'mfa-first' },
     onOutput: (text) => standinLog.write(text),
   });
+  await configureStandin({ standinUrl, appUrl, adminSecret });
   const app = await startApp({
     port: appPort,
     env: {
       PROVIDER_URL: standinUrl,
       PUBLIC_URL: appUrl,
+      PROVIDER_API: generation,
       CLIENT_ID: clientId,
       CLIENT_SECRET: clientSecret,
       SESSION_SECRET: randomSecret(),
@@ -48,16 +82,15 @@ export default async function globalSetup() {
     },
     onOutput: (text) => appLog.write(text),
   });
-
-  process.env.E2E_APP_URL = appUrl;
-  process.env.E2E_STANDIN_URL = standinUrl;
-  process.env.E2E_APP_LOG = appLogPath;
-  process.env.E2E_CLIENT_ID = clientId;
-
-  return async () => {
-    app.kill('SIGTERM');
-    standin.kill('SIGTERM');
-    appLog.end();
-    standinLog.end();
+  return {
+    appUrl,
+    standinUrl,
+    appLogPath,
+    async stop() {
+      app.kill('SIGTERM');
+      standin.kill('SIGTERM');
+      appLog.end();
+      standinLog.end();
+    },
   };
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, randomSecret, startApp, startStandin } from '../../../scripts/processes.mjs';
+import { configureStandin, freePort, randomSecret, startApp, startStandin } from '../../../scripts/processes.mjs';
 
 export type Replicas = {
   url: string;
@@ -30,7 +30,9 @@ export async function startReplicas(secrets: [string, string]): Promise<Replicas
   const children: ChildProcess[] = [];
   const logs = ['', ''];
   try {
-    children.push(await startStandin({ standinPort, appUrl: url, clientId, clientSecret }));
+    const adminSecret = randomSecret();
+    children.push(await startStandin({ standinPort, appUrl: url, clientId, clientSecret, adminSecret }));
+    await configureStandin({ standinUrl: `http://127.0.0.1:${standinPort}`, appUrl: url, adminSecret });
     for (const [i, port] of [portA, portB].entries()) {
       children.push(
         await startApp({

@@ -1,0 +1,78 @@
+import type { Page } from '@playwright/test';
+import { continueToProvider, expect, MFA, submit, test, toPasswordStep } from '../support/fixtures';
+
+/**
+ * The prechecks after the password, in either order a tenant may ask them (the documented
+ * journey puts the second factor first; docs/provider-contract.md §7), against both API
+ * generations. The stand-in refuses a continuation without the sign-in's requestId, so each step
+ * passing proves what the continuation posted (docs/provider-contract.md §2.9).
+ */
+const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}`;
+const NORTH = { id: 'kitchenpro-north', name: 'KitchenPro North Ltd' };
+
+async function passwordStep(page: Page, email: string, javaScriptEnabled: boolean) {
+  await toPasswordStep(page, email);
+  await page.getByLabel('Password', { exact: true }).fill(MFA.password);
+  await submit(page, 'Sign in');
+  await continueToProvider(page, javaScriptEnabled);
+}
+
+async function secondFactor(page: Page, email: string, javaScriptEnabled: boolean, outbox: (to: string) => Promise<Array<{ code?: string }>>) {
+  await expect(page).toHaveURL(/\/register-mfa/);
+  if (!javaScriptEnabled) await submit(page, 'Send code');
+  await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
+  const [message] = (await outbox(email)).filter((m) => m.code);
+  await page.getByLabel('Security code').fill(message.code!);
+  await submit(page, 'Verify');
+  await continueToProvider(page, javaScriptEnabled);
+}
+
+async function groupSelection(page: Page, javaScriptEnabled: boolean) {
+  await expect(page).toHaveURL(/\/group-selection\/[0-9a-f-]+\/[0-9a-f-]+\?requestId=/);
+  const field = page.getByRole('combobox', { name: 'Group', exact: true });
+  if (javaScriptEnabled) {
+    await field.click();
+    await page.getByRole('listbox', { name: 'Group' }).getByRole('option', { name: new RegExp(`^${NORTH.name}`) }).click();
+  } else {
+    await field.selectOption(NORTH.id);
+  }
+  await submit(page, 'Sign in');
+  await continueToProvider(page, javaScriptEnabled);
+}
+
+const ORDERS = [
+  { name: 'second factor, then group (the documented order)', kind: 'groups.mfa', mfaFirst: true },
+  { name: 'group, then second factor', kind: 'groupfirst.mfa', mfaFirst: false },
+] as const;
+
+for (const order of ORDERS) {
+  test(`the MFA and group journey: ${order.name} @generations`, async ({ page, javaScriptEnabled, standin }) => {
+    const email = `${order.kind}+${tag('journey', javaScriptEnabled)}@example.com`;
+    await passwordStep(page, email, javaScriptEnabled);
+    if (order.mfaFirst) {
+      await secondFactor(page, email, javaScriptEnabled, (to) => standin.outbox(to));
+      await groupSelection(page, javaScriptEnabled);
+    } else {
+      await groupSelection(page, javaScriptEnabled);
+      await secondFactor(page, email, javaScriptEnabled, (to) => standin.outbox(to));
+    }
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+    await expect(page.getByText(`Acting for ${NORTH.name}.`)).toBeVisible();
+  });
+}
+
+test('the tenant\'s login_success page: "Signing you in", then on to the application', async ({ page, javaScriptEnabled, expectAccessible, expectOnlyMessages }) => {
+  const email = `loginsuccess+${tag('page', javaScriptEnabled)}@example.com`;
+  await toPasswordStep(page, email);
+  await page.getByLabel('Password', { exact: true }).fill('KitchenDemo2026');
+  await submit(page, 'Sign in');
+  await continueToProvider(page, javaScriptEnabled);
+  if (!javaScriptEnabled) {
+    await expect(page).toHaveURL(/\/login-success\?track_id=.+&sub=.+&requestId=/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Signing you in');
+    await expectAccessible(page);
+    await expectOnlyMessages(page, 'en-GB', ['Kitchen Equipment Sales Portal (demo)']);
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+});

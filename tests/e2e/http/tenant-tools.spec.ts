@@ -1,0 +1,119 @@
+import type { ChildProcess } from 'node:child_process';
+import { freePort, randomSecret, runTenantScript, startStandin, STANDIN_ADMIN_CLIENT_ID } from '../../../scripts/processes.mjs';
+import { expect, httpTest as test } from '../support/fixtures';
+
+/**
+ * The operator's tools against fresh stand-in tenants of their own (README "Connect a cidaas
+ * tenant"): `tenant:check` fails where the tenant is not set up for this deployment and passes
+ * where it is; `tenant:setup` is a dry run by default, writes with --apply, and changes nothing
+ * the second time.
+ */
+type Tenant = { url: string; appUrl: string; clientId: string; clientSecret: string; adminSecret: string; child: ChildProcess };
+
+async function freshTenant(generation: 'current' | 'legacy'): Promise<Tenant> {
+  const [port, appPort] = await Promise.all([freePort(), freePort()]);
+  const tenant = { url: `http://127.0.0.1:${port}`, appUrl: `http://127.0.0.1:${appPort}`, clientId: 'tenant-tools', clientSecret: randomSecret(), adminSecret: randomSecret() };
+  const child = await startStandin({
+    standinPort: port,
+    appUrl: tenant.appUrl,
+    clientId: tenant.clientId,
+    clientSecret: tenant.clientSecret,
+    adminSecret: tenant.adminSecret,
+    extraEnv: { STANDIN_API: generation },
+  });
+  return { ...tenant, child };
+}
+
+/** The deployment's environment for a tenant (what an operator would have set). */
+const deployment = (tenant: Tenant, extra: Record<string, string> = {}) => ({
+  PROVIDER_URL: tenant.url,
+  PUBLIC_URL: tenant.appUrl,
+  CLIENT_ID: tenant.clientId,
+  CLIENT_SECRET: tenant.clientSecret,
+  SESSION_SECRET: randomSecret(),
+  ADMIN_CLIENT_ID: STANDIN_ADMIN_CLIENT_ID,
+  ADMIN_CLIENT_SECRET: tenant.adminSecret,
+  PROVIDER_API: 'current',
+  TENANT_CHECK_EMAIL: '',
+  TENANT_CHECK_PASSWORD: '',
+  ...extra,
+});
+
+/** The result column of one row of tenant:check's table. */
+const row = (output: string, name: string) => new RegExp(`^${name}\\s+(PASS|FAIL|UNKNOWN)\\b`, 'm').exec(output)?.[1];
+
+const tenants: Tenant[] = [];
+test.afterAll(() => {
+  for (const tenant of tenants) tenant.child.kill('SIGTERM');
+});
+
+test('a fresh tenant fails the check; tenant:setup shows the change, writes it only with --apply, once; then every check passes', async () => {
+  const tenant = await freshTenant('current');
+  tenants.push(tenant);
+  const env = deployment(tenant);
+
+  const before = await runTenantScript('tenant-check', { env });
+  expect(before.code, before.output).toBe(1);
+  expect(row(before.output, 'Login page is this deployment')).toBe('FAIL');
+  expect(before.output).toContain('npm run tenant:setup');
+  expect(row(before.output, 'Discovery')).toBe('PASS');
+  expect(row(before.output, 'Client and redirect URI')).toBe('PASS');
+
+  const dryRun = await runTenantScript('tenant-setup', { env });
+  expect(dryRun.code, dryRun.output).toBe(0);
+  expect(dryRun.output).toContain('does not exist yet');
+  expect(dryRun.output).toMatch(/login\s+en\s+\(tenant default\) → http:\/\/127\.0\.0\.1:\d+\//);
+  expect(dryRun.output).toContain('Dry run: nothing was written.');
+  expect(row((await runTenantScript('tenant-check', { env })).output, 'Login page is this deployment'), 'the dry run wrote nothing').toBe('FAIL');
+
+  const applied = await runTenantScript('tenant-setup', { env, args: ['--apply'] });
+  expect(applied.output).toContain('Written: 10 pages changed.');
+  const again = await runTenantScript('tenant-setup', { env, args: ['--apply'] });
+  expect(again.output).toContain('already up to date: nothing to change.');
+  expect(again.output).not.toContain('Written');
+
+  const after = await runTenantScript('tenant-check', {
+    env: { ...env, TENANT_CHECK_EMAIL: 'anna.schmidt@example.com', TENANT_CHECK_PASSWORD: 'KitchenDemo2026' },
+  });
+  expect(after.code, after.output).toBe(0);
+  for (const name of ['Configuration', 'Discovery', 'Signing keys \\(JWKS\\)', 'Client and redirect URI', 'Login page is this deployment', 'Client information', 'Reset API generation', 'E-mail step', 'Password check']) {
+    expect(row(after.output, name), `${name}\n${after.output}`).toBe('PASS');
+  }
+  console.log(`tenant:check against the stand-in (current API), after tenant:setup:\n${after.output}`);
+});
+
+test('a misconfigured deployment fails the check and says what to change', async () => {
+  const tenant = await freshTenant('current');
+  tenants.push(tenant);
+  await runTenantScript('tenant-setup', { env: deployment(tenant), args: ['--apply'] });
+
+  // PUBLIC_URL is not where the tenant's client sends its callback.
+  const elsewhere = await runTenantScript('tenant-check', { env: deployment(tenant, { PUBLIC_URL: 'http://127.0.0.1:9' }) });
+  expect(elsewhere.code).toBe(1);
+  expect(row(elsewhere.output, 'Client and redirect URI')).toBe('FAIL');
+  expect(elsewhere.output).toContain('register http://127.0.0.1:9/auth/callback as a redirect URI');
+  expect(row(elsewhere.output, 'Login page is this deployment')).toBe('UNKNOWN');
+
+  // The tenant speaks the current API, the deployment is set to the legacy one.
+  const generation = await runTenantScript('tenant-check', { env: deployment(tenant, { PROVIDER_API: 'legacy' }) });
+  expect(row(generation.output, 'Reset API generation')).toBe('FAIL');
+  expect(generation.output).toContain('set PROVIDER_API=current');
+
+  // A bad configuration is reported before anything is called.
+  const broken = await runTenantScript('tenant-check', { env: deployment(tenant, { SESSION_SECRET: 'short', PROVIDER_URL: 'ftp://x' }) });
+  expect(broken.code).toBe(1);
+  expect(row(broken.output, 'Configuration')).toBe('FAIL');
+  expect(broken.output).toContain('SESSION_SECRET');
+  expect(broken.output).toContain('PROVIDER_URL');
+});
+
+test('a legacy tenant passes with PROVIDER_API=legacy', async () => {
+  const tenant = await freshTenant('legacy');
+  tenants.push(tenant);
+  const env = deployment(tenant, { PROVIDER_API: 'legacy' });
+  await runTenantScript('tenant-setup', { env, args: ['--apply'] });
+  const check = await runTenantScript('tenant-check', { env });
+  expect(check.code, check.output).toBe(0);
+  expect(row(check.output, 'Reset API generation')).toBe('PASS');
+  console.log(`tenant:check against the stand-in (legacy API):\n${check.output}`);
+});

@@ -3,7 +3,7 @@ import type { Continuation } from '../session-types';
 /**
  * The last step of a flow is a form POST by the browser to the provider, which sets the
  * provider's own session cookie and answers 302 to the client's redirect_uri with a code
- * (provider-api.md §3). This builds that form from the flow session.
+ * (docs/provider-contract.md §2.6, §2.9). This builds that form from the flow session.
  */
 export type ContinuationForm = { action: string; fields: Array<[name: string, value: string]> };
 
@@ -49,7 +49,7 @@ export function continuationForm(args: {
 }
 
 /**
- * Automatic sign-in after registration or e-mail verification (provider-api.md §5.10): the
+ * Automatic sign-in after registration or e-mail verification (docs/provider-contract.md §2.7): the
  * browser posts the provider's track id back to it (product-spec.md §7: rememberMe, trackId, device_id).
  */
 export function afterRegisterForm(providerUrl: URL, trackId: string): ContinuationForm {

@@ -64,7 +64,7 @@ export function ok(res: Res, data: unknown): void {
   sendJson(res, 200, { success: true, status: 200, data });
 }
 
-/** The generic failure envelope with a service error object (provider-api.md §1). */
+/** The generic failure envelope with a service error object (docs/provider-contract.md §1). */
 export function fail(res: Res, status: number, code: string | number, error: string, type = 'ServiceException'): void {
   sendJson(res, status, {
     success: false,

@@ -3,7 +3,7 @@ import type { Context, Route } from './context.ts';
 import { escapeHtml, oauthError, redirectTo, sendHtml, sendJson, str, type Body, type Req } from '../http.ts';
 
 /**
- * The OIDC side, at cidaas's paths (provider-api.md §2, §5.12–5.13, §5.17–5.18): discovery,
+ * The OIDC side, at cidaas's paths (docs/provider-contract.md §2.10, §2.11): discovery,
  * authorize (to the hosted login page with a requestId), token with PKCE, userinfo, JWKS,
  * introspection and end_session.
  */

@@ -1,7 +1,7 @@
 import type { Context, Route } from './context.ts';
 import { fail, ok } from '../http.ts';
 
-/** public-srv: client information for a requestId (provider-api.md §5.1). */
+/** public-srv: client information for a requestId (docs/provider-contract.md §2.1). */
 export function publicRoutes({ store }: Context): Route[] {
   return [
     ['GET', '/public-srv/public/:requestId', (_req, res, p) => {

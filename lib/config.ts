@@ -1,4 +1,5 @@
 import 'server-only';
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 import { isLoopbackHost } from './config-shared';
 
@@ -74,6 +75,18 @@ const EnvSchema = z.object({
   MFA_RESEND_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   PROVIDER_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(10_000).default(5),
   PROVIDER_BREAKER_OPEN_MS: z.coerce.number().int().min(1_000).max(300_000).default(10_000),
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((list, ctx) => {
+      try {
+        return { list, trust: proxyaddr.compile(list) };
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: `${error instanceof Error ? error.message : 'invalid'} (addresses, CIDR ranges, or loopback, linklocal, uniquelocal)` });
+        return z.NEVER;
+      }
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -102,6 +115,12 @@ export type AppConfig = {
   breaker: { threshold: number; openMs: number };
   /** Countdown before another MFA code may be requested; match the tenant's rate limit. */
   mfaResendSeconds: number;
+  /**
+   * Which peers are proxies whose X-Forwarded-For may be believed (TRUSTED_PROXIES); the client
+   * address for per-client limits comes from it (lib/request-context.ts).
+   */
+  trustedProxies: string[];
+  trustProxy: (address: string, hop: number) => boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Secure cookies and the __Host- prefix need an https origin. */
   secureCookies: boolean;
@@ -156,6 +175,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     mfaResendSeconds: e.MFA_RESEND_SECONDS,
     breaker: { threshold: e.PROVIDER_BREAKER_THRESHOLD, openMs: e.PROVIDER_BREAKER_OPEN_MS },
+    trustedProxies: e.TRUSTED_PROXIES.list,
+    trustProxy: e.TRUSTED_PROXIES.trust,
     logLevel: e.LOG_LEVEL,
     secureCookies: e.PUBLIC_URL.protocol === 'https:',
   };

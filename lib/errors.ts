@@ -1,6 +1,7 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { redirect } from 'next/navigation';
+import { getConfig } from './config';
 import { isProviderError } from './provider/errors';
 import { log } from './log';
 
@@ -26,7 +27,38 @@ export function failToErrorPage(error: unknown, context: Record<string, unknown>
       ? `request failed: provider code ${unknownCode} of ${provider?.service} is not in lib/provider/error-codes.ts`
       : 'request failed',
   );
-  redirect(`/error?ref=${ref}&status=${statusFor(error)}`);
+  redirect(`/error?${new URLSearchParams({ ref, outage: signOutage(ref, statusFor(error)) })}`);
+}
+
+/**
+ * The error page answers with the failure's status (503 or 504 for the provider, 500 otherwise),
+ * but only when the address was written here: the status, an expiry and a MAC over both and the
+ * reference. Without it anyone could have the page answer 5xx, which monitors count as outages.
+ */
+const OUTAGE_VALID_MS = 10 * 60 * 1000;
+type OutageStatus = ReturnType<typeof statusFor>;
+
+function outageMac(ref: string, status: number, until: number): string {
+  const key = getConfig().sessionSecrets[0];
+  return createHmac('sha256', key).update(`outage\u0000${ref}\u0000${status}\u0000${until}`).digest('base64url').slice(0, 22);
+}
+
+export function signOutage(ref: string, status: OutageStatus, now = Date.now()): string {
+  const until = Math.ceil((now + OUTAGE_VALID_MS) / 1000);
+  return `${status}.${until}.${outageMac(ref, status, until)}`;
+}
+
+/** The status a signed `outage` value stands for, or undefined when it is forged, altered or old. */
+export function verifyOutage(ref: string, value: unknown, now = Date.now()): OutageStatus | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^(500|503|504)\.(\d{10})\.([A-Za-z0-9_-]{22})$/.exec(value);
+  if (!match) return undefined;
+  const status = Number(match[1]) as OutageStatus;
+  const until = Number(match[2]);
+  if (until * 1000 < now) return undefined;
+  const expected = Buffer.from(outageMac(ref, status, until));
+  const given = Buffer.from(match[3]);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? status : undefined;
 }
 
 /** The HTTP status the error page answers with: 504 for a provider too slow, 503 for one down. */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHmac } from 'node:crypto';
 import pino from 'pino';
+import { currentRequest } from '../server/request-context.mjs';
 import { getConfig } from './config';
 
 /**
@@ -13,10 +14,8 @@ export const log = pino({
   timestamp: pino.stdTimeFunctions.isoTime,
   // The request being served (server/entry.mjs keeps it), so every line can be matched to it.
   mixin: () => {
-    const store = (globalThis as Record<symbol, { getStore(): { reqId?: string } | undefined } | undefined>)[
-      Symbol.for('signin.requestContext')
-    ]?.getStore();
-    return store?.reqId ? { reqId: store.reqId } : {};
+    const reqId = currentRequest()?.reqId;
+    return reqId ? { reqId } : {};
   },
   redact: {
     paths: [

@@ -1,6 +1,7 @@
 import 'server-only';
 import { getConfig } from './config';
 import { providerAnswers } from './provider/http';
+import { lifecycle } from './request-context';
 
 /** How long one provider check answers for every readiness probe of every load balancer. */
 const CACHE_MS = 5_000;
@@ -11,7 +12,6 @@ type Checks = { config: 'ok' | 'invalid'; provider: 'ok' | 'unreachable'; proces
 let cached: { at: number; reachable: Promise<boolean> } | undefined;
 
 export async function checkReadiness(): Promise<{ ready: boolean; checks: Checks }> {
-  const lifecycle = (globalThis as Record<symbol, { shuttingDown?: boolean } | undefined>)[Symbol.for('signin.lifecycle')];
   try {
     getConfig();
   } catch {
@@ -23,7 +23,7 @@ export async function checkReadiness(): Promise<{ ready: boolean; checks: Checks
   const checks: Checks = {
     config: 'ok',
     provider: (await cached.reachable) ? 'ok' : 'unreachable',
-    process: lifecycle?.shuttingDown ? 'shutting-down' : 'ok',
+    process: lifecycle().shuttingDown ? 'shutting-down' : 'ok',
   };
   return { ready: checks.provider === 'ok' && checks.process === 'ok', checks };
 }

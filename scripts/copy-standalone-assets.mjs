@@ -12,6 +12,7 @@ if (!existsSync(target)) {
 cpSync(new URL('.next/static', root), new URL('.next/static', target), { recursive: true });
 // The production entry (request log, request ids, graceful shutdown) runs beside server.js.
 cpSync(new URL('server/entry.mjs', root), new URL('entry.mjs', target));
+cpSync(new URL('server/request-context.mjs', root), new URL('request-context.mjs', target));
 if (existsSync(new URL('public', root))) {
   cpSync(new URL('public', root), new URL('public', target), { recursive: true });
 }

@@ -5,8 +5,9 @@
 // - a request id per request (a well-formed incoming X-Request-Id is kept, else a new one), sent
 //   back as X-Request-Id and attached as `reqId` to every log line the app writes while serving
 //   it (`requestId` in the logs is the provider's sign-in request);
-// - the error page after a provider failure (/error?…&status=503|504, lib/errors.ts) answers with
-//   that status instead of 200, so monitors and load balancers see an outage as one;
+// - the status the app asks for through the request context (request-context.mjs): 429 when a
+//   limit is reached, 503/504 on the error page after a provider failure, so monitors and load
+//   balancers see an outage as one (Next gives pages and actions no way to choose a status);
 // - a form posted without JavaScript to an action of the previous build (a rolling update
 //   mid-flow) is answered 303 to the same page, which reloads it from the current build;
 // - request bodies declared larger than 64 KB are refused with 413 before Next reads them;
@@ -14,9 +15,9 @@
 //   flight finish, keep-alive connections are closed after their response, and the process exits
 //   0; after SHUTDOWN_GRACE_MS (default 20 s) it exits 1 regardless.
 import { randomUUID } from 'node:crypto';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import http from 'node:http';
 import pino from 'pino';
+import { lifecycle as sharedLifecycle, requestContextStorage, statusToWrite } from './request-context.mjs';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'signin' }, timestamp: pino.stdTimeFunctions.isoTime });
 const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 20_000);
@@ -27,11 +28,10 @@ const MAX_BODY_BYTES = 65_536;
 // Probes and static files are many and dull: logged only at debug level.
 const QUIET = /^\/(healthz|readyz|_next\/static\/|brand\/|favicon\.ico)/;
 
-// Shared with the app through globalThis: lib/log.ts reads the request id, /readyz the shutdown.
-const requestContext = new AsyncLocalStorage();
-globalThis[Symbol.for('signin.requestContext')] = requestContext;
-const lifecycle = { shuttingDown: false };
-globalThis[Symbol.for('signin.lifecycle')] = lifecycle;
+// Shared with the app (request-context.mjs): the request id, the peer address, the status the
+// app asks for, and the shutdown state that /readyz reports.
+const requestContext = requestContextStorage();
+const lifecycle = sharedLifecycle();
 
 // Next handles signals itself unless told not to; its handler exits at once, in-flight or not.
 process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
@@ -63,7 +63,11 @@ function handle(req, res, listener) {
     return;
   }
 
-  const errorStatus = req.method === 'GET' ? outageStatus(req.url) : undefined;
+  const store = {
+    reqId: requestId,
+    remoteAddress: req.socket.remoteAddress,
+    forwardedFor: typeof req.headers['x-forwarded-for'] === 'string' ? req.headers['x-forwarded-for'] : undefined,
+  };
   const plainFormPost = req.method === 'POST' && !req.headers['next-action'];
   // Node writes every head through writeHead, the implicit one included.
   const writeHead = res.writeHead;
@@ -71,7 +75,11 @@ function handle(req, res, listener) {
     // A response written once shutdown began closes its connection, so the balancer does not
     // send the next request down a connection about to go away.
     if (lifecycle.shuttingDown && !this.headersSent) this.setHeader('Connection', 'close');
-    if (errorStatus && status === 200) return writeHead.call(this, errorStatus, ...rest);
+    const asked = statusToWrite(store, status);
+    if (asked.status !== status) {
+      for (const [name, value] of Object.entries(asked.headers)) this.setHeader(name, value);
+      return writeHead.call(this, asked.status, ...rest);
+    }
     // A form posted without JavaScript from a page of the previous build names an action this
     // build does not have: load the page again (from this build) instead of a bare 4xx text.
     if (plainFormPost && this.getHeader('x-nextjs-action-not-found') === '1') {
@@ -81,7 +89,7 @@ function handle(req, res, listener) {
     }
     return writeHead.call(this, status, ...rest);
   };
-  requestContext.run({ reqId: requestId }, () => listener(req, res));
+  requestContext.run(store, () => listener(req, res));
 }
 
 /** Counts the request as in flight until its response is done, then writes its log line. */
@@ -118,13 +126,6 @@ function loggedPath(url = '/') {
   const path = url.split('?')[0];
   for (const [pattern, replacement] of IDENTIFYING_PATHS) if (pattern.test(path)) return replacement;
   return path;
-}
-
-const OUTAGE_STATUSES = new Set(['500', '503', '504']);
-function outageStatus(url = '') {
-  if (!url.startsWith('/error?')) return undefined;
-  const status = new URLSearchParams(url.slice('/error?'.length)).get('status');
-  return status && OUTAGE_STATUSES.has(status) ? Number(status) : undefined;
 }
 
 let exiting = false;

@@ -1,9 +1,10 @@
 import { getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
-import { newReferenceId } from '@/lib/errors';
+import { newReferenceId, verifyOutage } from '@/lib/errors';
 import { errorEntry } from '@/lib/flows/entry-params';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { log } from '@/lib/log';
+import { answerWith } from '@/lib/request-context';
 import { meaningAnywhere } from '@/lib/provider/error-codes';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { readFlow } from '@/lib/session';
@@ -29,6 +30,9 @@ export default async function ErrorPage({ searchParams }: PageProps<'/error'>) {
   const reason = REASONS.find((r) => r === params.reason) ?? (meaningAnywhere(provider.errorCode) === 'reference-invalid' ? 'expired' : undefined);
   const fromProvider = provider.error !== undefined || provider.errorCode !== undefined;
   let ref = typeof params.ref === 'string' && REFERENCE.test(params.ref) ? params.ref : undefined;
+  // 5xx only for a failure this deployment recorded (a signed value), never for a typed address.
+  const outage = ref ? verifyOutage(ref, params.outage) : undefined;
+  if (outage) answerWith(outage);
   if (!ref && fromProvider) {
     ref = newReferenceId();
     log.warn({ ref, event: 'provider-error-page', error: provider.error, errorCode: provider.errorCode, description: provider.description }, 'the provider sent the browser to the error page');

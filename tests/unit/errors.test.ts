@@ -12,3 +12,18 @@ test('the error page answers 504 for a slow provider, 503 for one down or garble
   expect(statusFor(new TypeError('bug'))).toBe(500);
   expect(statusFor(undefined)).toBe(500);
 });
+
+test('a signed outage stands for its status until it expires; any change to it is refused', async () => {
+  const { signOutage, verifyOutage } = await import('@/lib/errors');
+  const now = Date.UTC(2026, 10, 24, 12);
+  const value = signOutage('ABCDEF0123', 503, now);
+  expect(verifyOutage('ABCDEF0123', value, now)).toBe(503);
+  expect(verifyOutage('ABCDEF0123', value, now + 9 * 60_000)).toBe(503);
+  expect(verifyOutage('ABCDEF0123', value, now + 11 * 60_000)).toBeUndefined();
+  expect(verifyOutage('ABCDEF0124', value, now)).toBeUndefined();
+  const [, until, mac] = value.split('.');
+  expect(verifyOutage('ABCDEF0123', `504.${until}.${mac}`, now)).toBeUndefined();
+  expect(verifyOutage('ABCDEF0123', `503.${Number(until) + 1}.${mac}`, now)).toBeUndefined();
+  expect(verifyOutage('ABCDEF0123', '503', now)).toBeUndefined();
+  expect(verifyOutage('ABCDEF0123', undefined, now)).toBeUndefined();
+});

@@ -37,8 +37,28 @@ test.describe('provider down or slow', () => {
     await standin.fault({ pathIncludes: requestId, mode: 'close' });
     const response = await request.get(`/?requestId=${requestId}`, { headers: { 'accept-language': 'de-DE' } });
     expect(response.status()).toBe(503);
-    expect(response.url()).toMatch(/\/error\?ref=[A-F0-9]{10}&status=503$/);
+    expect(response.url()).toMatch(/\/error\?ref=[A-F0-9]{10}&outage=503\.\d{10}\.[\w-]{22}$/);
     expect(await response.text()).toMatch(/<h1\b[^>]*>Es ist ein Fehler aufgetreten\.<\/h1>/);
+  });
+
+  test('nobody can have the error page answer 5xx by typing its address: only a signed outage counts', async ({ request, standin }) => {
+    const requestId = await newRequestId();
+    await standin.fault({ pathIncludes: requestId, mode: 'close' });
+    const genuine = await request.get(`/?requestId=${requestId}`);
+    expect(genuine.status()).toBe(503);
+    const { searchParams } = new URL(genuine.url());
+    const [ref, outage] = [searchParams.get('ref')!, searchParams.get('outage')!];
+    const [, until, mac] = outage.split('.');
+
+    const forged = [
+      `/error?ref=${ref}&status=503`,
+      `/error?ref=ABCDEF0123&outage=${outage}`,
+      `/error?ref=${ref}&outage=504.${until}.${mac}`,
+      `/error?ref=${ref}&outage=503.${Number(until) + 60}.${mac}`,
+      `/error?ref=${ref}&outage=503.${until}.${'A'.repeat(22)}`,
+      `/error?status=500`,
+    ];
+    for (const path of forged) expect((await request.get(path)).status(), path).toBe(200);
   });
 
   test('slow beyond the deadline: 504 within the timeout, not a hang', async ({ request, standin }) => {

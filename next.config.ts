@@ -28,10 +28,24 @@ const nextConfig: NextConfig = {
   },
   async rewrites() {
     return {
-      // Hosted-page entries whose query carries tokens are handled by a route that moves them into
-      // the session and redirects to the clean page: the reset link (…/reset-password?rprq=…) and
-      // an open e-mail confirmation (…/verify-email-complete?accvid=…).
+      // The provider's hosted-page entries (docs/provider-contract.md §4) are handled by a route
+      // that moves what their address carries (tokens, the track, the subject) into the flow
+      // cookie and redirects to the clean page: the reset link (…/reset-password?rprq=…), an open
+      // e-mail confirmation (…/verify-email-complete?accvid=…), the precheck pages (a track_id
+      // or trackId) and the login page's refusal until the address is confirmed.
       beforeFiles: [
+        ...['track_id', 'trackId'].flatMap((key) =>
+          ['/register-mfa', '/group-selection', '/login-success'].map((source) => ({
+            source,
+            has: [{ type: 'query' as const, key }],
+            destination: `${source}/entry`,
+          })),
+        ),
+        ...['sub', 'q'].map((key) => ({
+          source: '/',
+          has: [{ type: 'query' as const, key: 'error', value: 'email_not_verified' }, { type: 'query' as const, key }],
+          destination: '/verify-email/entry',
+        })),
         { source: '/reset-password', has: [{ type: 'query', key: 'rprq' }], destination: '/reset-password/link' },
         {
           source: '/verify-email-complete',

@@ -13,6 +13,7 @@ import { rememberedEmail } from '@/lib/remembered';
 import { startFlow } from '@/lib/session';
 import { EmailField, fieldErrorsOf, RequestIdSchema } from '@/lib/validation/fields';
 import type { FormState } from '@/lib/validation/form-state';
+import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 
 const EmailStepSchema = z.object({ email: EmailField, requestId: RequestIdSchema });
 
@@ -23,7 +24,7 @@ export async function submitEmail(_prev: EmailFormState, formData: FormData): Pr
   const input = Object.fromEntries(formData);
   const parsed = EmailStepSchema.safeParse(input);
   if (!parsed.success) {
-    if (!RequestIdSchema.safeParse(input.requestId).success) redirect('/error?reason=invalid-request');
+    if (!RequestIdSchema.safeParse(input.requestId).success) redirect(errorUrl('invalid-request'));
     return {
       status: 'invalid',
       fieldErrors: fieldErrorsOf<'email'>(parsed.error),
@@ -45,7 +46,7 @@ export async function submitEmail(_prev: EmailFormState, formData: FormData): Pr
       return { status: 'invalid', fieldErrors: { email: outcome.key }, values: { email } };
     case 'screen':
       await Promise.all([startFlow({ requestId, email }), rememberedEmail.save(email)]);
-      redirect(`${outcome.path}?requestId=${encodeURIComponent(requestId)}`);
+      redirect(stepUrl(outcome.path, requestId));
     case 'external': {
       const target = checkRedirect(outcome.url, allowedRedirectOrigins(getConfig()));
       if (!target) failToErrorPage(new Error('redirect target not allowed'), { step: 'email' });

@@ -4,6 +4,7 @@ import { getConfig } from '@/lib/config';
 import { failForRequest } from '@/lib/errors';
 import { loginEntry } from '@/lib/flows/entry-params';
 import { loginNoticeFor } from '@/lib/flows/error-map';
+import { errorUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { requireClientName } from '@/lib/provider/client-name';
@@ -19,13 +20,10 @@ export const generateMetadata = titleFrom('login');
  * Without a requestId the visitor came directly: start our own sign-in.
  */
 export default async function LoginPage({ searchParams }: PageProps<'/'>) {
-  const { requestId, rawRequestId, error, username, sub } = loginEntry(await searchParams);
+  // (A refusal until the address is confirmed, with the subject, goes to /verify-email/entry.)
+  const { requestId, rawRequestId, error, username } = loginEntry(await searchParams);
   if (rawRequestId === undefined) redirect('/auth/start');
-  if (!requestId) redirect('/error?reason=invalid-request');
-  // The provider refused the sign-in until the address is confirmed: start the verification.
-  if (error === 'email_not_verified' && sub) {
-    redirect(`/verify-email?${new URLSearchParams({ requestId, sub })}`);
-  }
+  if (!requestId) redirect(errorUrl('invalid-request'));
 
   const locale = await getLocale();
   const [t, tNotice, errors, clientName, defaultEmail] = await Promise.all([

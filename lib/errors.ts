@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { getConfig } from './config';
 import { isProviderError } from './provider/errors';
 import { log } from './log';
+import { errorUrl } from './flows/step-urls';
 
 /** Short id shown to the user and written to the log, so support can find the failure. */
 export function newReferenceId(): string {
@@ -81,7 +82,7 @@ function serializeError(error: unknown): { name: string; message: string } | und
 export function failForRequest(error: unknown, context: Record<string, unknown> = {}): never {
   if (isProviderError(error) && error.kind === 'rejected' && (error.status ?? 500) < 500) {
     log.info({ ...context, provider: { code: error.code, status: error.status } }, 'request id rejected');
-    redirect('/error?reason=invalid-request');
+    redirect(errorUrl('invalid-request'));
   }
   failToErrorPage(error, context);
 }

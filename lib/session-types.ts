@@ -19,9 +19,19 @@ export type MfaOption = { type: string; mediumId: string };
 /** The MFA step of a flow: the provider's track, the options, and the code sent last. */
 export type MfaState = {
   trackId: string;
-  sub: string;
   options: MfaOption[];
   active?: MfaOption & { exchangeId: string; sentAt: number; destination?: string };
+};
+
+/**
+ * The precheck page the provider last sent this browser to (mfa_required, group_selection,
+ * login_success), moved here from its address by the entry route (lib/flows/entry-binding.ts).
+ */
+export type Precheck = {
+  kind: 'mfa' | 'group' | 'login-success';
+  trackId: string;
+  /** group_selection only: the client's `group_id` hint. */
+  groupHint?: string;
 };
 
 export type FlowSession = {
@@ -29,7 +39,12 @@ export type FlowSession = {
   startedAt: number;
   email?: string;
   rememberMe?: boolean;
+  /**
+   * The account this sign-in is for, bound once: from the password step, or from the first
+   * provider entry of a sign-in that did not pass it here. A different one later is refused.
+   */
   sub?: string;
+  precheck?: Precheck;
   continuation?: Continuation;
   mfa?: MfaState;
   /** Set on "set a password", cleared on "forgot password" (product-spec.md §3 isPasswordRequired). */

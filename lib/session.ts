@@ -1,7 +1,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { cookies } from 'next/headers';
-import { getIronSession, sealData, unsealData, type SessionOptions } from 'iron-session';
+import { getIronSession, type SessionOptions } from 'iron-session';
 import { getConfig } from './config';
 import { log } from './log';
 import type { FlowSession } from './session-types';
@@ -85,18 +85,4 @@ export async function updateFlow(values: Partial<Omit<FlowSession, 'requestId' |
 
 export async function endFlow(): Promise<void> {
   (await getFlowSession()).destroy();
-}
-
-/**
- * Values that arrive in a provider redirect's query (track id, subject, request id) and must reach
- * a form's action: the page seals them into a hidden field, so the action gets exactly what the
- * page was given and nothing a visitor typed. Valid as long as a flow.
- */
-export async function sealForForm<T extends object>(data: T): Promise<string> {
-  return sealData(data, { password: passwordMap(getConfig().sessionSecrets), ttl: FLOW_TTL_SECONDS });
-}
-
-export async function unsealFromForm<T extends object>(seal: unknown): Promise<Partial<T>> {
-  if (typeof seal !== 'string' || seal.length === 0 || seal.length > 4096) return {};
-  return unsealData<Partial<T>>(seal, { password: passwordMap(getConfig().sessionSecrets), ttl: FLOW_TTL_SECONDS }).catch(() => ({}));
 }

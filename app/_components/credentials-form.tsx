@@ -12,6 +12,7 @@ import { TextField } from './text-field';
 import { useFieldRules } from './use-field-rules';
 
 type Props = {
+  requestId: string;
   email: string;
   changeEmailHref: string;
   labels: {
@@ -30,13 +31,14 @@ type Props = {
 };
 
 /** Step 2: the password. The e-mail is a read-only username field so password managers save the pair. */
-export function CredentialsForm({ email, changeEmailHref, labels, errors }: Props) {
+export function CredentialsForm({ requestId, email, changeEmailHref, labels, errors }: Props) {
   const [state, action] = useActionState<CredentialsFormState, FormData>(submitPassword, { status: 'idle' });
   const rules = useFieldRules(state, { password: loginPasswordError });
   const message = (key: ErrorKey | undefined) => (key ? errors[key] : undefined);
   return (
     <form action={action} {...rules.formProps}>
       <ErrorSummary title={errors.summaryTitle ?? ''} items={rules.summaryItems(errors, { email: 'email' })} />
+      <input type="hidden" name="requestId" value={requestId} />
       {/* Read-only rather than disabled: still announced and still paired with the password. */}
       <TextField
         id="email"

@@ -3,7 +3,7 @@
 import { useActionState, useEffect, useState } from 'react';
 import { groupIdError, type GroupOption } from '@/lib/flows/groups';
 import type { ErrorKey } from '@/lib/validation/form-state';
-import { cancelGroupSelection, forgetGroup, selectGroup, type GroupFormState } from '../group-selection/actions';
+import { cancelGroupSelection, selectGroup, type GroupFormState } from '../group-selection/actions';
 import { ErrorSummary } from './error-summary';
 import { GroupCombobox, type GroupComboboxLabels } from './group-combobox';
 import { SubmitButton } from './submit-button';
@@ -11,12 +11,12 @@ import { focusErrorSummary } from './use-field-rules';
 import { useHydrated } from './use-hydrated';
 
 type Props = {
-  entry: string;
+  requestId: string;
   groups: GroupOption[];
   preselectedId?: string;
   /** An error to show from the start (a `group_id` in the address that is not offered). */
   initialError?: ErrorKey;
-  /** The remembered group is no longer offered: forget it. */
+  /** The remembered group is no longer offered: forgotten on Cancel (choosing replaces it). */
   forgetRemembered: boolean;
   labels: GroupComboboxLabels & { login: string; pending: string; cancel: string };
   errors: Partial<Record<ErrorKey, string>>;
@@ -26,7 +26,7 @@ type Props = {
  * Choose a group and sign in with it. Without JavaScript the list is a native select; with it,
  * a searchable combobox. Choosing a group clears the error; signing in without one says so.
  */
-export function GroupForm({ entry, groups, preselectedId, initialError, forgetRemembered, labels, errors }: Props) {
+export function GroupForm({ requestId, groups, preselectedId, initialError, forgetRemembered, labels, errors }: Props) {
   const [state, action] = useActionState<GroupFormState, FormData>(selectGroup, { status: 'idle' });
   const [, cancel] = useActionState<GroupFormState, FormData>(cancelGroupSelection, { status: 'idle' });
   // Without JavaScript the page is rendered with the action's answer already in `state`.
@@ -40,9 +40,6 @@ export function GroupForm({ entry, groups, preselectedId, initialError, forgetRe
   }
   const enhanced = useHydrated();
 
-  useEffect(() => {
-    if (forgetRemembered) void forgetGroup();
-  }, [forgetRemembered]);
   useEffect(() => {
     if (failedSubmits > 0) focusErrorSummary();
   }, [failedSubmits]);
@@ -60,7 +57,7 @@ export function GroupForm({ entry, groups, preselectedId, initialError, forgetRe
     <>
       <form action={action} noValidate onSubmit={onSubmit}>
         <ErrorSummary title={errors.summaryTitle ?? ''} items={message ? [{ fieldId: 'group', message }] : []} />
-        <input type="hidden" name="entry" value={entry} />
+        <input type="hidden" name="requestId" value={requestId} />
         {enhanced ? (
           <GroupCombobox
             id="group"
@@ -83,7 +80,7 @@ export function GroupForm({ entry, groups, preselectedId, initialError, forgetRe
         </div>
       </form>
       <form id="group-cancel" action={cancel} hidden>
-        <input type="hidden" name="entry" value={entry} />
+        <input type="hidden" name="requestId" value={requestId} />
         {forgetRemembered ? <input type="hidden" name="forget" value="1" /> : null}
       </form>
     </>

@@ -6,7 +6,7 @@ import { AutoSubmit } from './auto-submit';
 import { SubmitButton } from './submit-button';
 
 type Props = {
-  entry: string;
+  requestId: string;
   /** One button per option; a single option is started at once when JavaScript runs. */
   options: Array<{ type: string; label: string }>;
   autoStart: boolean;
@@ -14,12 +14,12 @@ type Props = {
 };
 
 /** Starts the chosen second factor with a POST (a page load never sends a code by itself). */
-export function MfaStartForm({ entry, options, autoStart, pendingLabel }: Props) {
+export function MfaStartForm({ requestId, options, autoStart, pendingLabel }: Props) {
   const [, action] = useActionState(startMfa, { status: 'idle' });
   const single = options.length === 1 ? options[0] : undefined;
   return (
     <form id="mfa-start" action={action} className="options">
-      <input type="hidden" name="entry" value={entry} />
+      <input type="hidden" name="requestId" value={requestId} />
       {single ? (
         <>
           <input type="hidden" name="type" value={single.type} />

@@ -11,6 +11,7 @@ import { SubmitButton } from './submit-button';
 import { useFieldRules } from './use-field-rules';
 
 type Props = {
+  requestId: string;
   /** The account's e-mail when known, so password managers store the new password for it. */
   username?: string;
   labels: {
@@ -29,7 +30,7 @@ type Props = {
 };
 
 /** New password and its repeat, each with show/hide, and the live rules checklist. */
-export function NewPasswordForm({ username, labels, errors, initialError }: Props) {
+export function NewPasswordForm({ requestId, username, labels, errors, initialError }: Props) {
   const [state, action] = useActionState<NewPasswordState, FormData>(
     saveNewPassword,
     initialError ? { status: 'invalid', fieldErrors: { password: initialError } } : { status: 'idle' },
@@ -45,6 +46,7 @@ export function NewPasswordForm({ username, labels, errors, initialError }: Prop
   return (
     <form action={action} {...rules.formProps}>
       <ErrorSummary title={errors.summaryTitle ?? ''} items={rules.summaryItems(errors)} />
+      <input type="hidden" name="requestId" value={requestId} />
       {username ? <input type="text" name="username" autoComplete="username" value={username} readOnly hidden /> : null}
       <PasswordField
         autoComplete="new-password"

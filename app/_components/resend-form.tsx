@@ -6,8 +6,10 @@ import { useHydrated } from './use-hydrated';
 export type ResendState = { status: 'idle' } | { status: 'wait'; seconds: number };
 
 type Props = {
+  /** The sign-in the page shows; the action checks it against the flow cookie. */
+  requestId: string;
   /** The server action that sends again (it answers how long to wait when it is too early). */
-  action: (prev: ResendState) => Promise<ResendState>;
+  action: (prev: ResendState, formData: FormData) => Promise<ResendState>;
   /** Seconds left before a new code may be requested, as the server counted at render time. */
   waitSeconds: number;
   /** The page's locale, to choose between the singular and plural countdown texts. */
@@ -20,8 +22,8 @@ type Props = {
  * without it the server refuses an early resend and says how long is left. The countdown itself is
  * not read out every second; the moment the button becomes usable is announced once.
  */
-export function ResendForm({ action: send, waitSeconds, locale, labels }: Props) {
-  const [state, action, pending] = useActionState<ResendState>(send, { status: 'idle' });
+export function ResendForm({ requestId, action: send, waitSeconds, locale, labels }: Props) {
+  const [state, action, pending] = useActionState<ResendState, FormData>(send, { status: 'idle' });
   const [left, setLeft] = useState(waitSeconds);
   const [seenState, setSeenState] = useState(state);
   if (seenState !== state) {
@@ -43,6 +45,7 @@ export function ResendForm({ action: send, waitSeconds, locale, labels }: Props)
   const tooEarlyAnswer = !hydrated && state.status === 'wait';
   return (
     <form action={action} className="resend">
+      <input type="hidden" name="requestId" value={requestId} />
       {/* The countdown is not a live region (it would be read every second) but describes the
           button, so whoever reaches the held-back button hears how long is left. */}
       <button

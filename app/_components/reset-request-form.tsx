@@ -7,6 +7,7 @@ import { TextField } from './text-field';
 
 /** "Send link" for the flow's e-mail, shown read-only. */
 export function ResetRequestForm(props: {
+  requestId: string;
   purpose: 'forgot' | 'required';
   email: string;
   labels: { email: string; send: string; sending: string };
@@ -14,6 +15,7 @@ export function ResetRequestForm(props: {
   const [, action] = useActionState(sendResetLink, { status: 'idle' });
   return (
     <form action={action}>
+      <input type="hidden" name="requestId" value={props.requestId} />
       <input type="hidden" name="purpose" value={props.purpose} />
       <TextField id="email" name="username" type="email" label={props.labels.email} autoComplete="username" defaultValue={props.email} readOnly />
       <div className="actions">

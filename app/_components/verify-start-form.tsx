@@ -6,11 +6,11 @@ import { AutoSubmit } from './auto-submit';
 import { SubmitButton } from './submit-button';
 
 /** Sends the confirmation link at once with JavaScript; a button without it. */
-export function VerifyStartForm({ entry, labels }: { entry: string; labels: { send: string; sending: string } }) {
+export function VerifyStartForm({ requestId, labels }: { requestId: string; labels: { send: string; sending: string } }) {
   const [, action] = useActionState(startVerification, { status: 'idle' });
   return (
     <form id="verify-start" action={action}>
-      <input type="hidden" name="entry" value={entry} />
+      <input type="hidden" name="requestId" value={requestId} />
       <div className="actions">
         <SubmitButton label={labels.send} pendingLabel={labels.sending} />
       </div>

@@ -1,6 +1,6 @@
 import { getConfig } from '@/lib/config';
 import { continuationForm } from '@/lib/flows/continuation';
-import { requireFlow } from '@/lib/flows/flow-guard';
+import { requireFlow, withContinuation } from '@/lib/flows/flow-guard';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { ContinuationFrame } from '../_components/continuation-frame';
 
@@ -8,12 +8,12 @@ export const generateMetadata = titleFrom('continue');
 
 /** Hands the finished step to the provider with a browser form POST (auto-submitted). */
 export default async function ContinuePage({ searchParams }: PageProps<'/continue'>) {
-  const flow = await requireFlow((await searchParams).requestId, (f) => Boolean(f.continuation));
+  const flow = await requireFlow((await searchParams).requestId, withContinuation);
   const form = continuationForm({
     providerUrl: getConfig().providerUrl,
     requestId: flow.requestId,
     rememberMe: flow.rememberMe ?? true,
-    continuation: flow.continuation!,
+    continuation: flow.continuation,
   });
   return <ContinuationFrame form={form} requestId={flow.requestId} />;
 }

@@ -2,6 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
 import { newReferenceId, verifyOutage } from '@/lib/errors';
 import { errorEntry } from '@/lib/flows/entry-params';
+import type { ErrorReason } from '@/lib/flows/step-urls';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { log } from '@/lib/log';
 import { answerWith } from '@/lib/request-context';
@@ -14,7 +15,7 @@ import { Frame } from '../_components/frame';
 export const generateMetadata = titleFrom('error');
 
 const REFERENCE = /^[A-F0-9]{10}$/;
-const REASONS = ['expired', 'invalid-request', 'sign-in-again'] as const;
+const REASONS: readonly ErrorReason[] = ['expired', 'replaced', 'invalid-request', 'sign-in-again'];
 
 /**
  * The one error screen: a short explanation, a reference for support, and a way back. It is also
@@ -27,7 +28,7 @@ export default async function ErrorPage({ searchParams }: PageProps<'/error'>) {
   const [t, tNotice, flow] = await Promise.all([getTranslations('error'), getTranslations('notices'), readFlow()]);
   const provider = errorEntry(params);
   // A provider error that says an id we passed on is unknown, expired or used reads as "expired".
-  const reason = REASONS.find((r) => r === params.reason) ?? (meaningAnywhere(provider.errorCode) === 'reference-invalid' ? 'expired' : undefined);
+  const reason: ErrorReason | undefined = REASONS.find((r) => r === params.reason) ?? (meaningAnywhere(provider.errorCode) === 'reference-invalid' ? 'expired' : undefined);
   const fromProvider = provider.error !== undefined || provider.errorCode !== undefined;
   let ref = typeof params.ref === 'string' && REFERENCE.test(params.ref) ? params.ref : undefined;
   // 5xx only for a failure this deployment recorded (a signed value), never for a typed address.
@@ -46,13 +47,15 @@ export default async function ErrorPage({ searchParams }: PageProps<'/error'>) {
   const texts =
     reason === 'expired'
       ? { title: t('expiredTitle'), description: t('expiredDescription'), back: t('startAgain') }
-      : reason === 'invalid-request'
-        ? { title: t('invalidRequestTitle'), description: t('invalidRequestDescription'), back: t('back') }
-        : reason === 'sign-in-again'
-          ? { title: t('signInAgainTitle'), description: t('signInAgainDescription'), back: t('signInAgain') }
-          : provider.error === 'access_denied'
-            ? { title: t('title'), description: tNotice('accessDenied'), back: t('back') }
-            : { title: t('title'), description: t('description'), back: t('back') };
+      : reason === 'replaced'
+        ? { title: t('replacedTitle'), description: t('replacedDescription'), back: t('startAgain') }
+        : reason === 'invalid-request'
+          ? { title: t('invalidRequestTitle'), description: t('invalidRequestDescription'), back: t('back') }
+          : reason === 'sign-in-again'
+            ? { title: t('signInAgainTitle'), description: t('signInAgainDescription'), back: t('signInAgain') }
+            : provider.error === 'access_denied'
+              ? { title: t('title'), description: tNotice('accessDenied'), back: t('back') }
+              : { title: t('title'), description: t('description'), back: t('back') };
   return (
     <Frame title={texts.title} description={texts.description}>
       {ref ? <p className="reference">{t('reference', { ref })}</p> : null}

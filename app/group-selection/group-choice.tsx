@@ -5,16 +5,15 @@ import { failForRequest } from '@/lib/errors';
 import { resolveGroupChoice, sortGroups } from '@/lib/flows/groups';
 import { translateErrors } from '@/lib/i18n/errors';
 import { getSelectableGroups, type PreloginGroups } from '@/lib/provider/prelogin';
+import { errorUrl } from '@/lib/flows/step-urls';
 import { rememberedGroup } from '@/lib/remembered';
-import { sealForForm } from '@/lib/session';
 import { GroupForm } from '../_components/group-form';
-import type { GroupEntry } from './actions';
 import { GroupSignIn } from './group-sign-in';
 
-type Props = GroupEntry & { requestedId?: string };
+type Props = { trackId: string; requestId: string; requestedId?: string };
 
 /** The groups of the track, loaded while the skeleton shows; then the list, or sign-in at once. */
-export async function GroupChoice({ trackId, sub, requestId, requestedId }: Props) {
+export async function GroupChoice({ trackId, requestId, requestedId }: Props) {
   const locale = await getLocale();
   let loaded: PreloginGroups;
   try {
@@ -23,27 +22,26 @@ export async function GroupChoice({ trackId, sub, requestId, requestedId }: Prop
     failForRequest(error, { step: 'groups.list' });
   }
   // The track was used, is older than about an hour, or never existed.
-  if (loaded.kind === 'gone') redirect(`/error?reason=expired&requestId=${encodeURIComponent(requestId)}`);
+  if (loaded.kind === 'gone') redirect(errorUrl('expired', requestId));
   if (loaded.groups.length === 0) failForRequest(new Error('no selectable groups'), { step: 'groups.list' });
 
-  const [t, errors, remembered, entry] = await Promise.all([
+  const [t, errors, remembered] = await Promise.all([
     getTranslations('groups'),
     translateErrors(['groupRequired', 'groupNotFound']),
     rememberedGroup.read(),
-    sealForForm<GroupEntry>({ trackId, sub, requestId }),
   ]);
   const groups = sortGroups(loaded.groups, locale);
   const choice = resolveGroupChoice({ groups, requestedId, rememberedId: remembered });
   if (choice.kind === 'sign-in') {
     const labels = { signingIn: t('signingInWith', { group: choice.group.name }), continue: t('continue'), pending: t('pending') };
-    return <GroupSignIn entry={entry} groupId={choice.group.id} labels={labels} />;
+    return <GroupSignIn requestId={requestId} groupId={choice.group.id} labels={labels} />;
   }
 
   const { portalUrl } = getConfig();
   return (
     <>
       <GroupForm
-        entry={entry}
+        requestId={requestId}
         groups={groups}
         preselectedId={choice.preselectedId}
         initialError={choice.error}

@@ -1,25 +1,24 @@
-import { redirect } from 'next/navigation';
 import { getConfig } from '@/lib/config';
 import { continuationForm } from '@/lib/flows/continuation';
-import { loginSuccessEntry } from '@/lib/flows/entry-params';
+import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { ContinuationFrame } from '../_components/continuation-frame';
 
 export const generateMetadata = titleFrom('continue');
 
 /**
- * The tenant's `login_success` hosted page (track_id, requestId, sub; docs/provider-contract.md
- * §4): the sign-in succeeded and the provider shows this page before it lets the browser go on,
- * which it does with the precheck continuation for the track.
+ * The tenant's `login_success` hosted page (its track_id, requestId and sub arrive at
+ * /login-success/entry and are kept in the flow cookie; docs/provider-contract.md §4): the
+ * sign-in succeeded and the provider shows this page before it lets the browser go on, which it
+ * does with the precheck continuation for the track.
  */
 export default async function LoginSuccessPage({ searchParams }: PageProps<'/login-success'>) {
-  const entry = loginSuccessEntry(await searchParams);
-  if (!entry) redirect('/error?reason=invalid-request');
+  const flow = await requireFlow((await searchParams).requestId, withPrecheck('login-success'));
   const form = continuationForm({
     providerUrl: getConfig().providerUrl,
-    requestId: entry.requestId,
-    rememberMe: true,
-    continuation: { target: 'precheck-continue', trackId: entry.trackId, sub: entry.sub },
+    requestId: flow.requestId,
+    rememberMe: flow.rememberMe ?? true,
+    continuation: { target: 'precheck-continue', trackId: flow.precheck.trackId, sub: flow.sub },
   });
-  return <ContinuationFrame form={form} requestId={entry.requestId} />;
+  return <ContinuationFrame form={form} requestId={flow.requestId} />;
 }

@@ -4,10 +4,12 @@ import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { failToErrorPage } from '@/lib/errors';
+import { guardAction, withEmail } from '@/lib/flows/flow-guard';
 import { verifyPassword, type PasswordOutcome } from '@/lib/flows/sign-in';
 import { singleFlight } from '@/lib/flows/single-flight';
+import { stepUrl } from '@/lib/flows/step-urls';
 import { accountRef, log } from '@/lib/log';
-import { readFlow, updateFlow } from '@/lib/session';
+import { updateFlow } from '@/lib/session';
 import { CheckboxField, fieldErrorsOf, LoginPasswordField } from '@/lib/validation/fields';
 import type { FormState } from '@/lib/validation/form-state';
 
@@ -21,12 +23,11 @@ export async function submitPassword(
   formData: FormData,
 ): Promise<CredentialsFormState> {
   const parsed = CredentialsSchema.safeParse(Object.fromEntries(formData));
+  // The password is checked for the sign-in this page showed, never for one another tab started.
+  const { requestId, email } = await guardAction(formData, withEmail);
   if (!parsed.success) {
     return { status: 'invalid', fieldErrors: fieldErrorsOf<'password'>(parsed.error) };
   }
-  const flow = await readFlow();
-  if (!flow?.email) redirect('/error?reason=expired');
-  const { requestId, email } = flow;
   const { password } = parsed.data;
 
   let outcome: PasswordOutcome;
@@ -58,5 +59,5 @@ export async function submitPassword(
       exchangeId: outcome.exchangeId,
     },
   });
-  redirect(`/continue?requestId=${encodeURIComponent(requestId)}`);
+  redirect(stepUrl('/continue', requestId));
 }

@@ -1,5 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { requireFlow } from '@/lib/flows/flow-guard';
+import { requireFlow, withEmail } from '@/lib/flows/flow-guard';
+import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { getClientName } from '@/lib/provider/client-name';
@@ -10,18 +11,19 @@ export const generateMetadata = titleFrom('credentials');
 
 /** Step 2: the password for the e-mail given in step 1 (kept in the flow session). */
 export default async function CredentialsPage({ searchParams }: PageProps<'/login'>) {
-  const flow = await requireFlow((await searchParams).requestId, (f) => Boolean(f.email));
+  const flow = await requireFlow((await searchParams).requestId, withEmail);
   const locale = await getLocale();
   const [t, errors, clientName] = await Promise.all([
     getTranslations('credentials'),
     translateErrors(['passwordRequired', 'passwordInvalid', 'accountLocked', 'userDeclined']),
     getClientName(flow.requestId, locale),
   ]);
-  const backToEmail = `/?requestId=${encodeURIComponent(flow.requestId)}`;
+  const backToEmail = stepUrl('/', flow.requestId);
   return (
     <Frame title={t('title')} description={t('description')} clientName={clientName}>
       <CredentialsForm
-        email={flow.email ?? ''}
+        requestId={flow.requestId}
+        email={flow.email}
         changeEmailHref={backToEmail}
         labels={{
           email: t('email'),
@@ -38,7 +40,7 @@ export default async function CredentialsPage({ searchParams }: PageProps<'/logi
         errors={errors}
       />
       <p className="links">
-        <a href={`/reset-password-init?requestId=${encodeURIComponent(flow.requestId)}`}>{t('forgotPassword')}</a>
+        <a href={stepUrl('/reset-password-init', flow.requestId)}>{t('forgotPassword')}</a>
       </p>
     </Frame>
   );

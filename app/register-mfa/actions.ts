@@ -5,48 +5,50 @@ import { getLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage } from '@/lib/errors';
-import { sendCode, verifyCode, type CodeOutcome, type SendOutcome } from '@/lib/flows/mfa-steps';
+import { guardAction, withActiveCode, withPrecheck } from '@/lib/flows/flow-guard';
+import { sendCode, startOption, verifyCode, type CodeOutcome, type SendOutcome, type StartOutcome } from '@/lib/flows/mfa-steps';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { singleFlight } from '@/lib/flows/single-flight';
+import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { accountRef, log } from '@/lib/log';
 import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
-import { getFlowSession, joinFlow, readFlow, unsealFromForm, updateFlow, type MfaOption } from '@/lib/session';
+import { updateFlow } from '@/lib/session';
 import { fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
 import type { FormState } from '@/lib/validation/form-state';
 import type { CodeFormState } from '../_components/code-form';
 import type { ResendState } from '../_components/resend-form';
 
-/** What the MFA entry page seals into its forms: the provider's query, and the options it offered. */
-export type MfaEntry = { trackId: string; sub: string; requestId: string; options: MfaOption[] };
+const StartSchema = z.object({ type: z.string().regex(/^[A-Z0-9_]{2,32}$/) });
 
-const codePage = (requestId: string, extra = '') => `/register-mfa/code?requestId=${encodeURIComponent(requestId)}${extra}`;
-
-/** Starts the chosen (or only) option: a POST, so no page load ever sends a code by itself. */
+/**
+ * Starts the chosen (or only) option: a POST, so no page load ever sends a code by itself. The
+ * option must be one the provider lists for the flow's account now; the account and the track
+ * come from the flow cookie only.
+ */
 export async function startMfa(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
-  const entry = await unsealFromForm<MfaEntry>(formData.get('entry'));
-  const option = entry.options?.find((o) => o.type === formData.get('type'));
-  if (!entry.trackId || !entry.sub || !entry.requestId || !option) redirect('/error?reason=expired');
-  const { trackId, sub, requestId, options } = entry as MfaEntry;
+  const parsed = StartSchema.safeParse(Object.fromEntries(formData));
+  const flow = await guardAction(formData, withPrecheck('mfa'));
+  if (!parsed.success) redirect(errorUrl('invalid-request', flow.requestId));
+  const { requestId, sub } = flow;
+  const { trackId } = flow.precheck;
 
-  await joinFlow(requestId);
-
-  let outcome: SendOutcome;
+  let outcome: StartOutcome;
   try {
-    outcome = await sendCode({ option, requestId, sub, trackId, locale: await getLocale() });
+    outcome = await startOption({ type: parsed.data.type, requestId, sub, trackId, locale: await getLocale() });
   } catch (error) {
-    failToErrorPage(error, { step: 'mfa.start', type: option.type });
+    failToErrorPage(error, { step: 'mfa.start', type: parsed.data.type });
   }
+  // The option is no longer offered (the account changed since the page was shown).
+  if (outcome.kind === 'not-offered') redirect(stepUrl('/register-mfa', requestId, { view: 'options' }));
   if (outcome.kind === 'redirect') {
     const target = checkRedirect(outcome.url, allowedRedirectOrigins(getConfig()));
     if (!target) failToErrorPage(new Error('MFA redirect target not allowed'), { step: 'mfa.start' });
     redirect(target);
   }
-  await updateFlow({
-    sub,
-    mfa: { trackId, sub, options, active: { ...option, exchangeId: outcome.exchangeId, sentAt: Date.now(), destination: outcome.destination } },
-  });
+  const { option, options, exchangeId, destination } = outcome;
+  await updateFlow({ mfa: { trackId, options, active: { ...option, exchangeId, sentAt: Date.now(), destination } } });
   log.info({ event: 'mfa.sent', type: option.type, account: accountRef(sub) }, 'second factor started');
-  redirect(codePage(requestId));
+  redirect(stepUrl('/register-mfa/code', requestId));
 }
 
 const CodeSchema = z.object({ code: MfaCodeField });
@@ -54,22 +56,21 @@ const CodeSchema = z.object({ code: MfaCodeField });
 /** Checks the code; on success the flow continues with the provider's precheck continuation. */
 export async function submitMfaCode(_prev: CodeFormState, formData: FormData): Promise<CodeFormState> {
   const parsed = CodeSchema.safeParse(Object.fromEntries(formData));
+  const flow = await guardAction(formData, withActiveCode);
   if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'code'>(parsed.error) };
-  const flow = await readFlow();
-  const mfa = flow?.mfa;
-  if (!flow || !mfa?.active) redirect('/error?reason=expired');
+  const { mfa, sub, requestId } = flow;
   const { active } = mfa;
 
   let outcome: CodeOutcome;
   try {
     const locale = await getLocale();
     outcome = await singleFlight(['mfa', active.exchangeId, parsed.data.code], () =>
-      verifyCode({ type: active.type, exchangeId: active.exchangeId, code: parsed.data.code, requestId: flow.requestId, locale }),
+      verifyCode({ type: active.type, exchangeId: active.exchangeId, code: parsed.data.code, requestId, locale }),
     );
   } catch (error) {
     failToErrorPage(error, { step: 'mfa.verify', type: active.type });
   }
-  log.info({ event: 'mfa.verified', type: active.type, outcome: outcome.kind, account: accountRef(mfa.sub) }, 'sign-in attempt');
+  log.info({ event: 'mfa.verified', type: active.type, outcome: outcome.kind, account: accountRef(sub) }, 'sign-in attempt');
   if (outcome.kind === 'code-error') return { status: 'invalid', fieldErrors: { code: outcome.key } };
 
   await updateFlow({
@@ -77,26 +78,24 @@ export async function submitMfaCode(_prev: CodeFormState, formData: FormData): P
       target: 'precheck-continue',
       trackId: mfa.trackId,
       statusId: outcome.statusId,
-      sub: mfa.sub,
+      sub,
       verificationType: active.type,
       selectedGroupId: flow.groupId,
     },
   });
-  redirect(`/continue?requestId=${encodeURIComponent(flow.requestId)}`);
+  redirect(stepUrl('/continue', requestId));
 }
 
-
 /** Sends a new code for the same option, once the countdown has run out. */
-export async function resendMfaCode(_prev: ResendState): Promise<ResendState> {
-  const session = await getFlowSession();
-  const mfa = session.mfa;
-  if (!session.requestId || !mfa?.active) redirect('/error?reason=expired');
+export async function resendMfaCode(_prev: ResendState, formData: FormData): Promise<ResendState> {
+  const flow = await guardAction(formData, withActiveCode);
+  const { mfa, sub, requestId } = flow;
   const wait = secondsUntilResend(mfa.active.sentAt);
   if (wait > 0) return { status: 'wait', seconds: wait };
 
   let outcome: SendOutcome;
   try {
-    outcome = await sendCode({ option: mfa.active, requestId: session.requestId, sub: mfa.sub, trackId: mfa.trackId, locale: await getLocale() });
+    outcome = await sendCode({ option: mfa.active, requestId, sub, trackId: mfa.trackId, locale: await getLocale() });
   } catch (error) {
     failToErrorPage(error, { step: 'mfa.resend', type: mfa.active.type });
   }
@@ -104,5 +103,5 @@ export async function resendMfaCode(_prev: ResendState): Promise<ResendState> {
   await updateFlow({
     mfa: { ...mfa, active: { ...mfa.active, exchangeId: outcome.exchangeId, sentAt: Date.now(), destination: outcome.destination ?? mfa.active.destination } },
   });
-  redirect(codePage(session.requestId, '&resent=1'));
+  redirect(stepUrl('/register-mfa/code', requestId, { resent: '1' }));
 }

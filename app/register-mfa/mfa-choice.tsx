@@ -4,14 +4,12 @@ import { failToErrorPage } from '@/lib/errors';
 import { optionLabelKey, selectMfaStart, type MfaStart } from '@/lib/flows/mfa';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { getConfiguredMethods } from '@/lib/provider/verification';
-import { sealForForm } from '@/lib/session';
 import { MfaStartForm } from '../_components/mfa-start-form';
-import type { MfaEntry } from './actions';
 
 const START_TEXT = { EMAIL: 'startEmail', SMS: 'startSms', TOTP: 'startTotp' } as const;
 
 /** The options to choose from, or the one option about to start. */
-export async function MfaChoice({ trackId, sub, requestId }: { trackId: string; sub: string; requestId: string }) {
+export async function MfaChoice({ sub, requestId }: { sub: string; requestId: string }) {
   const [t, locale] = await Promise.all([getTranslations('mfa'), getLocale()]);
   let start: MfaStart;
   try {
@@ -19,8 +17,6 @@ export async function MfaChoice({ trackId, sub, requestId }: { trackId: string; 
   } catch (error) {
     failToErrorPage(error, { step: 'mfa.list' });
   }
-  const options = start.kind === 'options' ? start.options : [start.option];
-  const entry = await sealForForm<MfaEntry>({ trackId, sub, requestId, options });
   const cancel = resolveRedirectUrl(getConfig().providerUrl, requestId);
 
   if (start.kind === 'single') {
@@ -29,7 +25,7 @@ export async function MfaChoice({ trackId, sub, requestId }: { trackId: string; 
       <>
         <p className="description">{t(type in START_TEXT ? START_TEXT[type as keyof typeof START_TEXT] : 'startOther')}</p>
         <MfaStartForm
-          entry={entry}
+          requestId={requestId}
           options={[{ type, label: type === 'TOTP' ? t('continue') : t('send') }]}
           autoStart
           pendingLabel={t('sending')}
@@ -41,7 +37,7 @@ export async function MfaChoice({ trackId, sub, requestId }: { trackId: string; 
     <>
       <p className="description">{t('optionsDescription')}</p>
       <MfaStartForm
-        entry={entry}
+        requestId={requestId}
         options={start.options.map((o) => ({ type: o.type, label: t(optionLabelKey(o.type)) }))}
         autoStart={false}
         pendingLabel={t('sending')}

@@ -1,8 +1,8 @@
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
+import { stepUrl } from '@/lib/flows/step-urls';
 import { titleFrom } from '@/lib/i18n/metadata';
-import { readFlow } from '@/lib/session';
-import { mfaEntry } from '@/lib/flows/entry-params';
 import { Frame } from '../_components/frame';
 import { Loader } from '../_components/loader';
 import { Streamed } from '../_components/streamed';
@@ -11,28 +11,26 @@ import { MfaChoice } from './mfa-choice';
 export const generateMetadata = titleFrom('mfa');
 
 /**
- * The tenant's `mfa_required` hosted page: the provider sends the browser here with track_id, sub
- * (or q) and requestId (docs/provider-contract.md §4). The frame and a loader are streamed at
- * once; the configured methods follow.
+ * The second factor. The provider's `mfa_required` page (track_id, sub, requestId) arrives at
+ * /register-mfa/entry, which keeps them in the flow cookie and sends the browser here. The frame
+ * and a loader are streamed at once; the configured methods follow.
  */
 export default async function MfaPage({ searchParams }: PageProps<'/register-mfa'>) {
   const params = await searchParams;
-  const entry = mfaEntry(params);
-  if (!entry) redirect('/error?reason=invalid-request');
-  const { trackId, sub, requestId } = entry;
+  const flow = await requireFlow(params.requestId, withPrecheck('mfa'));
+  const options = params.view === 'options' ? 'options' : undefined;
 
   // Back, refresh or a second tab after a code was sent: show that code's page, send nothing new.
-  const flow = await readFlow();
-  if (params.view !== 'options' && flow?.requestId === requestId && flow.mfa?.trackId === trackId && flow.mfa.active) {
-    redirect(`/register-mfa/code?requestId=${encodeURIComponent(requestId)}`);
+  if (!options && flow.mfa?.trackId === flow.precheck.trackId && flow.mfa.active) {
+    redirect(stepUrl('/register-mfa/code', flow.requestId));
   }
 
   const t = await getTranslations('mfa');
-  const onePiece = `/register-mfa?${new URLSearchParams({ track_id: trackId, sub, requestId, render: 'sync', ...(params.view === 'options' ? { view: 'options' } : {}) })}`;
+  const onePiece = stepUrl('/register-mfa', flow.requestId, { render: 'sync', view: options });
   return (
     <Frame title={t('title')}>
       <Streamed fallback={<Loader label={t('loading')} />} onePieceHref={onePiece} inOnePiece={params.render === 'sync'}>
-        <MfaChoice trackId={trackId} sub={sub} requestId={requestId} />
+        <MfaChoice sub={flow.sub} requestId={flow.requestId} />
       </Streamed>
     </Frame>
   );

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { requireFlow } from '@/lib/flows/flow-guard';
+import { requireFlow, withEmail } from '@/lib/flows/flow-guard';
+import { stepUrl } from '@/lib/flows/step-urls';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { Frame } from '../_components/frame';
 import { ResetRequestForm } from '../_components/reset-request-form';
@@ -9,14 +10,14 @@ export const generateMetadata = titleFrom('requirePassword');
 
 /** The account has no password yet (or must set one after a changeover): send a link to set it. */
 export default async function RequirePasswordPage({ searchParams }: PageProps<'/require-password-init'>) {
-  const flow = await requireFlow((await searchParams).requestId, (f) => Boolean(f.email));
+  const flow = await requireFlow((await searchParams).requestId, withEmail);
   const [t, tReset] = await Promise.all([getTranslations('requirePassword'), getTranslations('resetInit')]);
   return (
     <Frame title={t('title')} description={t('description')}>
       <p className="hint">{t('changeoverHint')}</p>
-      <ResetRequestForm purpose="required" email={flow.email!} labels={{ email: tReset('email'), send: t('send'), sending: tReset('sending') }} />
+      <ResetRequestForm requestId={flow.requestId} purpose="required" email={flow.email} labels={{ email: tReset('email'), send: t('send'), sending: tReset('sending') }} />
       <p className="links">
-        <Link href={`/?requestId=${encodeURIComponent(flow.requestId)}`}>{t('cancel')}</Link>
+        <Link href={stepUrl('/', flow.requestId)}>{t('cancel')}</Link>
       </p>
     </Frame>
   );

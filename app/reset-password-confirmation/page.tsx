@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { requireFlow } from '@/lib/flows/flow-guard';
+import { requireFlow, withResetSent } from '@/lib/flows/flow-guard';
+import { stepUrl } from '@/lib/flows/step-urls';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { Frame } from '../_components/frame';
@@ -13,20 +14,21 @@ export const generateMetadata = titleFrom('resetSent');
 /** "Check your e-mail", with a resend that waits out a countdown. */
 export default async function ResetSentPage({ searchParams }: PageProps<'/reset-password-confirmation'>) {
   const params = await searchParams;
-  const flow = await requireFlow(params.requestId, (f) => Boolean(f.email && f.resetSentAt));
+  const flow = await requireFlow(params.requestId, withResetSent);
   const t = await getTranslations('resetSent');
-  const wait = secondsUntilResend(flow.resetSentAt!);
+  const wait = secondsUntilResend(flow.resetSentAt);
   return (
-    <Frame title={t('title')} description={t('description', { email: flow.email! })}>
+    <Frame title={t('title')} description={t('description', { email: flow.email })}>
       {params.resent === '1' ? <StatusNotice>{t('resent')}</StatusNotice> : null}
       <ResendForm
+        requestId={flow.requestId}
         action={resendResetLink}
         locale={await getLocale()}
         waitSeconds={wait}
         labels={{ resend: t('resend'), resendIn: { one: t.raw('resendInOne') as string, other: t.raw('resendIn') as string }, resendAvailable: t('resend'), sending: t('resend') }}
       />
       <p className="links">
-        <Link href={`/?requestId=${encodeURIComponent(flow.requestId)}`}>{t('back')}</Link>
+        <Link href={stepUrl('/', flow.requestId)}>{t('back')}</Link>
       </p>
     </Frame>
   );

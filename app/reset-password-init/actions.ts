@@ -5,41 +5,42 @@ import { getLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage, failForRequest } from '@/lib/errors';
+import { anyFlow, guardAction, withEmail, withReset, withResetSent } from '@/lib/flows/flow-guard';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { accountRef, log } from '@/lib/log';
 import { requestResetLink, saveNewPassword as acceptNewPassword, type NewPasswordOutcome } from '@/lib/flows/reset';
+import { stepUrl } from '@/lib/flows/step-urls';
 import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
-import { readFlow, updateFlow } from '@/lib/session';
+import { updateFlow } from '@/lib/session';
 import { fieldErrorsOf, ruleField } from '@/lib/validation/fields';
 import type { FormState } from '@/lib/validation/form-state';
 import { newPasswordError, repeatPasswordError } from '@/lib/validation/rules';
 import type { ResendState } from '../_components/resend-form';
 
-const query = (requestId: string) => `?requestId=${encodeURIComponent(requestId)}`;
+const PurposeSchema = z.object({ purpose: z.enum(['forgot', 'required']).default('forgot') });
 
 /**
  * Sends the reset link to the flow's e-mail. `purpose` records the password-required flag:
  * set from "set a password", cleared from "forgot password" (product-spec.md §4).
  */
 export async function sendResetLink(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
-  const flow = await readFlow();
-  if (!flow?.email) redirect('/error?reason=expired');
+  const parsed = PurposeSchema.safeParse(Object.fromEntries(formData));
+  const flow = await guardAction(formData, withEmail);
   try {
     await requestResetLink({ email: flow.email, requestId: flow.requestId, locale: await getLocale() });
   } catch (error) {
     failForRequest(error, { step: 'reset.initiate' });
   }
-  await updateFlow({ passwordRequired: formData.get('purpose') === 'required', resetSentAt: Date.now() });
+  await updateFlow({ passwordRequired: parsed.success && parsed.data.purpose === 'required', resetSentAt: Date.now() });
   log.info({ event: 'reset.sent', account: accountRef(flow.email) }, 'reset link requested');
-  redirect(`/reset-password-confirmation${query(flow.requestId)}`);
+  redirect(stepUrl('/reset-password-confirmation', flow.requestId));
 }
 
 /** Sends the link again once the countdown has run out; never says whether the account exists. */
-export async function resendResetLink(_prev: ResendState): Promise<ResendState> {
-  const flow = await readFlow();
-  if (!flow?.email) redirect('/error?reason=expired');
-  const wait = secondsUntilResend(flow.resetSentAt ?? 0);
+export async function resendResetLink(_prev: ResendState, formData: FormData): Promise<ResendState> {
+  const flow = await guardAction(formData, withResetSent);
+  const wait = secondsUntilResend(flow.resetSentAt);
   if (wait > 0) return { status: 'wait', seconds: wait };
   try {
     await requestResetLink({ email: flow.email, requestId: flow.requestId, locale: await getLocale() });
@@ -47,7 +48,7 @@ export async function resendResetLink(_prev: ResendState): Promise<ResendState> 
     failForRequest(error, { step: 'reset.resend' });
   }
   await updateFlow({ resetSentAt: Date.now() });
-  redirect(`/reset-password-confirmation${query(flow.requestId)}&resent=1`);
+  redirect(stepUrl('/reset-password-confirmation', flow.requestId, { resent: '1' }));
 }
 
 const NewPasswordSchema = z
@@ -61,10 +62,11 @@ export type NewPasswordState = FormState<'password' | 'confirmPassword'>;
 
 export async function saveNewPassword(_prev: NewPasswordState, formData: FormData): Promise<NewPasswordState> {
   const parsed = NewPasswordSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'password' | 'confirmPassword'>(parsed.error) };
-  const flow = await readFlow();
-  if (!flow?.reset) redirect(`/reset-password${flow ? query(flow.requestId) : ''}`);
+  const flow = await guardAction(formData, anyFlow);
+  // The link was used or has gone meanwhile: the page says so and offers a new one.
+  if (!withReset(flow)) redirect(stepUrl('/reset-password', flow.requestId));
   const { reset, requestId } = flow;
+  if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'password' | 'confirmPassword'>(parsed.error) };
   const { password } = parsed.data;
 
   let outcome: NewPasswordOutcome;
@@ -80,9 +82,9 @@ export async function saveNewPassword(_prev: NewPasswordState, formData: FormDat
   // Breached or used before: the link stays valid and the person chooses another.
   if (outcome.kind === 'field-error') return { status: 'invalid', fieldErrors: { password: outcome.key } };
   await updateFlow({ reset: undefined });
-  if (outcome.kind === 'link-gone') redirect(`/reset-password${query(requestId)}`);
+  if (outcome.kind === 'link-gone') redirect(stepUrl('/reset-password', requestId));
 
   // The provider names the next page (its password_set_success page, normally this deployment's).
   const target = outcome.next ? checkRedirect(outcome.next, allowedRedirectOrigins(getConfig())) : null;
-  redirect(target ?? `/reset-password-success${query(requestId)}`);
+  redirect(target ?? stepUrl('/reset-password-success', requestId));
 }

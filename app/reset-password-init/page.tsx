@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
-import { requireFlow } from '@/lib/flows/flow-guard';
+import { requireFlow, withEmail } from '@/lib/flows/flow-guard';
+import { stepUrl } from '@/lib/flows/step-urls';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { Frame } from '../_components/frame';
 import { ResetRequestForm } from '../_components/reset-request-form';
@@ -9,13 +10,13 @@ export const generateMetadata = titleFrom('resetInit');
 
 /** "Forgot your password?": the e-mail from the sign-in, and a button to send the link. */
 export default async function ResetInitPage({ searchParams }: PageProps<'/reset-password-init'>) {
-  const flow = await requireFlow((await searchParams).requestId, (f) => Boolean(f.email));
+  const flow = await requireFlow((await searchParams).requestId, withEmail);
   const t = await getTranslations('resetInit');
   return (
     <Frame title={t('title')} description={t('description')}>
-      <ResetRequestForm purpose="forgot" email={flow.email!} labels={{ email: t('email'), send: t('send'), sending: t('sending') }} />
+      <ResetRequestForm requestId={flow.requestId} purpose="forgot" email={flow.email} labels={{ email: t('email'), send: t('send'), sending: t('sending') }} />
       <p className="links">
-        <Link href={`/login?requestId=${encodeURIComponent(flow.requestId)}`}>{t('cancel')}</Link>
+        <Link href={stepUrl('/login', flow.requestId)}>{t('cancel')}</Link>
       </p>
     </Frame>
   );

@@ -6,6 +6,7 @@ import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
+import { stepUrl } from '@/lib/flows/step-urls';
 import { Frame } from '../_components/frame';
 import { NewPasswordForm } from '../_components/new-password-form';
 
@@ -19,7 +20,7 @@ export default async function ResetPasswordPage({ searchParams }: PageProps<'/re
 
   if (!flow?.reset) {
     const again = flow?.email
-      ? `/reset-password-init?requestId=${encodeURIComponent(flow.requestId)}`
+      ? stepUrl('/reset-password-init', flow.requestId)
       : resolveRedirectUrl(getConfig().providerUrl, requestId ?? flow?.requestId ?? '');
     return (
       <Frame title={t('expiredTitle')} description={t('expiredDescription')}>
@@ -43,6 +44,7 @@ export default async function ResetPasswordPage({ searchParams }: PageProps<'/re
   return (
     <Frame title={t('title')} description={t('description')}>
       <NewPasswordForm
+        requestId={flow.requestId}
         username={flow.email ?? remembered}
         errors={errors}
         initialError={problem}

@@ -2,15 +2,57 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { readFlow, type FlowSession } from '../session';
 import { parseRequestId } from '../validation/fields';
+import { errorUrl } from './step-urls';
 
 /**
- * The flow a step page belongs to. Pages carry the requestId in their address, so when the flow
- * cookie is gone (expired, cleared, another browser) or belongs to another sign-in (a second tab),
- * the person still gets a "start again" path back to the provider for that same request.
+ * One sign-in, one carrier: the flow cookie holds the sign-in in progress, and every step page
+ * and every step form names the sign-in it was showing by its request id. Pages and actions
+ * compare the two here, so a second tab that started another sign-in (and with it replaced the
+ * cookie) is never acted on by the first: that tab is told so, with a way back to its own.
  */
-export async function requireFlow(rawRequestId: unknown, needs: (flow: FlowSession) => boolean): Promise<FlowSession> {
+async function flowFor(rawRequestId: unknown): Promise<FlowSession> {
+  // A step page opened without its request id (a bookmark, a typed address) has no sign-in to
+  // go back to: it has expired. A malformed id is a link that was never valid.
+  if (rawRequestId === undefined || rawRequestId === null) redirect(errorUrl('expired'));
   const requestId = parseRequestId(rawRequestId);
+  if (!requestId) redirect(errorUrl('invalid-request'));
   const flow = await readFlow();
-  if (flow && needs(flow) && (requestId === null || flow.requestId === requestId)) return flow;
-  redirect(`/error?reason=expired${requestId ? `&requestId=${encodeURIComponent(requestId)}` : ''}`);
+  if (!flow) redirect(errorUrl('expired', requestId));
+  if (flow.requestId !== requestId) redirect(errorUrl('replaced', requestId));
+  return flow;
 }
+
+/** A step page: its request id (from the address) against the cookie, and what the step needs. */
+export async function requireFlow<F extends FlowSession>(rawRequestId: unknown, needs: (flow: FlowSession) => flow is F): Promise<F> {
+  const flow = await flowFor(rawRequestId);
+  if (!needs(flow)) redirect(errorUrl('expired', flow.requestId));
+  return flow;
+}
+
+/** A step action: the request id the form posted against the cookie, and what the step needs. */
+export async function guardAction<F extends FlowSession>(formData: FormData, needs: (flow: FlowSession) => flow is F): Promise<F> {
+  return requireFlow(formData.get('requestId'), needs);
+}
+
+/** What a step needs of the flow, as type guards so callers get the narrowed type. */
+type With<K extends keyof FlowSession> = FlowSession & Required<Pick<FlowSession, K>>;
+
+export const anyFlow = (f: FlowSession): f is FlowSession => Boolean(f);
+export const withEmail = (f: FlowSession): f is With<'email'> => Boolean(f.email);
+export const withSub = (f: FlowSession): f is With<'sub'> => Boolean(f.sub);
+export const withContinuation = (f: FlowSession): f is With<'continuation'> => Boolean(f.continuation);
+export const withResetSent = (f: FlowSession): f is With<'email' | 'resetSentAt'> => Boolean(f.email && f.resetSentAt);
+export const withReset = (f: FlowSession): f is With<'reset'> => Boolean(f.reset);
+export const withVerify = (f: FlowSession): f is With<'verify'> => Boolean(f.verify);
+export const withVerifyCode = (f: FlowSession): f is With<'verify'> & { verify: { accvid: string } } =>
+  Boolean(f.verify?.accvid && f.verify.byCode);
+
+type WithPrecheck<K extends FlowSession['precheck'] & object> = With<'sub' | 'precheck'> & { precheck: K };
+export const withPrecheck =
+  <Kind extends NonNullable<FlowSession['precheck']>['kind']>(kind: Kind) =>
+  (f: FlowSession): f is WithPrecheck<NonNullable<FlowSession['precheck']> & { kind: Kind }> =>
+    Boolean(f.sub && f.precheck?.kind === kind);
+
+type MfaActive = NonNullable<NonNullable<FlowSession['mfa']>['active']>;
+export const withActiveCode = (f: FlowSession): f is With<'sub' | 'mfa'> & { mfa: { active: MfaActive } } =>
+  Boolean(f.sub && f.mfa?.active);

@@ -1,9 +1,10 @@
 import 'server-only';
 import { refusalMeaning } from '../provider/errors';
-import { authenticate, initiateAuthentication } from '../provider/verification';
+import { authenticate, getConfiguredMethods, initiateAuthentication } from '../provider/verification';
 import type { ErrorKey } from '../validation/form-state';
 import type { MfaOption } from '../session-types';
 import { codeErrorFor } from './error-map';
+import { selectMfaStart } from './mfa';
 
 export type SendOutcome =
   | { kind: 'sent'; exchangeId: string; destination: string | undefined }
@@ -29,6 +30,30 @@ export async function sendCode(args: {
   return initiated.kind === 'redirect'
     ? initiated
     : { kind: 'sent', exchangeId: initiated.exchangeId, destination: initiated.destination };
+}
+
+export type StartOutcome =
+  | { kind: 'not-offered' }
+  | { kind: 'redirect'; url: string }
+  | { kind: 'sent'; option: MfaOption; options: MfaOption[]; exchangeId: string; destination: string | undefined };
+
+/**
+ * Starts the option of `type` the person chose (or the only one): it must be among the methods
+ * the provider lists for the account now (product-spec.md §4 "MFA"), which also gives its medium.
+ */
+export async function startOption(args: {
+  type: string;
+  requestId: string;
+  sub: string;
+  trackId: string;
+  locale: string;
+}): Promise<StartOutcome> {
+  const start = selectMfaStart(await getConfiguredMethods(args));
+  const options = start.kind === 'options' ? start.options : [start.option];
+  const option = options.find((o) => o.type === args.type);
+  if (!option) return { kind: 'not-offered' };
+  const sent = await sendCode({ ...args, option });
+  return sent.kind === 'redirect' ? sent : { ...sent, option, options };
 }
 
 export type CodeOutcome = { kind: 'verified'; statusId: string } | { kind: 'code-error'; key: ErrorKey };

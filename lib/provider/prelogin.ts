@@ -29,16 +29,32 @@ const WithMetadata = z
   })
   .loose();
 
+const metadataCall = (args: { trackId: string; locale: string }): ProviderCall => ({
+  service: 'token-srv',
+  operation: 'prelogin.metadata',
+  method: 'GET',
+  path: `/token-srv/prelogin/metadata/${encodeURIComponent(args.trackId)}`,
+  // The original product always sent `de`; the person's language gives names they can read.
+  query: { acceptLanguage: args.locale },
+  locale: args.locale,
+});
+
+/**
+ * Whether the provider knows the track as open: asked before a precheck page's subject is
+ * accepted for a sign-in that has not met it here (lib/flows/entry-binding.ts). 204 or a used
+ * track is closed; 400 is the provider's answer to an id that is not one of its tracks.
+ */
+export async function isTrackOpen(args: { trackId: string; locale: string }): Promise<boolean> {
+  const call = metadataCall(args);
+  const answer = await ask(call);
+  if (answer.kind === 'empty') return false;
+  if (answer.kind === 'refused' && answer.status === 400) return false;
+  if (answer.kind !== 'data') throw unexpected(call, answer);
+  return !WithMetadata.safeParse(answer.data).data?.used;
+}
+
 export async function getSelectableGroups(args: { trackId: string; locale: string }): Promise<PreloginGroups> {
-  const call: ProviderCall = {
-    service: 'token-srv',
-    operation: 'prelogin.metadata',
-    method: 'GET',
-    path: `/token-srv/prelogin/metadata/${encodeURIComponent(args.trackId)}`,
-    // The original product always sent `de`; the person's language gives names they can read.
-    query: { acceptLanguage: args.locale },
-    locale: args.locale,
-  };
+  const call = metadataCall(args);
   const answer = await ask(call);
   // 204: the track is unknown, older than about an hour, or already used.
   if (answer.kind === 'empty') return { kind: 'gone' };

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { createSigner } from './keys.ts';
 import { createStore } from './store.ts';
-import { readBody, sendJson, type Handler, type Params, type Req } from './http.ts';
+import { readBody, sendJson, str, type Handler, type Params, type Req } from './http.ts';
 import type { Context, Generation, Route, RouteSpec } from './services/context.ts';
 import { hostedPageRoutes } from './services/hostedpages.ts';
 import { oidcRoutes } from './services/oidc.ts';
@@ -102,8 +102,8 @@ const server = createServer(async (rawReq, res) => {
   const req = rawReq as Req;
   const url = new URL(req.url, issuer);
   const isControl = url.pathname.startsWith('/__standin/');
+  const record = isControl ? undefined : store.recordCall(req.method, url.pathname + url.search);
   if (!isControl) {
-    store.recordCall(req.method, url.pathname + url.search);
     const fault = store.faultFor(url.pathname + url.search);
     if (fault) {
       if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
@@ -120,6 +120,7 @@ const server = createServer(async (rawReq, res) => {
   try {
     const body = req.method === 'POST' ? await readBody(req, found.spec.body ?? 'json') : {};
     if (body === undefined) return (found.spec.malformed ?? unsupported)(res);
+    if (record) record.requestId = str(body.requestId) ?? str(body.request_id);
     await found.handler(req, res, found.params, url, body);
   } catch (error) {
     console.error('stand-in handler failed', error);

@@ -124,7 +124,8 @@ export type AuthCode = {
 };
 
 export type OutboxMessage = { id: string; at: string; channel: 'email' | 'sms'; to: string; subject: string; body: string; code?: string; link?: string };
-export type CallRecord = { at: number; method: string; path: string };
+/** A call received; `requestId` is the sign-in its body named, when it named one. */
+export type CallRecord = { at: number; method: string; path: string; requestId?: string };
 export type Fault = { id: string; pathIncludes: string; mode: 'delay' | 'error' | 'garbage' | 'close'; delayMs?: number };
 
 type Seed = {
@@ -220,9 +221,11 @@ export function createStore(args: {
     precheckOrderOf(account: Account): PrecheckOrder {
       return account.precheckOrder ?? store.precheckOrder;
     },
-    recordCall(method: string, path: string): void {
-      store.calls.push({ at: Date.now(), method, path });
+    recordCall(method: string, path: string): CallRecord {
+      const record: CallRecord = { at: Date.now(), method, path };
+      store.calls.push(record);
       if (store.calls.length > 5000) store.calls.splice(0, 1000);
+      return record;
     },
     faultFor(path: string): Fault | undefined {
       return store.faults.find((f) => path.includes(f.pathIncludes));

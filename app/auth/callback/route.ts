@@ -8,6 +8,7 @@ import { PENDING_MAX_AGE_MS } from '@/lib/provider/oidc';
 import { exchangeCode } from '@/lib/provider/tokens';
 import { endFlow, type SignedInUser } from '@/lib/session';
 import { readUserSession, saveUserSession } from '@/lib/user-session';
+import { errorUrl } from '@/lib/flows/step-urls';
 
 /**
  * The provider's answer to our own authorization request: exchange the code (PKCE verifier,
@@ -19,7 +20,7 @@ export async function GET(request: NextRequest) {
   const pending = session.pending;
   if (!pending || Date.now() - pending.createdAt > PENDING_MAX_AGE_MS) {
     if (pending) await saveUserSession({ user: session.user });
-    redirect('/error?reason=expired');
+    redirect(errorUrl('expired'));
   }
   // Built from PUBLIC_URL, not the Host header, so a forged Host cannot change what is checked.
   const currentUrl = new URL(request.nextUrl.pathname + request.nextUrl.search, getConfig().publicUrl);
@@ -32,7 +33,7 @@ export async function GET(request: NextRequest) {
     const refused = refusalOf(error);
     if (refused) {
       log.info({ event: 'sign-in-refused', reason: refused }, 'callback refused');
-      redirect('/error?reason=sign-in-again');
+      redirect(errorUrl('sign-in-again'));
     }
     failToErrorPage(error, { route: 'auth.callback' });
   }

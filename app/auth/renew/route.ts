@@ -6,6 +6,7 @@ import { accountRef, log } from '@/lib/log';
 import { refreshUser } from '@/lib/provider/tokens';
 import type { SignedInUser } from '@/lib/session-types';
 import { readUserSession, saveUserSession } from '@/lib/user-session';
+import { errorUrl } from '@/lib/flows/step-urls';
 
 /** Only pages that send people here may be returned to. */
 const RETURN_PATHS = new Set(['/success']);
@@ -31,7 +32,7 @@ export async function GET(request: NextRequest) {
     if (!refused) failToErrorPage(error, { route: 'auth.renew', account: accountRef(user.profile.sub) });
     log.warn({ event: 'renewal-failed', reason: refused, account: accountRef(user.profile.sub) }, 'session renewal failed');
     await saveUserSession({});
-    redirect('/error?reason=sign-in-again');
+    redirect(errorUrl('sign-in-again'));
   }
   await saveUserSession({ user: renewed });
   log.info({ event: 'renewed', account: accountRef(user.profile.sub) }, 'session renewed');

@@ -2,7 +2,8 @@ import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { canResend } from '@/lib/flows/mfa';
 import { secondsUntilResend } from '@/lib/flows/resend';
-import { requireFlow } from '@/lib/flows/flow-guard';
+import { requireFlow, withActiveCode } from '@/lib/flows/flow-guard';
+import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { getClientName } from '@/lib/provider/client-name';
@@ -17,9 +18,9 @@ export const generateMetadata = titleFrom('mfa');
 /** The code page: which code, where it went, the field, resend, and the way to another method. */
 export default async function MfaCodePage({ searchParams }: PageProps<'/register-mfa/code'>) {
   const params = await searchParams;
-  const flow = await requireFlow(params.requestId, (f) => Boolean(f.mfa?.active));
-  const mfa = flow.mfa!;
-  const active = mfa.active!;
+  const flow = await requireFlow(params.requestId, withActiveCode);
+  const { mfa } = flow;
+  const { active } = mfa;
   const locale = await getLocale();
   const [t, errors, clientName] = await Promise.all([
     getTranslations('mfa'),
@@ -33,14 +34,15 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
       : active.type === 'SMS'
         ? destination ? t('sentSmsTo', { destination }) : t('sentSms')
         : active.type === 'TOTP' ? t('totpDescription') : t('otherDescription');
-  const chooseAnother = `/register-mfa?${new URLSearchParams({ track_id: mfa.trackId, sub: mfa.sub, requestId: flow.requestId, view: 'options' })}`;
+  const chooseAnother = stepUrl('/register-mfa', flow.requestId, { view: 'options' });
 
   return (
     <Frame title={t('codeTitle')} description={description} clientName={clientName}>
       {params.resent === '1' ? <StatusNotice>{t('resent')}</StatusNotice> : null}
-      <CodeForm action={submitMfaCode} labels={{ code: t('code'), verify: t('verify'), verifying: t('verifying') }} errors={errors} />
+      <CodeForm requestId={flow.requestId} action={submitMfaCode} labels={{ code: t('code'), verify: t('verify'), verifying: t('verifying') }} errors={errors} />
       {canResend(active.type) ? (
         <ResendForm
+          requestId={flow.requestId}
           action={resendMfaCode}
           locale={locale}
           waitSeconds={secondsUntilResend(active.sentAt)}

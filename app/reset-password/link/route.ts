@@ -7,6 +7,7 @@ import { log } from '@/lib/log';
 import { classifyCodes } from '@/lib/provider/error-codes';
 import { seeOther } from '@/lib/redirects';
 import { getFlowSession, joinFlow } from '@/lib/session';
+import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 
 /**
  * The tenant's `password_set` hosted page: the reset link from the e-mail, or the provider's way
@@ -17,9 +18,9 @@ import { getFlowSession, joinFlow } from '@/lib/session';
  */
 export async function GET(request: NextRequest) {
   const entry = passwordSetEntry(queryOf(request.nextUrl.searchParams));
-  if (!entry) return seeOther('/error?reason=invalid-request');
+  if (!entry) return seeOther(errorUrl('invalid-request'));
   const { requestId, rprq, exchangeId, errorCode } = entry;
-  const clean = `/reset-password?requestId=${encodeURIComponent(requestId)}`;
+  const clean = stepUrl('/reset-password', requestId);
 
   await joinFlow(requestId);
   const flow = await getFlowSession();
@@ -34,10 +35,10 @@ export async function GET(request: NextRequest) {
   if (errorCode !== undefined && !problem) {
     const ref = newReferenceId();
     log.error({ ref, step: 'reset.link', unknownCode: errorCode, provider: { service } }, `request failed: provider code ${errorCode} of ${service} is not in lib/provider/error-codes.ts`);
-    return seeOther(`/error?ref=${ref}&requestId=${encodeURIComponent(requestId)}`);
+    return seeOther(`/error?${new URLSearchParams({ ref, requestId })}`);
   }
-  if (!exchangeId) return seeOther('/error?reason=invalid-request');
+  if (!exchangeId) return seeOther(errorUrl('invalid-request', requestId));
   flow.reset = { rprq, exchangeId };
   await flow.save();
-  return seeOther(problem ? `${clean}&problem=${problem}` : clean);
+  return seeOther(problem ? stepUrl('/reset-password', requestId, { problem }) : clean);
 }

@@ -2,6 +2,7 @@ import type { NextRequest } from 'next/server';
 import { queryOf, verificationCompleteEntry } from '@/lib/flows/entry-params';
 import { seeOther } from '@/lib/redirects';
 import { getFlowSession, joinFlow } from '@/lib/session';
+import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 
 /**
  * The tenant's `verification_complete` hosted page while a confirmation is still open: the
@@ -12,7 +13,7 @@ import { getFlowSession, joinFlow } from '@/lib/session';
  */
 export async function GET(request: NextRequest) {
   const entry = verificationCompleteEntry(queryOf(request.nextUrl.searchParams));
-  if (!entry) return seeOther('/error?reason=invalid-request');
+  if (!entry) return seeOther(errorUrl('invalid-request'));
   const { requestId, accvid, byCode, destination } = entry;
   await joinFlow(requestId);
   const flow = await getFlowSession();
@@ -20,5 +21,5 @@ export async function GET(request: NextRequest) {
   const whom = flow.verify?.accvid === accvid ? flow.verify.whom : undefined;
   flow.verify = { sentAt: Date.now(), accvid, byCode, destination, whom };
   await flow.save();
-  return seeOther(`${byCode ? '/verify-email/code' : '/verify-email'}?requestId=${encodeURIComponent(requestId)}`);
+  return seeOther(stepUrl(byCode ? '/verify-email/code' : '/verify-email', requestId));
 }

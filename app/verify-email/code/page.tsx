@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
-import { requireFlow } from '@/lib/flows/flow-guard';
+import { requireFlow, withVerifyCode } from '@/lib/flows/flow-guard';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { getClientName } from '@/lib/provider/client-name';
@@ -16,7 +16,7 @@ export const generateMetadata = titleFrom('verifyEmail');
  * processingType CODE, docs/provider-contract.md §4): the code field.
  */
 export default async function VerifyCodePage({ searchParams }: PageProps<'/verify-email/code'>) {
-  const flow = await requireFlow((await searchParams).requestId, (f) => Boolean(f.verify?.accvid && f.verify.byCode));
+  const flow = await requireFlow((await searchParams).requestId, withVerifyCode);
   const locale = await getLocale();
   const [t, tMfa, errors, clientName] = await Promise.all([
     getTranslations('verifyEmail'),
@@ -24,10 +24,10 @@ export default async function VerifyCodePage({ searchParams }: PageProps<'/verif
     translateErrors(['mfaCodeRequired', 'mfaCodeLength', 'mfaCodeInvalid', 'mfaCodeExpired']),
     getClientName(flow.requestId, locale),
   ]);
-  const destination = flow.verify?.destination;
+  const { destination } = flow.verify;
   return (
     <Frame title={t('title')} description={destination ? t('codeDescriptionTo', { destination }) : t('codeDescription')} clientName={clientName}>
-      <CodeForm action={submitVerificationCode} labels={{ code: tMfa('code'), verify: t('confirm'), verifying: t('confirming') }} errors={errors} />
+      <CodeForm requestId={flow.requestId} action={submitVerificationCode} labels={{ code: tMfa('code'), verify: t('confirm'), verifying: t('confirming') }} errors={errors} />
       <p className="links">
         <a href={resolveRedirectUrl(getConfig().providerUrl, flow.requestId)}>{t('cancel')}</a>
       </p>

@@ -158,7 +158,7 @@ function groupTexts(v: Visit): string[] {
   });
 }
 
-const GROUP_URL = /\/group-selection\/[0-9a-f-]+\/[0-9a-f-]+\?requestId=/;
+const GROUP_URL = /\/group-selection\?requestId=[\w-]+(&render=sync)?$/;
 
 // ---------------------------------------------------------------------------------------------
 // The tours: every screen and state.

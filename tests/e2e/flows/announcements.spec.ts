@@ -158,8 +158,10 @@ test('a resend pressed too early without JavaScript: the answer takes focus and 
 test('group search: the number of matches is announced; the skeleton says it is loading', { tag: '@js-on-only' }, async ({ page, standin }) => {
   await toPasswordStep(page, `groups.many+${fresh('announce', true)}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill(MFA.password);
+  const entry = page.waitForRequest((r) => new URL(r.url()).searchParams.has('track_id'));
   await page.locator('main form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/group-selection\//);
+  const trackId = new URL((await entry).url()).searchParams.get('track_id')!;
+  await expect(page).toHaveURL(/\/group-selection\?requestId=/);
   const url = page.url();
   const field = page.locator('#group');
   await expect(field).toBeVisible();
@@ -170,7 +172,7 @@ test('group search: the number of matches is announced; the skeleton says it is 
   await field.fill('nothing like this');
   await expect.poll(async () => (await watch.announced()).map((a) => a.text)).toContain(t.groups.none);
 
-  await standin.fault({ pathIncludes: `prelogin/metadata/${new URL(url).pathname.split('/')[2]}`, mode: 'delay', delayMs: 1_500 });
+  await standin.fault({ pathIncludes: `prelogin/metadata/${trackId}`, mode: 'delay', delayMs: 1_500 });
   await page.goto(url, { waitUntil: 'commit' });
   await expect(page.getByText(t.groups.loading)).toBeAttached();
   expect(await liveRegionOf(page, t.groups.loading)).toEqual({ role: 'status', live: null });

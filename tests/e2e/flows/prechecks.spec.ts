@@ -28,7 +28,7 @@ async function secondFactor(page: Page, email: string, javaScriptEnabled: boolea
 }
 
 async function groupSelection(page: Page, javaScriptEnabled: boolean) {
-  await expect(page).toHaveURL(/\/group-selection\/[0-9a-f-]+\/[0-9a-f-]+\?requestId=/);
+  await expect(page).toHaveURL(/\/group-selection\?requestId=[\w-]+(&render=sync)?$/);
   const field = page.getByRole('combobox', { name: 'Group', exact: true });
   if (javaScriptEnabled) {
     await field.click();
@@ -68,7 +68,8 @@ test('the tenant\'s login_success page: "Signing you in", then on to the applica
   await submit(page, 'Sign in');
   await continueToProvider(page, javaScriptEnabled);
   if (!javaScriptEnabled) {
-    await expect(page).toHaveURL(/\/login-success\?track_id=.+&sub=.+&requestId=/);
+    // The entry moved the track and subject into the flow cookie: the address is clean.
+    await expect(page).toHaveURL(/\/login-success\?requestId=[\w-]+$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Signing you in');
     await expectAccessible(page);
     await expectOnlyMessages(page, 'en-GB', ['Kitchen Equipment Sales Portal (demo)']);

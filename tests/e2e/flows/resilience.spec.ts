@@ -28,14 +28,6 @@ test.describe('Back, refresh and expiry never dead-end', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
   });
 
-  test('a second tab with another sign-in does not let the first tab post into the wrong flow', async ({ page, context }) => {
-    const first = await toPasswordStep(page, ACCOUNTS.password.email);
-    const second = await context.newPage();
-    await toPasswordStep(second, ACCOUNTS.declined.email);
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your sign-in has expired');
-    await expect(page.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', new RegExp(`resolve_redirect/${first}$`));
-  });
 });
 
 test('the success page without a signed-in user starts a sign-in instead of failing', async ({ page }) => {

@@ -37,8 +37,8 @@ export type StandIn = {
   expireCodes(email: string): Promise<void>;
   /** Ages every reset link of an account past its expiry. */
   expireResets(email: string): Promise<void>;
-  /** Calls the stand-in received whose path contains `fragment`. */
-  calls(fragment: string): Promise<Array<{ method: string; path: string }>>;
+  /** Calls the stand-in received whose path contains `fragment` (and whose body named `requestId`). */
+  calls(fragment: string, requestId?: string): Promise<Array<{ method: string; path: string }>>;
   fault(args: { pathIncludes: string; mode: 'delay' | 'error' | 'garbage' | 'close'; delayMs?: number }): Promise<void>;
   /** Tokens of this account live `seconds` (renewal without waiting an hour). */
   tokenTtl(email: string, seconds: number): Promise<void>;
@@ -64,8 +64,9 @@ const STANDIN_FIXTURE = async ({ request, generation }: { request: APIRequestCon
     async expireResets(email) {
       expect((await request.post(`${url}/__standin/expire-resets`, { data: { email } })).ok()).toBe(true);
     },
-    async calls(fragment) {
-      const response = await request.get(`${url}/__standin/calls?pathIncludes=${encodeURIComponent(fragment)}`);
+    async calls(fragment, requestId) {
+      const query = new URLSearchParams({ pathIncludes: fragment, ...(requestId ? { requestId } : {}) });
+      const response = await request.get(`${url}/__standin/calls?${query}`);
       return (await response.json()).calls;
     },
     async fault(args) {

@@ -17,7 +17,8 @@ ${store.outbox.length === 0 ? '<p>Nothing sent yet.</p>' : `<ul>${[...store.outb
   `<li><strong>${escapeHtml(m.channel)} to ${escapeHtml(m.to)}</strong> (${escapeHtml(m.at)}): ${escapeHtml(m.subject)}<br>${escapeHtml(m.body)}</li>`).join('')}</ul>`}`)],
     ['GET', '/__standin/calls', (_req, res, _p, u) => {
       const filter = u.searchParams.get('pathIncludes') ?? '';
-      sendJson(res, 200, { calls: store.calls.filter((c) => c.path.includes(filter)) });
+      const requestId = u.searchParams.get('requestId');
+      sendJson(res, 200, { calls: store.calls.filter((c) => c.path.includes(filter) && (!requestId || c.requestId === requestId)) });
     }],
     ['POST', '/__standin/faults', (_req, res, _p, _u, body) => {
       const pathIncludes = str(body.pathIncludes);

@@ -63,6 +63,14 @@ export function verificationRoutes({ store, issuer }: Context): Route[] {
       if (!['PASSWORDLESS_AUTHENTICATION', 'MULTIFACTOR_AUTHENTICATION', 'INITIAL_AUTHENTICATION'].includes(String(body.usage_type))) {
         return fail(res, 400, 'VER1004', 'usage_type is missing or invalid', 'VerificationException');
       }
+      // A second factor named with its precheck track is for that track's account and request
+      // only (docs/provider-contract.md §2.4, I): somebody else's subject on one's own track fails.
+      if (body.usage_type === 'MULTIFACTOR_AUTHENTICATION' && body.trackId !== undefined) {
+        const track = store.tracks.get(str(body.trackId) ?? '');
+        if (!track || track.used || track.expiresAt < Date.now() || track.sub !== account.sub || track.requestId !== requestId) {
+          return fail(res, 400, 'VER1004', 'trackId does not belong to this user and request', 'VerificationException');
+        }
+      }
       if (type === 'PUSH') {
         // The device must be set up first: the provider sends the browser there (spec: error_code 403).
         const redirectUrl = new URL(store.mfaRedirectUrl, issuer).toString();

@@ -1,0 +1,61 @@
+import 'server-only';
+import { getLocale } from 'next-intl/server';
+import { accountRef, log } from '../log';
+import { isTrackOpen } from '../provider/prelogin';
+import { getFlowSession, startFlow } from '../session';
+import type { Precheck } from '../session-types';
+import { errorUrl, stepUrl, type StepPath } from './step-urls';
+
+/**
+ * The provider's entry points (its mfa_required, group_selection, login_success pages, and the
+ * login page's email_not_verified refusal) name the account and the precheck track in their
+ * address. The entry route moves them into the flow cookie once and sends the browser to the
+ * clean step page; from there on pages and actions read them only from the cookie.
+ *
+ * The subject in the address is believed only as far as the flow allows:
+ * - a flow of this sign-in that knows its subject (from the password step) must be given that
+ *   same subject; any other is refused and logged;
+ * - a flow that does not know it (a sign-in the provider finished elsewhere, such as a federated
+ *   one, or one this browser never started) takes it only for a track the provider confirms is
+ *   open, so an invented track with somebody else's subject goes nowhere.
+ */
+const PAGES: Record<Precheck['kind'], StepPath> = {
+  mfa: '/register-mfa',
+  group: '/group-selection',
+  'login-success': '/login-success',
+};
+
+export async function bindPrecheckEntry(entry: { requestId: string; sub: string } & Precheck): Promise<string> {
+  const { requestId, sub, ...precheck } = entry;
+  const session = await getFlowSession();
+  const ours = session.requestId === requestId && Boolean(session.startedAt);
+  if (ours && session.sub && session.sub !== sub) return refuseSubject(requestId, sub, precheck.kind);
+  if (!ours || !session.sub) {
+    const open = await isTrackOpen({ trackId: precheck.trackId, locale: await getLocale() });
+    if (!open) return errorUrl('expired', requestId);
+  }
+  if (ours) {
+    session.sub = sub;
+    session.precheck = precheck;
+    await session.save();
+  } else {
+    await startFlow({ requestId, sub, precheck });
+  }
+  return stepUrl(PAGES[precheck.kind], requestId);
+}
+
+/**
+ * The login page's `error=email_not_verified` with the subject: only for the sign-in whose
+ * password step met that subject in this browser (there is no track to ask the provider about).
+ */
+export async function bindUnverifiedEntry(entry: { requestId: string; sub: string }): Promise<string> {
+  const session = await getFlowSession();
+  if (session.requestId !== entry.requestId || !session.startedAt || !session.sub) return errorUrl('expired', entry.requestId);
+  if (session.sub !== entry.sub) return refuseSubject(entry.requestId, entry.sub, 'verify-email');
+  return stepUrl('/verify-email', entry.requestId);
+}
+
+function refuseSubject(requestId: string, sub: string, step: string): string {
+  log.warn({ event: 'entry-subject-mismatch', step, account: accountRef(sub) }, 'a provider entry named another account than this sign-in');
+  return errorUrl('invalid-request', requestId);
+}

@@ -10,21 +10,20 @@
 //   balancers see an outage as one (Next gives pages and actions no way to choose a status);
 // - a form posted without JavaScript to an action of the previous build (a rolling update
 //   mid-flow) is answered 303 to the same page, which reloads it from the current build;
-// - request bodies declared larger than 64 KB are refused with 413 before Next reads them;
+// - request bodies over 64 KB are refused with 413: declared ones before Next sees the request,
+//   streamed ones (chunked) as soon as the count passes the limit (body-limit.mjs);
 // - graceful shutdown: on SIGTERM the listener closes (new connections are refused), requests in
 //   flight finish, keep-alive connections are closed after their response, and the process exits
 //   0; after SHUTDOWN_GRACE_MS (default 20 s) it exits 1 regardless.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pino from 'pino';
+import { limitStreamedBody, MAX_BODY_BYTES, refuseTooLarge } from './body-limit.mjs';
 import { lifecycle as sharedLifecycle, requestContextStorage, statusToWrite } from './request-context.mjs';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'signin' }, timestamp: pino.stdTimeFunctions.isoTime });
 const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 20_000);
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
-// Every form here is a few fields; anything declared larger is refused before Next reads it
-// (Next's own server-action limit, 64 KB in next.config.ts, answers 500 instead).
-const MAX_BODY_BYTES = 65_536;
 // Probes and static files are many and dull: logged only at debug level.
 const QUIET = /^\/(healthz|readyz|_next\/static\/|brand\/|favicon\.ico)/;
 
@@ -57,11 +56,11 @@ function handle(req, res, listener) {
   logWhenDone(req, res, requestId);
 
   if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
-    res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
-    res.end('Request too large.');
+    refuseTooLarge(res);
     req.resume();
     return;
   }
+  limitStreamedBody(req, res);
 
   const store = {
     reqId: requestId,

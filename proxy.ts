@@ -56,5 +56,8 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|brand/|healthz|readyz).*)'],
+  // Skipped: exactly the probes, Next's static files and the logos (one segment under /brand/).
+  // Anchored, so a near miss (/healthzX, /brand/a/b) is a page like any other and gets the CSP;
+  // there is no favicon.ico (app/icon.svg is the icon), so its 404 page gets it too.
+  matcher: ['/((?!_next/static/|brand/[^/]+$|healthz$|readyz$).*)'],
 };

@@ -10,6 +10,8 @@
 //   balancers see an outage as one (Next gives pages and actions no way to choose a status);
 // - a form posted without JavaScript to an action of the previous build (a rolling update
 //   mid-flow) is answered 303 to the same page, which reloads it from the current build;
+// - request headers only proxy.ts or Next may set are dropped from what clients send
+//   (forged-headers.mjs);
 // - request bodies over 64 KB are refused with 413: declared ones before Next sees the request,
 //   streamed ones (chunked) as soon as the count passes the limit (body-limit.mjs);
 // - graceful shutdown: on SIGTERM the listener closes (new connections are refused), requests in
@@ -19,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pino from 'pino';
 import { limitStreamedBody, MAX_BODY_BYTES, refuseTooLarge } from './body-limit.mjs';
+import { stripForgedHeaders } from './forged-headers.mjs';
 import { lifecycle as sharedLifecycle, requestContextStorage, statusToWrite } from './request-context.mjs';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'signin' }, timestamp: pino.stdTimeFunctions.isoTime });
@@ -49,6 +52,7 @@ http.createServer = function wrappedCreateServer(...args) {
 };
 
 function handle(req, res, listener) {
+  stripForgedHeaders(req);
   const incoming = req.headers['x-request-id'];
   const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   req.headers['x-request-id'] = requestId;

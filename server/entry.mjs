@@ -1,7 +1,8 @@
 // The production entry: wraps Next's standalone server (server.js beside this file once built)
 // with what an operator needs around it, and which Next does not do itself:
 //
-// - one JSON log line per request (method, path without query, status, duration, request id);
+// - one JSON log line per request (method, path without query, status, duration, request id),
+//   and Next's own console output as JSON lines too (console-log.mjs);
 // - a request id per request (a well-formed incoming X-Request-Id is kept, else a new one), sent
 //   back as X-Request-Id and attached as `reqId` to every log line the app writes while serving
 //   it (`requestId` in the logs is the provider's sign-in request);
@@ -21,6 +22,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pino from 'pino';
 import { limitStreamedBody, MAX_BODY_BYTES, refuseTooLarge } from './body-limit.mjs';
+import { routeConsoleTo } from './console-log.mjs';
 import { stripForgedHeaders } from './forged-headers.mjs';
 import { lifecycle as sharedLifecycle, requestContextStorage, statusToWrite } from './request-context.mjs';
 
@@ -34,6 +36,7 @@ const QUIET = /^\/(healthz|readyz|_next\/static\/|brand\/|favicon\.ico)/;
 // app asks for, and the shutdown state that /readyz reports.
 const requestContext = requestContextStorage();
 const lifecycle = sharedLifecycle();
+routeConsoleTo(log, () => requestContext.getStore()?.reqId);
 
 // Next handles signals itself unless told not to; its handler exits at once, in-flight or not.
 process.env.NEXT_MANUAL_SIG_HANDLE = 'true';

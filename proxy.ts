@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { getConfig } from './lib/config';
-import { LOCALE_COOKIE, LOCALE_HEADER, PATH_HEADER, resolveLocale } from './lib/i18n/locales';
+import { LOCALE_HEADER, localeCookie, PATH_HEADER, resolveLocale } from './lib/i18n/locales';
 import { buildCsp } from './lib/security/csp';
 import { isSameOriginPost } from './lib/security/origin';
 
@@ -31,7 +31,7 @@ export function proxy(request: NextRequest) {
     upgradeInsecureRequests: config.publicUrl.protocol === 'https:',
   });
   const locale = resolveLocale({
-    cookie: request.cookies.get(LOCALE_COOKIE)?.value,
+    cookie: request.cookies.get(localeCookie(config.secureCookies).name)?.value,
     acceptLanguage: request.headers.get('accept-language'),
     uiLocales: request.nextUrl.searchParams.get('ui_locales'),
     lang: request.nextUrl.searchParams.get('lang'),
@@ -56,5 +56,8 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|favicon.ico|brand/|healthz|readyz).*)'],
+  // Skipped: exactly the probes, Next's static files and the logos (one segment under /brand/).
+  // Anchored, so a near miss (/healthzX, /brand/a/b) is a page like any other and gets the CSP;
+  // there is no favicon.ico (app/icon.svg is the icon), so its 404 page gets it too.
+  matcher: ['/((?!_next/static/|brand/[^/]+$|healthz$|readyz$).*)'],
 };

@@ -1,7 +1,8 @@
 // The production entry: wraps Next's standalone server (server.js beside this file once built)
 // with what an operator needs around it, and which Next does not do itself:
 //
-// - one JSON log line per request (method, path without query, status, duration, request id);
+// - one JSON log line per request (method, path without query, status, duration, request id),
+//   and Next's own console output as JSON lines too (console-log.mjs);
 // - a request id per request (a well-formed incoming X-Request-Id is kept, else a new one), sent
 //   back as X-Request-Id and attached as `reqId` to every log line the app writes while serving
 //   it (`requestId` in the logs is the provider's sign-in request);
@@ -10,21 +11,24 @@
 //   balancers see an outage as one (Next gives pages and actions no way to choose a status);
 // - a form posted without JavaScript to an action of the previous build (a rolling update
 //   mid-flow) is answered 303 to the same page, which reloads it from the current build;
-// - request bodies declared larger than 64 KB are refused with 413 before Next reads them;
+// - request headers only proxy.ts or Next may set are dropped from what clients send
+//   (forged-headers.mjs);
+// - request bodies over 64 KB are refused with 413: declared ones before Next sees the request,
+//   streamed ones (chunked) as soon as the count passes the limit (body-limit.mjs);
 // - graceful shutdown: on SIGTERM the listener closes (new connections are refused), requests in
 //   flight finish, keep-alive connections are closed after their response, and the process exits
 //   0; after SHUTDOWN_GRACE_MS (default 20 s) it exits 1 regardless.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import pino from 'pino';
+import { limitStreamedBody, MAX_BODY_BYTES, refuseTooLarge } from './body-limit.mjs';
+import { routeConsoleTo } from './console-log.mjs';
+import { stripForgedHeaders } from './forged-headers.mjs';
 import { lifecycle as sharedLifecycle, requestContextStorage, statusToWrite } from './request-context.mjs';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'signin' }, timestamp: pino.stdTimeFunctions.isoTime });
 const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 20_000);
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
-// Every form here is a few fields; anything declared larger is refused before Next reads it
-// (Next's own server-action limit, 64 KB in next.config.ts, answers 500 instead).
-const MAX_BODY_BYTES = 65_536;
 // Probes and static files are many and dull: logged only at debug level.
 const QUIET = /^\/(healthz|readyz|_next\/static\/|brand\/|favicon\.ico)/;
 
@@ -32,6 +36,7 @@ const QUIET = /^\/(healthz|readyz|_next\/static\/|brand\/|favicon\.ico)/;
 // app asks for, and the shutdown state that /readyz reports.
 const requestContext = requestContextStorage();
 const lifecycle = sharedLifecycle();
+routeConsoleTo(log, () => requestContext.getStore()?.reqId);
 
 // Next handles signals itself unless told not to; its handler exits at once, in-flight or not.
 process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
@@ -50,6 +55,7 @@ http.createServer = function wrappedCreateServer(...args) {
 };
 
 function handle(req, res, listener) {
+  stripForgedHeaders(req);
   const incoming = req.headers['x-request-id'];
   const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   req.headers['x-request-id'] = requestId;
@@ -57,11 +63,11 @@ function handle(req, res, listener) {
   logWhenDone(req, res, requestId);
 
   if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
-    res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
-    res.end('Request too large.');
+    refuseTooLarge(res);
     req.resume();
     return;
   }
+  limitStreamedBody(req, res);
 
   const store = {
     reqId: requestId,

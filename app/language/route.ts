@@ -1,9 +1,7 @@
 import { cookies } from 'next/headers';
 import { getConfig } from '@/lib/config';
-import { isLocale, LOCALE_COOKIE } from '@/lib/i18n/locales';
+import { isLocale, localeCookie } from '@/lib/i18n/locales';
 import { localPath, seeOther } from '@/lib/redirects';
-
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * The language selector posts here (a plain form, so it works without JavaScript). The choice is
@@ -14,13 +12,8 @@ export async function POST(request: Request) {
   const form = await request.formData();
   const locale = form.get('locale');
   if (isLocale(locale)) {
-    (await cookies()).set(LOCALE_COOKIE, locale, {
-      httpOnly: true,
-      secure: getConfig().secureCookies,
-      sameSite: 'lax',
-      path: '/',
-      maxAge: ONE_YEAR_SECONDS,
-    });
+    const cookie = localeCookie(getConfig().secureCookies);
+    (await cookies()).set(cookie.name, locale, cookie.options);
   }
   // 303, not redirect()'s 307: the browser must come back with a GET, not repeat the POST.
   return seeOther(localPath(form.get('return')));

@@ -25,8 +25,20 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   'zh-CN': '简体中文',
 };
 
-/** Cookie that stores the person's explicit choice; it wins over everything else afterwards. */
-export const LOCALE_COOKIE = 'signin_locale';
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The cookie that stores the person's explicit choice; it wins over everything else afterwards.
+ * On https it carries the `__Host-` prefix like every other cookie here (README: What is kept
+ * where): the browser then accepts it only Secure, host-only and for Path=/, so no other host of
+ * the domain can plant a language. Written and read under the same name.
+ */
+export function localeCookie(secure: boolean) {
+  return {
+    name: secure ? '__Host-signin_locale' : 'signin_locale',
+    options: { httpOnly: true, secure, sameSite: 'lax', path: '/', maxAge: ONE_YEAR_SECONDS },
+  } as const;
+}
 /** Request header through which proxy.ts hands the resolved locale to the render. */
 export const LOCALE_HEADER = 'x-signin-locale';
 /** Request header with the current path and query, so the language selector can come back here. */

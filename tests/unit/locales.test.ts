@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_LOCALE, directionOf, isLocale, LOCALES, resolveLocale } from '@/lib/i18n/locales';
+import { DEFAULT_LOCALE, directionOf, isLocale, localeCookie, LOCALES, resolveLocale } from '@/lib/i18n/locales';
 
 describe('resolveLocale (product-spec.md §4 Language, §9)', () => {
   test('defaults to en-GB when nothing is asked for', () => {
@@ -58,5 +58,20 @@ describe('resolveLocale (product-spec.md §4 Language, §9)', () => {
 
   test('every shipped locale is written left to right', () => {
     for (const locale of LOCALES) expect(directionOf(locale)).toBe('ltr');
+  });
+});
+
+describe('the language cookie (README: What is kept where)', () => {
+  test('https: __Host-signin_locale, Secure, HttpOnly, SameSite=Lax, Path=/, no Domain, 1 year', () => {
+    const { name, options } = localeCookie(true);
+    expect(name).toBe('__Host-signin_locale');
+    expect(options).toEqual({ httpOnly: true, secure: true, sameSite: 'lax', path: '/', maxAge: 365 * 24 * 60 * 60 });
+  });
+
+  test('http (loopback development): plain signin_locale without Secure', () => {
+    const { name, options } = localeCookie(false);
+    expect(name).toBe('signin_locale');
+    expect(options).toMatchObject({ secure: false, path: '/' });
+    expect(options).not.toHaveProperty('domain');
   });
 });

@@ -102,7 +102,43 @@ test.describe('request log', () => {
     const generated = (await request.get('/healthz', { headers: { 'x-request-id': 'bad id with spaces' } })).headers()['x-request-id'];
     expect(generated).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  test("Next's own output is JSON lines too, and what it says about a request carries that request's id", async () => {
+    const app = await startOwnApp();
+    try {
+      const id = `test-${Date.now()}-nextlog`;
+      // A malformed action id: Next warns about it (console.warn) with the error and its stack.
+      const response = await fetch(`${app.url}/error`, {
+        method: 'POST',
+        headers: { origin: app.url, 'next-action': 'x', 'content-type': 'text/plain', 'x-request-id': id },
+        body: '[]',
+      });
+      expect(response.status).toBe(400);
+      await expect.poll(() => JSON_LINES(app.output()).some((l) => l.event === 'request' && l.reqId === id)).toBe(true);
+      const lines = app.output().split('\n').filter((line) => line.trim() !== '');
+      expect(lines.filter((line) => !isJson(line)), 'lines that are not JSON').toEqual([]);
+      const parsed = JSON_LINES(app.output());
+      expect(parsed.find((l) => /Ready in/.test(String(l.msg)))).toMatchObject({ level: 30 });
+      const complaint = parsed.find((l) => l.event !== 'request' && l.reqId === id);
+      expect(complaint).toMatchObject({
+        level: 40,
+        source: 'console',
+        msg: expect.stringMatching(/Server Reference ID/),
+        err: { message: expect.stringMatching(/Server Reference ID/), stack: expect.stringMatching(/\n\s+at /) },
+      });
+    } finally {
+      await app.stop();
+    }
+  });
 });
+
+function isJson(line: string): boolean {
+  try {
+    return typeof JSON.parse(line) === 'object';
+  } catch {
+    return false;
+  }
+}
 
 test('graceful shutdown: the request in flight completes, new connections are refused, exit 0', async ({ standin }) => {
   // A deadline well above the delay, so a loaded machine cannot turn the page into an error

@@ -1,0 +1,1 @@
+export declare function stripForgedHeaders(req: { headers: Record<string, unknown>; rawHeaders: string[] }): void;

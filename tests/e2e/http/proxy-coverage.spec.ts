@@ -1,0 +1,40 @@
+import { expect, httpTest as test } from '../support/fixtures';
+
+/**
+ * Only the health probes, Next's static files and the logos skip proxy.ts (README: Architecture),
+ * so every page Next renders, a 404 included, carries this request's CSP. The request headers
+ * proxy.ts hands to the render are never taken from the client, on any path.
+ */
+
+/** Near misses of the paths the proxy skips, and those paths themselves. */
+const PATHS = [
+  '/healthz', '/healthzX', '/healthz/', '/healthz.json', '/healthz%2F', '/readyz', '/readyzX', '/readyz/x',
+  '/favicon.ico', '/favicon.icoX', '/_next/image', '/_next/imageX', '/_next/staticX', '/_next/static',
+  '/_next/static/x', '/_next/static/x/y.js', '/brand', '/brandX', '/brand/', '/brand/x/y', '/brand/manufacturer',
+  '/no-such-page',
+];
+
+/** What a client might send to pose as proxy.ts (or as Next's own internal requests). */
+const FORGED = {
+  'x-nonce': 'attacker-nonce',
+  'content-security-policy': "script-src 'nonce-attacker-nonce'",
+  'x-signin-locale': 'de-DE',
+  'x-signin-path': '/attacker-path',
+  'accept-language': 'en-GB',
+};
+
+test('no path echoes a client-supplied nonce or locale, and every HTML answer carries the CSP', async ({ request }) => {
+  const findings: string[] = [];
+  for (const path of PATHS) {
+    const response = await request.get(path, { headers: FORGED, maxRedirects: 0 });
+    const headers = response.headers();
+    const body = await response.text();
+    const html = (headers['content-type'] ?? '').includes('text/html');
+    if (/attacker/.test(body) || /attacker/.test(JSON.stringify(headers))) findings.push(`${path}: echoes the forged headers`);
+    if (html && !/script-src 'nonce-[^']+' 'strict-dynamic'/.test(headers['content-security-policy'] ?? '')) {
+      findings.push(`${path}: ${response.status()} HTML without the CSP`);
+    }
+    if (html && !body.includes('<html lang="en-GB"')) findings.push(`${path}: not rendered in the browser's language`);
+  }
+  expect(findings).toEqual([]);
+});

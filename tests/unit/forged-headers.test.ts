@@ -1,0 +1,28 @@
+import { expect, test } from 'vitest';
+import { LOCALE_HEADER, PATH_HEADER } from '@/lib/i18n/locales';
+import { stripForgedHeaders } from '../../server/forged-headers.mjs';
+
+/**
+ * server/entry.mjs drops, from every incoming request, the headers proxy.ts hands to the render
+ * and those Next uses between its own parts: a client must not be able to pose as either, also
+ * on the paths proxy.ts skips (README: Architecture).
+ */
+test('the nonce, CSP, locale, path and Next-internal request headers never come from the client', () => {
+  const forged = {
+    'x-nonce': 'attacker',
+    'content-security-policy': "script-src 'nonce-attacker'",
+    [LOCALE_HEADER]: 'de-DE',
+    [PATH_HEADER]: '//evil.example/',
+    'x-middleware-subrequest': 'proxy:proxy:proxy:proxy:proxy',
+    'x-nextjs-data': '1',
+    'next-resume': '1',
+  };
+  const kept = { accept: 'text/html', 'x-request-id': 'req-12345678', origin: 'https://login.example.com' };
+  const request = {
+    headers: { ...forged, ...kept } as Record<string, string>,
+    rawHeaders: Object.entries({ ...forged, ...kept }).flatMap(([name, value]) => [name.toUpperCase(), value]),
+  };
+  stripForgedHeaders(request);
+  expect(request.headers).toEqual(kept);
+  expect(request.rawHeaders).toEqual(Object.entries(kept).flatMap(([name, value]) => [name.toUpperCase(), value]));
+});

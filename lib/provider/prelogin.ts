@@ -38,6 +38,8 @@ export async function getSelectableGroups(args: { trackId: string; locale: strin
     // The original product always sent `de`; the person's language gives names they can read.
     query: { acceptLanguage: args.locale },
     locale: args.locale,
+    // No requestId in this step: the track stands for the sign-in.
+    signIn: args.trackId,
   };
   const answer = await ask(call);
   // 204: the track is unknown, older than about an hour, or already used.

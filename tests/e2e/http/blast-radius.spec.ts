@@ -20,12 +20,12 @@ const from = (address: string): RequestInit => ({ headers: { 'x-forwarded-for': 
  */
 const noKeepAlive = new Agent({ pipelining: 0 });
 
-async function timed(url: string, init?: RequestInit): Promise<{ status: number; text: string; ms: number }> {
+async function timed(url: string, init?: RequestInit): Promise<{ status: number; text: string; ms: number; location: string | null }> {
   const started = performance.now();
   try {
     const response = await undiciFetch(url, { ...init, dispatcher: noKeepAlive });
     const text = await response.text();
-    return { status: response.status, text, ms: Math.round(performance.now() - started) };
+    return { status: response.status, text, ms: Math.round(performance.now() - started), location: response.headers.get('location') };
   } catch (error) {
     throw new Error(`${url} failed after ${Math.round(performance.now() - started)} ms`, { cause: error });
   }
@@ -56,22 +56,28 @@ test('five failed requests of one sign-in do not fail another: a healthy sign-in
 });
 
 test('eighty requests of one client held by a slow provider do not hold up another client', async ({ standin }) => {
-  // A deadline well above the delay: the slow calls are answered, late, instead of timing out.
+  // A deadline above the delay (which stays below the transport's 8 s for headers): the slow calls
+  // are answered, late, instead of timing out.
   const app = await startOwnApp({ TRUSTED_PROXIES: 'loopback', PROVIDER_TIMEOUT_MS: '15000' });
   try {
-    // Ten sign-ins, eight requests each, all from one address, each answered after 8 s.
+    // Ten sign-ins, eight requests each, all from one address, each answered after 7.5 s.
     const slowIds = await Promise.all(Array.from({ length: 10 }, () => newRequestId()));
-    for (const id of slowIds) await standin.fault({ pathIncludes: id, mode: 'delay', delayMs: 8_000 });
+    for (const id of slowIds) await standin.fault({ pathIncludes: id, mode: 'delay', delayMs: 7_500 });
     const healthyId = await newRequestId();
     const slowCalls = async () => (await Promise.all(slowIds.map((id) => standin.calls(id)))).flat().length;
 
-    const slow = Array.from({ length: 80 }, (_, i) => timed(`${app.url}/?requestId=${slowIds[i % 10]}`, from('203.0.113.7')));
+    // Not following the error page's address: the app's work is the page alone.
+    const slow = Array.from({ length: 80 }, (_, i) =>
+      timed(`${app.url}/?requestId=${slowIds[i % 10]}`, { ...from('203.0.113.7'), redirect: 'manual' }),
+    );
+    // Should an expectation below fail, these end when the app stops: no report of their own.
+    for (const request of slow) request.catch(() => undefined);
     // Rendering eighty pages at once keeps a small machine busy for a second or two whatever the
     // provider does; wait until the provider holds the calls and the app is idle again (its
     // /healthz, which calls nobody, answers at once), so what is measured is the wait for the
     // provider's connections alone.
     await expect.poll(slowCalls, { intervals: [50] }).toBeGreaterThanOrEqual(16);
-    await expect.poll(async () => (await timed(`${app.url}/healthz`)).ms, { intervals: [100], timeout: 6_000 }).toBeLessThan(100);
+    await expect.poll(async () => (await timed(`${app.url}/healthz`)).ms, { intervals: [100], timeout: 6_000 }).toBeLessThan(200);
 
     const healthy = await timed(`${app.url}/?requestId=${healthyId}`, from('198.51.100.9'));
     report('healthy page during 80 slow requests of another client', healthy.ms);
@@ -80,11 +86,11 @@ test('eighty requests of one client held by a slow provider do not hold up anoth
     expect(healthy.ms).toBeLessThan(1_000);
 
     // At most sixteen of the eighty were sent on (the client's cap, four per sign-in); the rest
-    // were turned away with the error page's 503 without waiting for the provider.
+    // were sent to the error page (a 503 there) without waiting for the provider.
     expect(await slowCalls()).toBeLessThanOrEqual(16);
     const results = await Promise.all(slow);
     const answered = results.filter((r) => r.status === 200);
-    const refused = results.filter((r) => r.status === 503);
+    const refused = results.filter((r) => r.status === 307 && /^\/error\?ref=\w+&outage=503\./.test(r.location ?? ''));
     expect(answered.length + refused.length).toBe(80);
     expect(answered.length).toBeGreaterThan(0);
     expect(answered.length).toBeLessThanOrEqual(16);

@@ -53,7 +53,9 @@ export function pinnedApp(entry, { port, standinUrl, clientSecret, nodeArgs = []
   return pinned([entry], {
     PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn',
     PROVIDER_URL: standinUrl, PUBLIC_URL: url, CLIENT_ID, CLIENT_SECRET: clientSecret,
-    SESSION_SECRET: randomSecret(), PROVIDER_BREAKER_THRESHOLD: '10000', NODE_OPTIONS: serverNodeOptions(), ...env,
+    SESSION_SECRET: randomSecret(), PROVIDER_BREAKER_THRESHOLD: '10000', NODE_OPTIONS: serverNodeOptions(),
+    // The load runs one sign-in from one address over many connections: no bulkhead may turn it away.
+    PROVIDER_MAX_CALLS_PER_SIGN_IN: '10000', PROVIDER_MAX_CALLS_PER_CLIENT: '10000', ...env,
   }, /Ready in/, nodeArgs);
 }
 

@@ -43,6 +43,16 @@ const FooterLinksSchema = z
   )
   .strict();
 
+/**
+ * The bulkheads' defaults (lib/provider/limits.ts). A page makes one or two provider calls at a
+ * time, so four in flight for one sign-in leaves room for a second tab or a double submit; more is
+ * a retry storm or someone holding connections. Sixteen per client address leaves room for a few
+ * people behind one office NAT signing in at once, and is far below the transport's connections
+ * (lib/provider/http.ts), so a few such clients cannot take them all.
+ */
+const DEFAULT_CALLS_PER_SIGN_IN = 4;
+const DEFAULT_CALLS_PER_CLIENT = 16;
+
 const EnvSchema = z.object({
   PROVIDER_URL: secureUrl,
   PUBLIC_URL: secureUrl,
@@ -75,6 +85,8 @@ const EnvSchema = z.object({
   MFA_RESEND_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   PROVIDER_BREAKER_THRESHOLD: z.coerce.number().int().min(1).max(10_000).default(5),
   PROVIDER_BREAKER_OPEN_MS: z.coerce.number().int().min(1_000).max(300_000).default(10_000),
+  PROVIDER_MAX_CALLS_PER_SIGN_IN: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_CALLS_PER_SIGN_IN),
+  PROVIDER_MAX_CALLS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_CALLS_PER_CLIENT),
   TRUSTED_PROXIES: z
     .string()
     .optional()
@@ -111,8 +123,10 @@ export type AppConfig = {
    */
   providerApi: 'current' | 'legacy';
   providerTimeoutMs: number;
-  /** Calls in a row without an answer that open the circuit breaker, and how long it stays open. */
+  /** Distinct sign-ins without an answer that open the circuit breaker, and how long it stays open. */
   breaker: { threshold: number; openMs: number };
+  /** The bulkheads: provider calls in flight at most per sign-in and per client address. */
+  providerCalls: { perSignIn: number; perClient: number };
   /** Countdown before another MFA code may be requested; match the tenant's rate limit. */
   mfaResendSeconds: number;
   /**
@@ -175,6 +189,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     mfaResendSeconds: e.MFA_RESEND_SECONDS,
     breaker: { threshold: e.PROVIDER_BREAKER_THRESHOLD, openMs: e.PROVIDER_BREAKER_OPEN_MS },
+    providerCalls: { perSignIn: e.PROVIDER_MAX_CALLS_PER_SIGN_IN, perClient: e.PROVIDER_MAX_CALLS_PER_CLIENT },
     trustedProxies: e.TRUSTED_PROXIES.list,
     trustProxy: e.TRUSTED_PROXIES.trust,
     logLevel: e.LOG_LEVEL,

@@ -62,11 +62,14 @@ export function verifyOutage(ref: string, value: unknown, now = Date.now()): Out
   return expected.length === given.length && timingSafeEqual(expected, given) ? status : undefined;
 }
 
-/** The HTTP status the error page answers with: 504 for a provider too slow, 503 for one down. */
+/**
+ * The HTTP status the error page answers with: 504 for a provider too slow, 503 for one down, and
+ * 503 for a call a bulkhead turned away (too many in flight for that sign-in or client: busy).
+ */
 export function statusFor(error: unknown): 500 | 503 | 504 {
   if (!isProviderError(error)) return 500;
   if (error.kind === 'timeout') return 504;
-  if (error.kind === 'unreachable' || error.kind === 'invalid-response') return 503;
+  if (error.kind === 'unreachable' || error.kind === 'invalid-response' || error.kind === 'overloaded') return 503;
   return (error.status ?? 0) >= 500 ? 503 : 500;
 }
 

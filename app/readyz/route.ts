@@ -2,7 +2,8 @@ import { checkReadiness } from '@/lib/readiness';
 
 /**
  * Readiness: configuration loaded, the provider reachable (checked at most every few seconds),
- * and not shutting down. 503 takes the replica out of the load balancer without restarting it.
+ * its circuit breaker not open, and not shutting down. 503 takes the replica out of the load
+ * balancer without restarting it.
  */
 export async function GET() {
   const { ready, checks } = await checkReadiness();

@@ -25,6 +25,7 @@ export async function initiateAccountVerification(args: { requestId: string; who
     encoding: current ? 'form' : 'json',
     body: { requestId: args.requestId, processingType: 'LINK', verificationMedium: 'email', ...args.whom, accept_language: args.locale },
     locale: args.locale,
+    signIn: args.requestId,
   };
   const answer = await ask(call);
   if (answer.kind === 'redirect') {
@@ -59,6 +60,8 @@ export function verifyAccount(args: { accvid: string; code: string; locale: stri
       path: current ? '/verification-actions-srv/account' : '/verification-srv/account/verify',
       body: { accvid: args.accvid, code: args.code },
       locale: args.locale,
+      // No requestId in this step: the verification id stands for the sign-in.
+      signIn: args.accvid,
     },
     VerifiedData.or(z.undefined().transform(() => ({ suggestedAction: undefined, trackId: undefined }))),
   );

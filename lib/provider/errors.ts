@@ -10,7 +10,8 @@ export type ProviderErrorKind =
   | 'rejected' // the provider answered and said no (envelope success false, error status, error redirect)
   | 'timeout' // no answer within the deadline
   | 'unreachable' // connection refused, reset, DNS, TLS
-  | 'invalid-response'; // answered, but not in a shape we understand
+  | 'invalid-response' // answered, but not in a shape we understand
+  | 'overloaded'; // never sent: too many calls in flight for this sign-in or client (lib/provider/limits.ts)
 
 export class ProviderError extends Error {
   readonly kind: ProviderErrorKind;

@@ -4,6 +4,18 @@ import { getConfig } from '../config';
 import { log } from '../log';
 import type { ProviderService } from './error-codes';
 import { ProviderError } from './errors';
+import { guarded } from './limits';
+
+export { breakerState } from './limits';
+
+/**
+ * Connections to the provider. Calls beyond them queue, and that queue is shared by everyone: a
+ * slow provider holding every connection for one client's calls would make every other page
+ * wait. So there are far more than the bulkheads let a few clients hold (lib/provider/limits.ts;
+ * sixteen clients at the default of 16 calls each), and a slow sign-in or client is turned away
+ * at its own cap instead.
+ */
+const PROVIDER_CONNECTIONS = 256;
 
 /**
  * The provider transport: every byte this deployment sends to the provider leaves through this
@@ -15,14 +27,18 @@ import { ProviderError } from './errors';
  * (docs/provider-contract.md §1). POSTs are never retried (a retried password or code check
  * counts twice against lockout and can burn a one-time code); GETs are retried once on a
  * connection reset.
+ *
+ * The Agent is kept on globalThis so that it is one pool per process: Next bundles this module
+ * once for pages and actions and once more for route handlers (see lib/provider/limits.ts).
  */
-export const providerAgent = new Agent({
+const AGENT_KEY = Symbol.for('signin.providerAgent');
+export const providerAgent: Agent = ((globalThis as Record<symbol, Agent | undefined>)[AGENT_KEY] ??= new Agent({
   connect: { timeout: 3_000 },
   headersTimeout: 8_000,
   bodyTimeout: 8_000,
   keepAliveTimeout: 10_000,
-  connections: 64,
-});
+  connections: PROVIDER_CONNECTIONS,
+}));
 
 const MAX_BODY_BYTES = 1_048_576;
 
@@ -37,49 +53,20 @@ export type ProviderCall = {
   encoding?: 'json' | 'form';
   locale?: string;
   headers?: Record<string, string>;
+  /**
+   * The provider's id of the sign-in this call serves (its requestId; a track or verification id
+   * where the step has no requestId). The breaker counts failures and the bulkhead caps calls in
+   * flight per sign-in (lib/provider/limits.ts); without it the call counts as its HTTP request.
+   */
+  signIn?: string;
 };
 
 /** What came back: the status, the JSON body (null when empty) and, for a 3xx, where it points. */
 export type ProviderReply = { status: number; json: unknown; location: URL | undefined };
 
-/**
- * A short circuit breaker: after `breaker.threshold` calls in a row that got no answer (refused,
- * reset, timed out; default 5), calls fail at once for `breaker.openMs` (default 10 s) instead of
- * each waiting out its timeout, so an outage shows the error page fast and the provider is not
- * hammered while it recovers. The first call after the pause tries again; one answer closes it.
- */
-const breaker = { failures: 0, openUntil: 0 };
-
-export function breakerState(): { open: boolean; failures: number } {
-  return { open: Date.now() < breaker.openUntil, failures: breaker.failures };
-}
-
-async function throughBreaker<T>(operation: string, send: () => Promise<T>): Promise<T> {
-  const now = Date.now();
-  if (now < breaker.openUntil) {
-    throw new ProviderError({ kind: 'unreachable', operation, cause: new Error('circuit open') });
-  }
-  const limits = getConfig().breaker;
-  // After the pause one call tries again; the rest keep failing fast until it has an answer.
-  if (breaker.failures >= limits.threshold) breaker.openUntil = now + limits.openMs;
-  try {
-    const result = await send();
-    breaker.failures = 0;
-    breaker.openUntil = 0;
-    return result;
-  } catch (error) {
-    const noAnswer = error instanceof ProviderError && (error.kind === 'unreachable' || error.kind === 'timeout');
-    if (noAnswer && ++breaker.failures >= limits.threshold) {
-      breaker.openUntil = Date.now() + limits.openMs;
-      log.error({ event: 'provider-circuit-open', failures: breaker.failures, openMs: limits.openMs }, 'provider unreachable: failing fast');
-    }
-    throw error;
-  }
-}
-
 /** Sends one call and returns the raw status, JSON body and Location. */
 export function callProvider(call: ProviderCall): Promise<ProviderReply> {
-  return throughBreaker(call.operation, () => sendWithRetry(call));
+  return guarded(call, () => sendWithRetry(call));
 }
 
 /** GETs once more on a connection reset; POSTs never (a password check must not count twice). */
@@ -177,12 +164,13 @@ function classifyNetworkError(cause: unknown): 'timeout' | 'unreachable' | 'inva
 
 /**
  * openid-client's requests (discovery, JWKS, token, introspection, userinfo) over the same agent,
- * deadline and breaker, never following a redirect.
+ * deadline, breaker and bulkheads (as calls of the HTTP request they serve), never following a
+ * redirect.
  */
 export function providerFetch(url: string, options: { method?: string; headers?: unknown; body?: unknown; signal?: AbortSignal }): Promise<Response> {
   const deadline = AbortSignal.timeout(getConfig().providerTimeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
-  return throughBreaker('oidc', async () => {
+  return guarded({ operation: 'oidc', service: 'oidc' }, async () => {
     try {
       return (await undiciFetch(url, {
         method: options.method,

@@ -37,6 +37,8 @@ const metadataCall = (args: { trackId: string; locale: string }): ProviderCall =
   // The original product always sent `de`; the person's language gives names they can read.
   query: { acceptLanguage: args.locale },
   locale: args.locale,
+  // No requestId in this step: the track stands for the sign-in.
+  signIn: args.trackId,
 });
 
 /**

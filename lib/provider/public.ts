@@ -18,6 +18,7 @@ export function getClientInfo(args: { requestId: string; locale?: string }): Pro
       method: 'GET',
       path: `/public-srv/public/${encodeURIComponent(args.requestId)}`,
       locale: args.locale,
+      signIn: args.requestId,
     },
     ClientInfoData,
   );

@@ -34,6 +34,7 @@ export async function initiateReset(args: { email: string; requestId: string; lo
     resetCall('initiate', {
       body: { email: args.email, requestId: args.requestId, processingType: 'LINK', resetMedium: 'email' },
       locale: args.locale,
+      signIn: args.requestId,
     }),
     z.unknown(),
   );
@@ -65,6 +66,7 @@ export async function acceptReset(args: {
       requestId: args.requestId,
     },
     locale: args.locale,
+    signIn: args.requestId,
   });
   const answer = await ask(call);
   if (answer.kind === 'redirect') {

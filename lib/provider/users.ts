@@ -35,6 +35,7 @@ export async function checkUserExists(args: {
     query: { webfinger: 'domain_based_redirection', rememberMe: String(args.rememberMe) },
     body: { email: args.email, requestId: args.requestId },
     locale: args.locale,
+    signIn: args.requestId,
   };
   return readExistence(call, await ask(call));
 }

@@ -50,6 +50,7 @@ export function getConfiguredMethods(args: {
       path: '/verification-srv/v2/setup/public/configured/list',
       body: { request_id: args.requestId, email: args.email, sub: args.sub },
       locale: args.locale,
+      signIn: args.requestId,
     },
     ConfiguredListData,
   );
@@ -98,6 +99,7 @@ export async function initiateAuthentication(args: {
       single_factor_auth: false,
     },
     locale: args.locale,
+    signIn: args.requestId,
   };
   const answer = await ask(call);
   if (answer.kind === 'redirect' && !answer.failure) return { kind: 'redirect', url: answer.location.toString() };
@@ -134,6 +136,7 @@ export function authenticate(args: {
         ...(isPassword ? { password: args.secret } : { pass_code: args.secret }),
       },
       locale: args.locale,
+      signIn: args.requestId,
     },
     AuthenticateData,
   );

@@ -1,14 +1,22 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { requestContextStorage } from '../../server/request-context.mjs';
 
-/** The circuit breaker against a real loopback server that hangs up on every request. */
+/**
+ * The circuit breaker against a real loopback server that hangs up on every request (README
+ * "Operate"): it counts failures by sign-in, so one sign-in's trouble never fails anyone else's.
+ */
 let server: Server;
 let hits = 0;
 let answer = false;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    if (req.url === '/.well-known/openid-configuration') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end('{}');
+    }
     hits++;
     if (answer) {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -16,36 +24,84 @@ beforeAll(async () => {
     } else req.socket.destroy();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  vi.resetModules();
   process.env.PROVIDER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.PROVIDER_BREAKER_THRESHOLD = '3';
   process.env.PROVIDER_BREAKER_OPEN_MS = '1000';
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-test('after three calls without an answer, calls fail at once; after the pause one call tries again and an answer closes it', async () => {
-  const { callProvider, breakerState } = await import('@/lib/provider/http');
-  const post = () => callProvider({ service: 'public-srv', operation: 'test.post', method: 'POST', path: '/x', body: {} });
-  for (let i = 0; i < 3; i++) await expect(post()).rejects.toMatchObject({ kind: 'unreachable' });
+// Every test starts with a fresh transport (a closed breaker) and a provider that hangs up.
+beforeEach(() => {
+  vi.resetModules();
+  // The breaker and bulkheads live on globalThis (one per process, however often Next bundles them).
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for('signin.providerLimits')];
+  hits = 0;
+  answer = false;
+});
+
+const transport = () => import('@/lib/provider/http');
+const post = (signIn?: string) => async () =>
+  (await transport()).callProvider({ service: 'public-srv', operation: 'test.post', method: 'POST', path: '/x', body: {}, signIn });
+const get = (signIn?: string) => async () => (await transport()).callProvider({ service: 'public-srv', operation: 'test.get', method: 'GET', path: '/y', signIn });
+const inRequest = <T>(reqId: string, run: () => Promise<T>) => requestContextStorage().run({ reqId, remoteAddress: undefined, forwardedFor: undefined }, run);
+
+test('five calls of one sign-in without an answer count once: the breaker stays closed and another sign-in goes through', async () => {
+  const { breakerState } = await transport();
+  for (let i = 0; i < 5; i++) await expect(post('sign-in-a')()).rejects.toMatchObject({ kind: 'unreachable' });
+  expect(hits).toBe(5); // every one of them was tried: none failed fast
+  expect(breakerState()).toEqual({ open: false, failures: 1 });
+
+  answer = true;
+  await expect(post('sign-in-b')()).resolves.toMatchObject({ status: 200 });
+  expect(breakerState()).toEqual({ open: false, failures: 0 });
+});
+
+test('after three sign-ins without an answer, calls fail at once; after the pause one call tries again and an answer closes it', async () => {
+  const { breakerState } = await transport();
+  for (const signIn of ['a', 'b', 'c']) await expect(post(signIn)()).rejects.toMatchObject({ kind: 'unreachable' });
   expect(hits).toBe(3); // POSTs are never retried
   expect(breakerState()).toEqual({ open: true, failures: 3 });
 
-  await expect(post()).rejects.toMatchObject({ kind: 'unreachable', cause: new Error('circuit open') });
-  await expect(callProvider({ service: 'public-srv', operation: 'test.get', method: 'GET', path: '/y' })).rejects.toMatchObject({ kind: 'unreachable' });
+  await expect(post('d')()).rejects.toMatchObject({ kind: 'unreachable', cause: new Error('circuit open') });
+  await expect(get('e')()).rejects.toMatchObject({ kind: 'unreachable' });
   expect(hits).toBe(3); // nothing reached the provider while open
 
   // After the pause exactly one call tries again (a GET counts once, retry included); calls
   // beside it still fail fast; it fails, so the breaker stays open.
   await new Promise((resolve) => setTimeout(resolve, 1_050));
-  const trial = callProvider({ service: 'public-srv', operation: 'test.get', method: 'GET', path: '/y' });
-  await expect(post()).rejects.toMatchObject({ cause: new Error('circuit open') });
+  const trial = get('f')();
+  await expect(post('g')()).rejects.toMatchObject({ cause: new Error('circuit open') });
   await expect(trial).rejects.toMatchObject({ kind: 'unreachable' });
   expect(hits).toBe(5); // the trial GET and its one retry
   expect(breakerState().open).toBe(true);
 
   await new Promise((resolve) => setTimeout(resolve, 1_050));
   answer = true;
-  await expect(callProvider({ service: 'public-srv', operation: 'test.get', method: 'GET', path: '/y' })).resolves.toMatchObject({ status: 200 });
+  await expect(get('h')()).resolves.toMatchObject({ status: 200 });
   expect(hits).toBe(6);
   expect(breakerState()).toEqual({ open: false, failures: 0 });
+});
+
+test('a call that names no sign-in counts as its HTTP request, and outside a request as one "anonymous" caller', async () => {
+  const { breakerState } = await transport();
+  await inRequest('req-one-12345678', async () => {
+    for (let i = 0; i < 3; i++) await expect(post()()).rejects.toMatchObject({ kind: 'unreachable' });
+  });
+  expect(breakerState()).toEqual({ open: false, failures: 1 });
+  await inRequest('req-two-12345678', () => expect(post()()).rejects.toMatchObject({ kind: 'unreachable' }));
+  expect(breakerState()).toEqual({ open: false, failures: 2 });
+  for (let i = 0; i < 2; i++) await expect(post()()).rejects.toMatchObject({ kind: 'unreachable' });
+  expect(breakerState()).toEqual({ open: true, failures: 3 });
+});
+
+test('/readyz is not ready while the breaker is open, and ready again once an answer closes it', async () => {
+  const { checkReadiness } = await import('@/lib/readiness');
+  expect(await checkReadiness()).toEqual({ ready: true, checks: { config: 'ok', provider: 'ok', process: 'ok' } });
+  for (const signIn of ['a', 'b', 'c']) await expect(post(signIn)()).rejects.toMatchObject({ kind: 'unreachable' });
+  expect(await checkReadiness()).toEqual({ ready: false, checks: { config: 'ok', provider: 'circuit-open', process: 'ok' } });
+
+  await new Promise((resolve) => setTimeout(resolve, 1_050));
+  answer = true;
+  await expect(post('d')()).resolves.toMatchObject({ status: 200 });
+  expect(await checkReadiness()).toEqual({ ready: true, checks: { config: 'ok', provider: 'ok', process: 'ok' } });
 });

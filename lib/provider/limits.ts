@@ -1,0 +1,122 @@
+import 'server-only';
+import { getConfig } from '../config';
+import { log } from '../log';
+import { clientAddress, currentRequest } from '../request-context';
+import type { ProviderService } from './error-codes';
+import { ProviderError } from './errors';
+
+/**
+ * What keeps one sign-in's trouble with the provider its own (README "Operate", "Provider
+ * trouble"): a circuit breaker that counts failures by sign-in, and bulkheads that cap the calls
+ * in flight per sign-in and per client address. Every call of lib/provider/http.ts passes here;
+ * the readiness probe does not (it must see the provider as it is).
+ *
+ * Both are per process, like the transport they guard: each replica judges the provider by the
+ * calls it makes itself.
+ */
+
+/** Who a call is for: the sign-in it names, else the HTTP request it serves, else nobody in particular. */
+export function callerKey(signIn: string | undefined): string {
+  if (signIn) return `sign-in:${signIn}`;
+  const reqId = currentRequest()?.reqId;
+  // Prefixed, so an X-Request-Id chosen to equal someone's sign-in id is still another key.
+  return reqId ? `request:${reqId}` : 'anonymous';
+}
+
+type State = {
+  breaker: { failed: Set<string>; openUntil: number };
+  inFlight: { byCaller: Map<string, number>; byClient: Map<string, number> };
+};
+/**
+ * Kept on globalThis, like the request store (server/request-context.mjs): Next bundles this
+ * module once for pages and actions and once more for route handlers (/readyz, /auth/callback),
+ * and a breaker /readyz cannot see, or bulkheads that count half the calls, would be no use.
+ */
+const STATE_KEY = Symbol.for('signin.providerLimits');
+const state = ((globalThis as Record<symbol, State | undefined>)[STATE_KEY] ??= {
+  breaker: { failed: new Set(), openUntil: 0 },
+  inFlight: { byCaller: new Map(), byClient: new Map() },
+});
+const { breaker, inFlight } = state;
+
+/**
+ * The circuit breaker. Calls that get no answer (refused, reset, timed out) are counted by
+ * caller: however often one sign-in fails, it counts once, because one broken sign-in (a request
+ * the provider chokes on, a person retrying) says nothing about the provider as a whole, and
+ * must not fail everyone else's. When `breaker.threshold` distinct callers (default 5) have failed
+ * since the last answer, calls fail at once for `breaker.openMs` (default 10 s) instead of each
+ * waiting out its timeout, so an outage shows the error page fast and the provider is not
+ * hammered while it recovers. After the pause one call tries again; one answer closes it.
+ */
+export function breakerState(): { open: boolean; failures: number } {
+  return { open: Date.now() < breaker.openUntil, failures: breaker.failed.size };
+}
+
+/**
+ * The bulkheads: calls in flight per caller key and per client address. Over either cap a call
+ * fails at once (kind `overloaded`, the error page's 503) rather than joining a queue: a slow
+ * provider answering one sign-in or one client would otherwise hold the shared connections while
+ * everyone else waits behind them. Entries are removed at zero, so the maps hold only callers
+ * with a call in flight.
+ */
+function overCap(map: Map<string, number>, key: string, cap: number): boolean {
+  return (map.get(key) ?? 0) >= cap;
+}
+function take(map: Map<string, number>, key: string): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
+}
+function give(map: Map<string, number>, key: string): void {
+  const left = (map.get(key) ?? 1) - 1;
+  if (left > 0) map.set(key, left);
+  else map.delete(key);
+}
+
+/** Runs `send` for the call through the breaker and the bulkheads. */
+export async function guarded<T>(
+  call: { operation: string; service?: ProviderService; signIn?: string },
+  send: () => Promise<T>,
+): Promise<T> {
+  const { operation, service } = call;
+  const now = Date.now();
+  if (now < breaker.openUntil) {
+    throw new ProviderError({ kind: 'unreachable', operation, service, cause: new Error('circuit open') });
+  }
+  const config = getConfig();
+  const caller = callerKey(call.signIn);
+  const client = clientAddress();
+  const full = overCap(inFlight.byCaller, caller, config.providerCalls.perSignIn)
+    ? 'sign-in'
+    : overCap(inFlight.byClient, client, config.providerCalls.perClient)
+      ? 'client'
+      : undefined;
+  if (full) {
+    // Not counted by the breaker: nothing was sent, so nothing is known about the provider.
+    throw new ProviderError({ kind: 'overloaded', operation, service, cause: new Error(`too many provider calls in flight for this ${full}`) });
+  }
+  // After the pause one call tries again; the rest keep failing fast until it has an answer.
+  if (breaker.failed.size >= config.breaker.threshold) breaker.openUntil = now + config.breaker.openMs;
+  take(inFlight.byCaller, caller);
+  take(inFlight.byClient, client);
+  try {
+    const result = await send();
+    breaker.failed.clear();
+    breaker.openUntil = 0;
+    return result;
+  } catch (error) {
+    const noAnswer = error instanceof ProviderError && (error.kind === 'unreachable' || error.kind === 'timeout');
+    if (noAnswer) {
+      breaker.failed.add(caller);
+      if (breaker.failed.size >= config.breaker.threshold) {
+        breaker.openUntil = Date.now() + config.breaker.openMs;
+        log.error(
+          { event: 'provider-circuit-open', failures: breaker.failed.size, openMs: config.breaker.openMs },
+          'provider unreachable for several sign-ins: failing fast',
+        );
+      }
+    }
+    throw error;
+  } finally {
+    give(inFlight.byCaller, caller);
+    give(inFlight.byClient, client);
+  }
+}

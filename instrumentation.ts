@@ -1,9 +1,11 @@
 /**
  * Runs once when the server starts: a bad configuration stops the process before it serves
- * anything (see lib/startup.ts).
+ * anything, and the shared limits store is connected before the first request (lib/startup.ts).
  */
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
-    await import('./lib/startup').then((startup) => startup.checkConfigOrExit());
+    const startup = await import('./lib/startup');
+    startup.checkConfigOrExit();
+    await startup.openLimitsStore();
   }
 }

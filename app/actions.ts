@@ -7,6 +7,7 @@ import { getConfig } from '@/lib/config';
 import { failToErrorPage } from '@/lib/errors';
 import { checkEmail } from '@/lib/flows/sign-in';
 import type { EmailStepOutcome } from '@/lib/flows/next-screen';
+import { answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { allowedRedirectOrigins, checkRedirect, withQuery } from '@/lib/redirects';
 import { rememberedEmail } from '@/lib/remembered';
@@ -32,6 +33,11 @@ export async function submitEmail(_prev: EmailFormState, formData: FormData): Pr
     };
   }
   const { email, requestId } = parsed.data;
+  const allowed = await attempt([['email.address', 'address'], ['email.account', email.toLowerCase()]]);
+  if (!allowed.ok) {
+    answerLimited(allowed, 'email');
+    return { status: 'invalid', fieldErrors: { email: 'tooManyAttempts' }, values: { email } };
+  }
 
   let outcome: EmailStepOutcome;
   try {

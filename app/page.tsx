@@ -29,7 +29,7 @@ export default async function LoginPage({ searchParams }: PageProps<'/'>) {
   const [t, tNotice, errors, clientName, defaultEmail] = await Promise.all([
     getTranslations('login'),
     getTranslations('notices'),
-    translateErrors(['emailRequired', 'emailInvalid', 'userNotFound']),
+    translateErrors(['emailRequired', 'emailInvalid', 'userNotFound', 'tooManyAttempts']),
     // The provider rejects an unknown or expired requestId here, before the person types anything.
     requireClientName(requestId, locale).catch((e: unknown) => failForRequest(e, { page: 'login' })),
     rememberedEmail.read(),

@@ -55,7 +55,10 @@ export function pinnedApp(entry, { port, standinUrl, clientSecret, nodeArgs = []
     PROVIDER_URL: standinUrl, PUBLIC_URL: url, CLIENT_ID, CLIENT_SECRET: clientSecret,
     SESSION_SECRET: randomSecret(), PROVIDER_BREAKER_THRESHOLD: '10000', NODE_OPTIONS: serverNodeOptions(),
     // The load runs one sign-in from one address over many connections: no bulkhead may turn it away.
-    PROVIDER_MAX_CALLS_PER_SIGN_IN: '10000', PROVIDER_MAX_CALLS_PER_CLIENT: '10000', ...env,
+    PROVIDER_MAX_CALLS_PER_SIGN_IN: '10000', PROVIDER_MAX_CALLS_PER_CLIENT: '10000',
+    // …and no attempt limit either (they are per address and per account).
+    RATE_LIMITS: JSON.stringify(Object.fromEntries(['email.address', 'email.account', 'password.address', 'password.account', 'code.exchange', 'code.address', 'send.account', 'send.address'].map((name) => [name, '1000000/60']))),
+    ...env,
   }, /Ready in/, nodeArgs);
 }
 

@@ -2,6 +2,7 @@ import 'server-only';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 import { isLoopbackHost } from './config-shared';
+import { DEFAULT_LIMITS, LIMIT_NAMES, type LimitName } from './limits/names';
 
 /**
  * The whole runtime configuration, parsed once from the environment.
@@ -53,6 +54,34 @@ const FooterLinksSchema = z
 const DEFAULT_CALLS_PER_SIGN_IN = 4;
 const DEFAULT_CALLS_PER_CLIENT = 16;
 
+/** RATE_LIMITS: `{"<name>": "<attempts>/<seconds>"}` for any of the limits in lib/limits/limits.ts. */
+const RateLimitsSchema = z
+  .partialRecord(z.enum(LIMIT_NAMES as [LimitName, ...LimitName[]]), z.string().regex(/^\d{1,6}\/\d{1,6}$/, 'each value must be "<attempts>/<seconds>"'))
+  .transform((overrides) => {
+    const limits: Record<LimitName, { points: number; seconds: number }> = { ...DEFAULT_LIMITS };
+    for (const [name, value] of Object.entries(overrides) as Array<[LimitName, string]>) {
+      const [points, seconds] = value.split('/').map(Number);
+      limits[name] = { points, seconds };
+    }
+    return limits;
+  });
+
+/** A variable holding JSON (empty or unset: `{}`); `problem` names what is wrong when it is not JSON. */
+function jsonVariable(problem: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return {};
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+    });
+}
+
 const EnvSchema = z.object({
   PROVIDER_URL: secureUrl,
   PUBLIC_URL: secureUrl,
@@ -66,19 +95,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(originUrl)),
-  FOOTER_LINKS: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return {};
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(FooterLinksSchema),
+  FOOTER_LINKS: jsonVariable('must be JSON').pipe(FooterLinksSchema),
   BRAND_DIR: z.string().trim().min(1).optional(),
   PROVIDER_API: z.enum(['current', 'legacy']).default('current'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(8_000),
@@ -87,6 +104,13 @@ const EnvSchema = z.object({
   PROVIDER_BREAKER_OPEN_MS: z.coerce.number().int().min(1_000).max(300_000).default(10_000),
   PROVIDER_MAX_CALLS_PER_SIGN_IN: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_CALLS_PER_SIGN_IN),
   PROVIDER_MAX_CALLS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_CALLS_PER_CLIENT),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  RATE_LIMITS: jsonVariable('must be JSON, e.g. {"email.address":"60/60"}').pipe(RateLimitsSchema),
   TRUSTED_PROXIES: z
     .string()
     .optional()
@@ -133,6 +157,9 @@ export type AppConfig = {
    * Which peers are proxies whose X-Forwarded-For may be believed (TRUSTED_PROXIES); the client
    * address for per-client limits comes from it (lib/request-context.ts).
    */
+  /** The shared store for limits (Redis or Valkey); without it each process counts its own. */
+  redisUrl: string | undefined;
+  rateLimits: Record<LimitName, { points: number; seconds: number }>;
   trustedProxies: string[];
   trustProxy: (address: string, hop: number) => boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -190,6 +217,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     mfaResendSeconds: e.MFA_RESEND_SECONDS,
     breaker: { threshold: e.PROVIDER_BREAKER_THRESHOLD, openMs: e.PROVIDER_BREAKER_OPEN_MS },
     providerCalls: { perSignIn: e.PROVIDER_MAX_CALLS_PER_SIGN_IN, perClient: e.PROVIDER_MAX_CALLS_PER_CLIENT },
+    redisUrl: e.REDIS_URL,
+    rateLimits: e.RATE_LIMITS,
     trustedProxies: e.TRUSTED_PROXIES.list,
     trustProxy: e.TRUSTED_PROXIES.trust,
     logLevel: e.LOG_LEVEL,

@@ -16,6 +16,11 @@ export function newReferenceId(): string {
  * Never passes upstream text to the user: only the reference travels.
  */
 export function failToErrorPage(error: unknown, context: Record<string, unknown> = {}): never {
+  redirect(recordFailure(error, context));
+}
+
+/** Logs the failure as failToErrorPage does and returns the error page's address (route handlers answer 303 to it). */
+export function recordFailure(error: unknown, context: Record<string, unknown> = {}): string {
   const ref = newReferenceId();
   const provider = isProviderError(error)
     ? { kind: error.kind, status: error.status, code: error.code, meaning: error.meaning, service: error.service, operation: error.operation }
@@ -28,7 +33,7 @@ export function failToErrorPage(error: unknown, context: Record<string, unknown>
       ? `request failed: provider code ${unknownCode} of ${provider?.service} is not in lib/provider/error-codes.ts`
       : 'request failed',
   );
-  redirect(`/error?${new URLSearchParams({ ref, outage: signOutage(ref, statusFor(error)) })}`);
+  return `/error?${new URLSearchParams({ ref, outage: signOutage(ref, statusFor(error)) })}`;
 }
 
 /**

@@ -1,13 +1,20 @@
 import 'server-only';
 import { getConfig } from './config';
 import { breakerState, providerAnswers } from './provider/http';
+import { storeState } from './limits/store';
 import { lifecycle } from './request-context';
 
 /** How long one provider check answers for every readiness probe of every load balancer. */
 const CACHE_MS = 5_000;
 const CHECK_TIMEOUT_MS = 2_000;
 
-type Checks = { config: 'ok' | 'invalid'; provider: 'ok' | 'unreachable' | 'circuit-open'; process: 'ok' | 'shutting-down' };
+type Checks = {
+  config: 'ok' | 'invalid';
+  provider: 'ok' | 'unreachable' | 'circuit-open';
+  process: 'ok' | 'shutting-down';
+  /** Where limits are counted; informational only: an unreachable store falls back to this replica. */
+  limits?: ReturnType<typeof storeState>;
+};
 
 let cached: { at: number; reachable: Promise<boolean> } | undefined;
 
@@ -27,6 +34,7 @@ export async function checkReadiness(): Promise<{ ready: boolean; checks: Checks
     // the pause (never cached, so it is back as soon as the pause ends and a trial call can come).
     provider: breakerState().open ? 'circuit-open' : reachable ? 'ok' : 'unreachable',
     process: lifecycle().shuttingDown ? 'shutting-down' : 'ok',
+    limits: storeState(),
   };
   return { ready: checks.provider === 'ok' && checks.process === 'ok', checks };
 }

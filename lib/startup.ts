@@ -1,4 +1,5 @@
 import { ConfigError, getConfig } from './config';
+import { openStore } from './limits/store';
 
 /**
  * A missing or bad configuration stops the process here with one message naming every problem,
@@ -12,4 +13,9 @@ export function checkConfigOrExit(): void {
     console.error(error.message);
     process.exit(1);
   }
+}
+
+/** The shared limits store, connected before the first request (lib/limits/store.ts). */
+export async function openLimitsStore(): Promise<void> {
+  await openStore();
 }

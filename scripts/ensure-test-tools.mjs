@@ -3,15 +3,18 @@
 // - Chromium: Playwright cannot download its own browsers, so the tests use Debian's
 //   (CHROMIUM_PATH, or /usr/bin/chromium);
 // - nginx: the multi-replica test puts two app processes behind it (NGINX_PATH, or
-//   /usr/sbin/nginx).
+//   /usr/sbin/nginx);
+// - Redis: the shared store for limits across replicas (REDIS_SERVER_PATH, or
+//   /usr/bin/redis-server); the multi-replica test starts one of its own.
 //
 // Each is found, installed with apt-get when running as root, or named exactly as missing.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const TOOLS = [
-  { name: 'Chromium', pkg: 'chromium', candidates: [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'], why: 'The end-to-end tests drive a real browser.' },
-  { name: 'nginx', pkg: 'nginx-light', candidates: [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx'], why: 'The multi-replica test balances two app processes behind it.' },
+  { name: 'Chromium', env: 'CHROMIUM_PATH', pkg: 'chromium', candidates: [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'], why: 'The end-to-end tests drive a real browser.' },
+  { name: 'nginx', env: 'NGINX_PATH', pkg: 'nginx-light', candidates: [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx'], why: 'The multi-replica test balances two app processes behind it.' },
+  { name: 'Redis', env: 'REDIS_SERVER_PATH', pkg: 'redis-server', candidates: [process.env.REDIS_SERVER_PATH, '/usr/bin/redis-server'], why: 'The multi-replica test shares its limits through it.' },
 ];
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -26,7 +29,7 @@ if (!isRoot || !hasApt) {
   for (const tool of missing) {
     console.error(
       `ensure-test-tools: no ${tool.name} found (looked at ${tool.candidates.filter(Boolean).join(', ')}). ${tool.why}\n` +
-        (hasApt ? `  Install it as root: apt-get update && apt-get install -y ${tool.pkg}\n` : `  Install it and set ${tool.name === 'nginx' ? 'NGINX_PATH' : 'CHROMIUM_PATH'} to its binary.\n`),
+        (hasApt ? `  Install it as root: apt-get update && apt-get install -y ${tool.pkg}\n` : `  Install it and set ${tool.env} to its binary.\n`),
     );
   }
   process.exit(1);

@@ -1,8 +1,10 @@
 'use client';
 
 import { useActionState } from 'react';
+import type { ErrorKey, FormState } from '@/lib/validation/form-state';
 import { startMfa } from '../register-mfa/actions';
 import { AutoSubmit } from './auto-submit';
+import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
 
 type Props = {
@@ -11,22 +13,24 @@ type Props = {
   options: Array<{ type: string; label: string }>;
   autoStart: boolean;
   pendingLabel: string;
+  errors: Partial<Record<ErrorKey, string>>;
 };
 
 /** Starts the chosen second factor with a POST (a page load never sends a code by itself). */
-export function MfaStartForm({ requestId, options, autoStart, pendingLabel }: Props) {
-  const [, action] = useActionState(startMfa, { status: 'idle' });
+export function MfaStartForm({ requestId, options, autoStart, pendingLabel, errors }: Props) {
+  const [state, action] = useActionState<FormState<never>, FormData>(startMfa, { status: 'idle' });
   const single = options.length === 1 ? options[0] : undefined;
   return (
     <form id="mfa-start" action={action} className="options">
       <input type="hidden" name="requestId" value={requestId} />
+      <FormError state={state} errors={errors} />
       {single ? (
         <>
           <input type="hidden" name="type" value={single.type} />
           <div className="actions">
             <SubmitButton label={single.label} pendingLabel={pendingLabel} />
           </div>
-          {autoStart ? <AutoSubmit formId="mfa-start" /> : null}
+          {autoStart && state.status === 'idle' ? <AutoSubmit formId="mfa-start" /> : null}
         </>
       ) : (
         <>

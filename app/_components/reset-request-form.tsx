@@ -1,7 +1,9 @@
 'use client';
 
 import { useActionState } from 'react';
+import type { ErrorKey, FormState } from '@/lib/validation/form-state';
 import { sendResetLink } from '../reset-password-init/actions';
+import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 
@@ -11,12 +13,14 @@ export function ResetRequestForm(props: {
   purpose: 'forgot' | 'required';
   email: string;
   labels: { email: string; send: string; sending: string };
+  errors: Partial<Record<ErrorKey, string>>;
 }) {
-  const [, action] = useActionState(sendResetLink, { status: 'idle' });
+  const [state, action] = useActionState<FormState<never>, FormData>(sendResetLink, { status: 'idle' });
   return (
     <form action={action}>
       <input type="hidden" name="requestId" value={props.requestId} />
       <input type="hidden" name="purpose" value={props.purpose} />
+      <FormError state={state} errors={props.errors} />
       <TextField id="email" name="username" type="email" label={props.labels.email} autoComplete="username" defaultValue={props.email} readOnly />
       <div className="actions">
         <SubmitButton label={props.labels.send} pendingLabel={props.labels.sending} />

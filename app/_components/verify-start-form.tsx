@@ -1,20 +1,25 @@
 'use client';
 
 import { useActionState } from 'react';
+import type { ErrorKey, FormState } from '@/lib/validation/form-state';
 import { startVerification } from '../verify-email/actions';
 import { AutoSubmit } from './auto-submit';
+import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
 
 /** Sends the confirmation link at once with JavaScript; a button without it. */
-export function VerifyStartForm({ requestId, labels }: { requestId: string; labels: { send: string; sending: string } }) {
-  const [, action] = useActionState(startVerification, { status: 'idle' });
+type Props = { requestId: string; labels: { send: string; sending: string }; errors: Partial<Record<ErrorKey, string>> };
+
+export function VerifyStartForm({ requestId, labels, errors }: Props) {
+  const [state, action] = useActionState<FormState<never>, FormData>(startVerification, { status: 'idle' });
   return (
     <form id="verify-start" action={action}>
       <input type="hidden" name="requestId" value={requestId} />
+      <FormError state={state} errors={errors} />
       <div className="actions">
         <SubmitButton label={labels.send} pendingLabel={labels.sending} />
       </div>
-      <AutoSubmit formId="verify-start" />
+      {state.status === 'idle' ? <AutoSubmit formId="verify-start" /> : null}
     </form>
   );
 }

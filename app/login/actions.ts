@@ -8,6 +8,7 @@ import { guardAction, withEmail } from '@/lib/flows/flow-guard';
 import { verifyPassword, type PasswordOutcome } from '@/lib/flows/sign-in';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { stepUrl } from '@/lib/flows/step-urls';
+import { answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { updateFlow } from '@/lib/session';
 import { CheckboxField, fieldErrorsOf, LoginPasswordField } from '@/lib/validation/fields';
@@ -29,6 +30,11 @@ export async function submitPassword(
     return { status: 'invalid', fieldErrors: fieldErrorsOf<'password'>(parsed.error) };
   }
   const { password } = parsed.data;
+  const allowed = await attempt([['password.address', 'address'], ['password.account', email.toLowerCase()]]);
+  if (!allowed.ok) {
+    answerLimited(allowed, 'password');
+    return { status: 'invalid', fieldErrors: { password: 'tooManyAttempts' } };
+  }
 
   let outcome: PasswordOutcome;
   try {

@@ -15,7 +15,7 @@ export default async function CredentialsPage({ searchParams }: PageProps<'/logi
   const locale = await getLocale();
   const [t, errors, clientName] = await Promise.all([
     getTranslations('credentials'),
-    translateErrors(['passwordRequired', 'passwordInvalid', 'accountLocked', 'userDeclined']),
+    translateErrors(['passwordRequired', 'passwordInvalid', 'accountLocked', 'userDeclined', 'tooManyAttempts']),
     getClientName(flow.requestId, locale),
   ]);
   const backToEmail = stepUrl('/', flow.requestId);

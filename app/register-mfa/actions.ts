@@ -6,10 +6,11 @@ import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage } from '@/lib/errors';
 import { guardAction, withActiveCode, withPrecheck } from '@/lib/flows/flow-guard';
+import { canResend } from '@/lib/flows/mfa';
 import { sendCode, startOption, verifyCode, type CodeOutcome, type SendOutcome, type StartOutcome } from '@/lib/flows/mfa-steps';
-import { secondsUntilResend } from '@/lib/flows/resend';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
+import { answerLimited, attempt, attemptSend } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
 import { updateFlow } from '@/lib/session';
@@ -31,10 +32,22 @@ export async function startMfa(_prev: FormState<never>, formData: FormData): Pro
   if (!parsed.success) redirect(errorUrl('invalid-request', flow.requestId));
   const { requestId, sub } = flow;
   const { trackId } = flow.precheck;
+  const { type } = parsed.data;
+
+  // Another post for the same method within the wait sends nothing: the code already sent (in
+  // this flow) is the one to enter; otherwise the person is told to wait.
+  if (canResend(type)) {
+    const allowed = await attemptSend(`mfa.${type}`, sub);
+    if (!allowed.ok) {
+      if (flow.mfa?.trackId === trackId && flow.mfa.active?.type === type) redirect(stepUrl('/register-mfa/code', requestId));
+      answerLimited(allowed, 'mfa.start');
+      return { status: 'invalid', fieldErrors: {}, formError: 'tooManySends' };
+    }
+  }
 
   let outcome: StartOutcome;
   try {
-    outcome = await startOption({ type: parsed.data.type, requestId, sub, trackId, locale: await getLocale() });
+    outcome = await startOption({ type, requestId, sub, trackId, locale: await getLocale() });
   } catch (error) {
     failToErrorPage(error, { step: 'mfa.start', type: parsed.data.type });
   }
@@ -60,6 +73,11 @@ export async function submitMfaCode(_prev: CodeFormState, formData: FormData): P
   if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'code'>(parsed.error) };
   const { mfa, sub, requestId } = flow;
   const { active } = mfa;
+  const allowed = await attempt([['code.exchange', active.exchangeId], ['code.address', 'address']]);
+  if (!allowed.ok) {
+    answerLimited(allowed, 'mfa.verify');
+    return { status: 'invalid', fieldErrors: { code: allowed.limit === 'code.exchange' ? 'tooManyCodeAttempts' : 'tooManyAttempts' } };
+  }
 
   let outcome: CodeOutcome;
   try {
@@ -90,8 +108,11 @@ export async function submitMfaCode(_prev: CodeFormState, formData: FormData): P
 export async function resendMfaCode(_prev: ResendState, formData: FormData): Promise<ResendState> {
   const flow = await guardAction(formData, withActiveCode);
   const { mfa, sub, requestId } = flow;
-  const wait = secondsUntilResend(mfa.active.sentAt);
-  if (wait > 0) return { status: 'wait', seconds: wait };
+  const allowed = await attemptSend(`mfa.${mfa.active.type}`, sub);
+  if (!allowed.ok) {
+    answerLimited(allowed, 'mfa.resend');
+    return { status: 'wait', seconds: allowed.retryAfter };
+  }
 
   let outcome: SendOutcome;
   try {

@@ -3,6 +3,7 @@ import { getConfig } from '@/lib/config';
 import { failToErrorPage } from '@/lib/errors';
 import { optionLabelKey, selectMfaStart, type MfaStart } from '@/lib/flows/mfa';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
+import { translateErrors } from '@/lib/i18n/errors';
 import { getConfiguredMethods } from '@/lib/provider/verification';
 import { MfaStartForm } from '../_components/mfa-start-form';
 
@@ -10,7 +11,7 @@ const START_TEXT = { EMAIL: 'startEmail', SMS: 'startSms', TOTP: 'startTotp' } a
 
 /** The options to choose from, or the one option about to start. */
 export async function MfaChoice({ sub, requestId }: { sub: string; requestId: string }) {
-  const [t, locale] = await Promise.all([getTranslations('mfa'), getLocale()]);
+  const [t, locale, errors] = await Promise.all([getTranslations('mfa'), getLocale(), translateErrors(['tooManySends'])]);
   let start: MfaStart;
   try {
     start = selectMfaStart(await getConfiguredMethods({ requestId, sub, locale }));
@@ -29,6 +30,7 @@ export async function MfaChoice({ sub, requestId }: { sub: string; requestId: st
           options={[{ type, label: type === 'TOTP' ? t('continue') : t('send') }]}
           autoStart
           pendingLabel={t('sending')}
+          errors={errors}
         />
       </>
     );
@@ -41,6 +43,7 @@ export async function MfaChoice({ sub, requestId }: { sub: string; requestId: st
         options={start.options.map((o) => ({ type: o.type, label: t(optionLabelKey(o.type)) }))}
         autoStart={false}
         pendingLabel={t('sending')}
+        errors={errors}
       />
       <p className="links">
         <a href={cancel}>{t('cancel')}</a>

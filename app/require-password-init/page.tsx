@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { requireFlow, withEmail } from '@/lib/flows/flow-guard';
 import { stepUrl } from '@/lib/flows/step-urls';
+import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { Frame } from '../_components/frame';
 import { ResetRequestForm } from '../_components/reset-request-form';
@@ -11,11 +12,11 @@ export const generateMetadata = titleFrom('requirePassword');
 /** The account has no password yet (or must set one after a changeover): send a link to set it. */
 export default async function RequirePasswordPage({ searchParams }: PageProps<'/require-password-init'>) {
   const flow = await requireFlow((await searchParams).requestId, withEmail);
-  const [t, tReset] = await Promise.all([getTranslations('requirePassword'), getTranslations('resetInit')]);
+  const [t, tReset, errors] = await Promise.all([getTranslations('requirePassword'), getTranslations('resetInit'), translateErrors(['tooManySends'])]);
   return (
     <Frame title={t('title')} description={t('description')}>
       <p className="hint">{t('changeoverHint')}</p>
-      <ResetRequestForm requestId={flow.requestId} purpose="required" email={flow.email} labels={{ email: tReset('email'), send: t('send'), sending: tReset('sending') }} />
+      <ResetRequestForm requestId={flow.requestId} purpose="required" email={flow.email} labels={{ email: tReset('email'), send: t('send'), sending: tReset('sending') }} errors={errors} />
       <p className="links">
         <Link href={stepUrl('/', flow.requestId)}>{t('cancel')}</Link>
       </p>

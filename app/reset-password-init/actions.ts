@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage, failForRequest } from '@/lib/errors';
 import { anyFlow, guardAction, withEmail, withReset, withResetSent } from '@/lib/flows/flow-guard';
-import { secondsUntilResend } from '@/lib/flows/resend';
 import { singleFlight } from '@/lib/flows/single-flight';
+import { answerLimited, attemptSend } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { requestResetLink, saveNewPassword as acceptNewPassword, type NewPasswordOutcome } from '@/lib/flows/reset';
 import { stepUrl } from '@/lib/flows/step-urls';
@@ -27,6 +27,13 @@ const PurposeSchema = z.object({ purpose: z.enum(['forgot', 'required']).default
 export async function sendResetLink(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
   const parsed = PurposeSchema.safeParse(Object.fromEntries(formData));
   const flow = await guardAction(formData, withEmail);
+  const allowed = await attemptSend('reset', flow.email.toLowerCase());
+  if (!allowed.ok) {
+    // Asked again within the wait: the link already sent in this sign-in is the one to use.
+    if (flow.resetSentAt) redirect(stepUrl('/reset-password-confirmation', flow.requestId));
+    answerLimited(allowed, 'reset.initiate');
+    return { status: 'invalid', fieldErrors: {}, formError: 'tooManySends' };
+  }
   try {
     await requestResetLink({ email: flow.email, requestId: flow.requestId, locale: await getLocale() });
   } catch (error) {
@@ -40,8 +47,11 @@ export async function sendResetLink(_prev: FormState<never>, formData: FormData)
 /** Sends the link again once the countdown has run out; never says whether the account exists. */
 export async function resendResetLink(_prev: ResendState, formData: FormData): Promise<ResendState> {
   const flow = await guardAction(formData, withResetSent);
-  const wait = secondsUntilResend(flow.resetSentAt);
-  if (wait > 0) return { status: 'wait', seconds: wait };
+  const allowed = await attemptSend('reset', flow.email.toLowerCase());
+  if (!allowed.ok) {
+    answerLimited(allowed, 'reset.resend');
+    return { status: 'wait', seconds: allowed.retryAfter };
+  }
   try {
     await requestResetLink({ email: flow.email, requestId: flow.requestId, locale: await getLocale() });
   } catch (error) {

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { requireFlow, withEmail } from '@/lib/flows/flow-guard';
 import { stepUrl } from '@/lib/flows/step-urls';
+import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { Frame } from '../_components/frame';
 import { ResetRequestForm } from '../_components/reset-request-form';
@@ -11,10 +12,10 @@ export const generateMetadata = titleFrom('resetInit');
 /** "Forgot your password?": the e-mail from the sign-in, and a button to send the link. */
 export default async function ResetInitPage({ searchParams }: PageProps<'/reset-password-init'>) {
   const flow = await requireFlow((await searchParams).requestId, withEmail);
-  const t = await getTranslations('resetInit');
+  const [t, errors] = await Promise.all([getTranslations('resetInit'), translateErrors(['tooManySends'])]);
   return (
     <Frame title={t('title')} description={t('description')}>
-      <ResetRequestForm requestId={flow.requestId} purpose="forgot" email={flow.email} labels={{ email: t('email'), send: t('send'), sending: t('sending') }} />
+      <ResetRequestForm requestId={flow.requestId} purpose="forgot" email={flow.email} labels={{ email: t('email'), send: t('send'), sending: t('sending') }} errors={errors} />
       <p className="links">
         <Link href={stepUrl('/login', flow.requestId)}>{t('cancel')}</Link>
       </p>

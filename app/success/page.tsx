@@ -7,6 +7,7 @@ import type { SignedInUser } from '@/lib/session-types';
 import { getConfig } from '@/lib/config';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { readUserSession } from '@/lib/user-session';
+import { AutoSubmit } from '../_components/auto-submit';
 import { Frame } from '../_components/frame';
 
 export const generateMetadata = titleFrom('success');
@@ -17,7 +18,7 @@ export default async function SuccessPage() {
   if (!user) redirect('/auth/start');
   // Due tokens are renewed; so is a token the provider no longer knows as active (the person
   // signed out elsewhere), and if that renewal is refused the session ends.
-  if (needsRenewal(user) || !(await stillActive(user))) redirect('/auth/renew?return=/success');
+  if (needsRenewal(user) || !(await stillActive(user))) return <Renewal />;
   const { selfServiceUrl } = getConfig();
   const { profile } = user;
   return (
@@ -46,4 +47,24 @@ async function stillActive(user: SignedInUser): Promise<boolean> {
     log.warn({ event: 'introspection-failed', reason: error instanceof Error ? error.name : 'unknown' }, 'introspection failed');
     return true;
   }
+}
+
+/**
+ * Tokens due: renewal is a POST (a page cannot set cookies, and a GET that changes the session
+ * could be set off by any other site), sent at once with JavaScript and by Continue without it.
+ */
+async function Renewal() {
+  const [t, tContinue] = await Promise.all([getTranslations('success'), getTranslations('continue')]);
+  return (
+    <Frame title={t('renewingTitle')} description={t('renewingDescription')}>
+      <form id="renew-form" method="post" action="/auth/renew">
+        <input type="hidden" name="return" value="/success" />
+        <p className="hint">{tContinue('hint')}</p>
+        <div className="actions">
+          <button type="submit">{tContinue('button')}</button>
+        </div>
+      </form>
+      <AutoSubmit formId="renew-form" />
+    </Frame>
+  );
 }

@@ -5,10 +5,10 @@ import { getLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { failForRequest, failToErrorPage } from '@/lib/errors';
 import { guardAction, withSub, withVerify, withVerifyCode } from '@/lib/flows/flow-guard';
-import { secondsUntilResend } from '@/lib/flows/resend';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { confirmWithCode, sendConfirmation, type ConfirmOutcome } from '@/lib/flows/verify-email';
+import { answerLimited, attempt, attemptSend } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { updateFlow } from '@/lib/session';
 import { fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
@@ -23,6 +23,12 @@ export async function startVerification(_prev: FormState<never>, formData: FormD
   // The address typed on the e-mail step names the account in both API generations; the
   // subject the password step (or the provider's entry) bound to the flow is the fallback.
   const whom = flow.email ? { email: flow.email } : { sub };
+  const allowed = await attemptSend('verify', sub);
+  if (!allowed.ok) {
+    if (flow.verify) redirect(stepUrl('/verify-email', requestId));
+    answerLimited(allowed, 'verify.start');
+    return { status: 'invalid', fieldErrors: {}, formError: 'tooManySends' };
+  }
   let accvid: string | undefined;
   try {
     ({ accvid } = await sendConfirmation({ requestId, whom, locale: await getLocale() }));
@@ -39,8 +45,11 @@ export async function resendVerification(_prev: ResendState, formData: FormData)
   const flow = await guardAction(formData, withVerify);
   const { verify, requestId } = flow;
   if (!verify.whom) redirect(errorUrl('expired', requestId));
-  const wait = secondsUntilResend(verify.sentAt);
-  if (wait > 0) return { status: 'wait', seconds: wait };
+  const allowed = await attemptSend('verify', flow.sub ?? ('email' in verify.whom ? verify.whom.email.toLowerCase() : verify.whom.sub));
+  if (!allowed.ok) {
+    answerLimited(allowed, 'verify.resend');
+    return { status: 'wait', seconds: allowed.retryAfter };
+  }
   let accvid: string | undefined;
   try {
     ({ accvid } = await sendConfirmation({ requestId, whom: verify.whom, locale: await getLocale() }));
@@ -60,6 +69,11 @@ export async function submitVerificationCode(_prev: CodeFormState, formData: For
   if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'code'>(parsed.error) };
   const { requestId } = flow;
   const { accvid } = flow.verify;
+  const allowed = await attempt([['code.exchange', accvid], ['code.address', 'address']]);
+  if (!allowed.ok) {
+    answerLimited(allowed, 'verify.code');
+    return { status: 'invalid', fieldErrors: { code: allowed.limit === 'code.exchange' ? 'tooManyCodeAttempts' : 'tooManyAttempts' } };
+  }
 
   let outcome: ConfirmOutcome;
   try {

@@ -4,6 +4,7 @@ import { getConfig } from '@/lib/config';
 import { requireFlow } from '@/lib/flows/flow-guard';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { stepUrl } from '@/lib/flows/step-urls';
+import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import type { FlowSession } from '@/lib/session';
@@ -22,7 +23,7 @@ const canConfirm = (f: FlowSession): f is FlowSession => Boolean(f.sub || f.veri
 export default async function VerifyEmailPage({ searchParams }: PageProps<'/verify-email'>) {
   const params = await searchParams;
   const flow = await requireFlow(params.requestId, canConfirm);
-  const t = await getTranslations('verifyEmail');
+  const [t, errors] = await Promise.all([getTranslations('verifyEmail'), translateErrors(['tooManySends'])]);
   const cancel = (
     <p className="links">
       <a href={resolveRedirectUrl(getConfig().providerUrl, flow.requestId)}>{t('cancel')}</a>
@@ -52,7 +53,7 @@ export default async function VerifyEmailPage({ searchParams }: PageProps<'/veri
 
   return (
     <Frame title={t('title')} description={t('description')}>
-      <VerifyStartForm requestId={flow.requestId} labels={{ send: t('send'), sending: t('sending') }} />
+      <VerifyStartForm requestId={flow.requestId} labels={{ send: t('send'), sending: t('sending') }} errors={errors} />
       {cancel}
     </Frame>
   );

@@ -12,5 +12,7 @@ export type FormState<Field extends string = string> =
   | {
       status: 'invalid';
       fieldErrors: Partial<Record<Field, ErrorKey>>;
+      /** About the form as a whole (a limit on sending, say), shown above its button. */
+      formError?: ErrorKey;
       values?: Partial<Record<Field, string>>;
     };

@@ -85,3 +85,26 @@ describe('footerLinksFor', () => {
     expect(() => parseConfig({ ...TEST_ENV, FOOTER_LINKS: '{"imprint":{"*":"not a url"}}' })).toThrow(ConfigError);
   });
 });
+
+describe('limits and the shared store', () => {
+  test('defaults without RATE_LIMITS; overrides per name; a wrong name or shape names the variable', () => {
+    expect(parseConfig(TEST_ENV).rateLimits['email.address']).toEqual({ points: 30, seconds: 60 });
+    const limits = parseConfig({ ...TEST_ENV, RATE_LIMITS: '{"email.address":"100/30"}' }).rateLimits;
+    expect(limits['email.address']).toEqual({ points: 100, seconds: 30 });
+    expect(limits['password.account']).toEqual({ points: 10, seconds: 900 });
+    expect(() => parseConfig({ ...TEST_ENV, RATE_LIMITS: '{"email.nope":"1/1"}' })).toThrow(/RATE_LIMITS/);
+    expect(() => parseConfig({ ...TEST_ENV, RATE_LIMITS: '{"email.address":"fast"}' })).toThrow(/RATE_LIMITS/);
+    expect(() => parseConfig({ ...TEST_ENV, RATE_LIMITS: 'nope' })).toThrow(/RATE_LIMITS: must be JSON/);
+  });
+
+  test('REDIS_URL is redis:// or rediss://; TRUSTED_PROXIES takes addresses, ranges and names', () => {
+    expect(parseConfig({ ...TEST_ENV, REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(parseConfig(TEST_ENV).redisUrl).toBeUndefined();
+    expect(() => parseConfig({ ...TEST_ENV, REDIS_URL: 'http://cache' })).toThrow(/REDIS_URL/);
+    const trust = parseConfig({ ...TEST_ENV, TRUSTED_PROXIES: 'loopback, 10.0.0.0/8' }).trustProxy;
+    expect(trust('127.0.0.1', 0)).toBe(true);
+    expect(trust('10.1.2.3', 0)).toBe(true);
+    expect(trust('203.0.113.9', 0)).toBe(false);
+    expect(() => parseConfig({ ...TEST_ENV, TRUSTED_PROXIES: 'not-an-address' })).toThrow(/TRUSTED_PROXIES/);
+  });
+});

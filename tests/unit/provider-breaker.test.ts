@@ -96,12 +96,12 @@ test('a call that names no sign-in counts as its HTTP request, and outside a req
 
 test('/readyz is not ready while the breaker is open, and ready again once an answer closes it', async () => {
   const { checkReadiness } = await import('@/lib/readiness');
-  expect(await checkReadiness()).toEqual({ ready: true, checks: { config: 'ok', provider: 'ok', process: 'ok' } });
+  expect(await checkReadiness()).toEqual({ ready: true, checks: { config: 'ok', provider: 'ok', process: 'ok', limits: 'memory' } });
   for (const signIn of ['a', 'b', 'c']) await expect(post(signIn)()).rejects.toMatchObject({ kind: 'unreachable' });
-  expect(await checkReadiness()).toEqual({ ready: false, checks: { config: 'ok', provider: 'circuit-open', process: 'ok' } });
+  expect(await checkReadiness()).toEqual({ ready: false, checks: { config: 'ok', provider: 'circuit-open', process: 'ok', limits: 'memory' } });
 
   await new Promise((resolve) => setTimeout(resolve, 1_050));
   answer = true;
   await expect(post('d')()).resolves.toMatchObject({ status: 200 });
-  expect(await checkReadiness()).toEqual({ ready: true, checks: { config: 'ok', provider: 'ok', process: 'ok' } });
+  expect(await checkReadiness()).toEqual({ ready: true, checks: { config: 'ok', provider: 'ok', process: 'ok', limits: 'memory' } });
 });

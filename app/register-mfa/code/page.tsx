@@ -24,7 +24,7 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
   const locale = await getLocale();
   const [t, errors, clientName] = await Promise.all([
     getTranslations('mfa'),
-    translateErrors(['mfaCodeRequired', 'mfaCodeLength', 'mfaCodeInvalid', 'mfaCodeExpired']),
+    translateErrors(['mfaCodeRequired', 'mfaCodeLength', 'mfaCodeInvalid', 'mfaCodeExpired', 'tooManyCodeAttempts', 'tooManyAttempts']),
     getClientName(flow.requestId, locale),
   ]);
   const destination = active.destination;

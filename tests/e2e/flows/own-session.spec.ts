@@ -12,6 +12,13 @@ async function signIn(page: Page, email: string, javaScriptEnabled: boolean) {
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 }
 
+/** A page whose tokens are due asks to renew them: at once with JavaScript, by Continue without. */
+async function renewIfAsked(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) return;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Renewing your session');
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
 const tokenCalls = async (standin: { calls(f: string): Promise<Array<{ method: string }>> }) =>
   (await standin.calls('/token-srv/token')).filter((c) => c.method === 'POST').length;
 
@@ -42,6 +49,7 @@ test.describe("the deployment's own session", () => {
     const before = await tokenCalls(standin);
     await page.waitForTimeout(2_500); // past half the 4 s life: due for renewal
     await page.reload();
+    await renewIfAsked(page, javaScriptEnabled);
     await expect(page).toHaveURL(/\/success$/);
     await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
     expect(await tokenCalls(standin)).toBeGreaterThan(before);
@@ -55,6 +63,7 @@ test.describe("the deployment's own session", () => {
     await standin.endSessions(email);
     await page.waitForTimeout(2_500);
     await page.reload();
+    await renewIfAsked(page, javaScriptEnabled);
     await expect(page.getByRole('heading', { name: 'Please sign in again' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/auth/start');
     expect(appLog()).toMatch(/"event":"renewal-failed"/);
@@ -68,7 +77,37 @@ test.describe("the deployment's own session", () => {
     await standin.endSessions(email);
     await page.waitForTimeout(2_100); // a token renewed in the last 2 s is not introspected again
     await page.reload();
+    await renewIfAsked(page, javaScriptEnabled);
     await expect(page.getByRole('heading', { name: 'Please sign in again' })).toBeVisible();
+  });
+
+  test('two renewals at the same moment (two tabs) both keep the person signed in', async ({ page, javaScriptEnabled, standin, baseURL }) => {
+    const { email } = fresh('concurrent', javaScriptEnabled);
+    await standin.tokenTtl(email, 4);
+    await signIn(page, email, javaScriptEnabled);
+    await page.waitForTimeout(2_500);
+    // The provider rotates refresh tokens: the second refresh with the old one is refused. Both
+    // requests must still end on the renewed session, not on "please sign in again".
+    const renew = () =>
+      page.request.fetch('/auth/renew', { method: 'POST', form: { return: '/success' }, headers: { origin: baseURL! }, maxRedirects: 0 });
+    const answers = await Promise.all([renew(), renew()]);
+    expect(answers.map((r) => [r.status(), r.headers().location])).toEqual([[303, '/success'], [303, '/success']]);
+    await page.goto('/success');
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  });
+
+  test('renewal cannot be set off by a link or by another site', async ({ page, javaScriptEnabled, request, baseURL }) => {
+    const { email } = fresh('cross-site', javaScriptEnabled);
+    await signIn(page, email, javaScriptEnabled);
+    // A GET (a link, an image, a top-level navigation from anywhere) changes nothing.
+    expect((await page.request.get('/auth/renew', { maxRedirects: 0 })).status()).toBe(405);
+    // A POST from another origin is refused before it reaches the renewal.
+    const foreign = await page.request.fetch('/auth/renew', { method: 'POST', form: { return: '/success' }, headers: { origin: 'https://evil.example' }, maxRedirects: 0 });
+    expect(foreign.status()).toBe(403);
+    const noOrigin = await request.fetch(`${baseURL}/auth/renew`, { method: 'POST', form: { return: '/success' }, maxRedirects: 0 });
+    expect(noOrigin.status()).toBe(403);
+    await page.goto('/success');
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
   });
 
   test('sign-out ends the session here and at the provider, and comes back to "signed out"', async ({ page, context, javaScriptEnabled, standin, appLog, expectAccessible }) => {

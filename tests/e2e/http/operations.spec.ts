@@ -15,7 +15,7 @@ test.describe('health', () => {
       const body = await response.text();
       expect(body).not.toMatch(/next|16\.\d|version|node/i);
     }
-    expect(await (await request.get('/readyz')).json()).toEqual({ status: 'ok', checks: { config: 'ok', provider: 'ok', process: 'ok' } });
+    expect(await (await request.get('/readyz')).json()).toEqual({ status: 'ok', checks: { config: 'ok', provider: 'ok', process: 'ok', limits: 'memory' } });
   });
 
   test('/readyz is 503 while the provider is unreachable; /healthz stays 200', async () => {

@@ -75,10 +75,15 @@ async function runFlow(browser: Browser, replicas: Replicas, name: string, tag: 
 
 const requestLines = (output: string) => output.split('\n').filter((l) => l.includes('"event":"request"')).length;
 
-test('every flow completes 20 times across two replicas behind nginx', async ({ browser }) => {
+/** All of this test's browsers are one client address to nginx: its per-address limits go up. */
+const ONE_ADDRESS_LIMITS = {
+  RATE_LIMITS: JSON.stringify({ 'email.address': '10000/60', 'password.address': '10000/60', 'code.address': '10000/60', 'send.address': '10000/60' }),
+};
+
+test('every flow completes 20 times across two replicas behind nginx, sharing their limits in Redis', async ({ browser }) => {
   test.setTimeout(300_000);
   const secret = randomSecret();
-  const replicas = await startReplicas([secret, secret]);
+  const replicas = await startReplicas([secret, secret], { redis: true, env: ONE_ADDRESS_LIMITS });
   try {
     // The three flows run side by side, each one round after another.
     await Promise.all(
@@ -109,6 +114,84 @@ test('negative control: a replica with another session secret breaks the flows',
       );
     }
     expect(outcomes).toContain(false);
+  } finally {
+    await replicas.stop();
+  }
+});
+
+/** E-mail step posts for one account through the balancer; the statuses, in order. */
+async function emailPosts(url: string, email: string, count: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i++) {
+    // A fresh browser each time: no cookie to carry anything from one post to the next.
+    const page = await (await fetch(`${url}/`, { redirect: 'follow' })).url;
+    const requestId = new URL(page).searchParams.get('requestId')!;
+    statuses.push(await postEmail(url, requestId, email));
+  }
+  return statuses;
+}
+
+/** The e-mail step as a browser without JavaScript posts it (the form's own fields). */
+async function postEmail(url: string, requestId: string, email: string): Promise<number> {
+  const html = await (await fetch(`${url}/?requestId=${requestId}`)).text();
+  const form = new FormData();
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?/g)) {
+    form.set(name, (value ?? '').replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+  }
+  form.set('email', email);
+  const response = await fetch(`${url}/?requestId=${requestId}`, { method: 'POST', body: form, headers: { origin: url }, redirect: 'manual' });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+const limited = (statuses: number[]) => statuses.filter((s) => s === 429).length;
+
+test('a limit holds across replicas: posts alternate between them and the shared store counts them all', async () => {
+  test.setTimeout(120_000);
+  const secret = randomSecret();
+  const replicas = await startReplicas([secret, secret], { redis: true });
+  try {
+    // email.account: ten a minute for one account, whichever replica answers.
+    const statuses = await emailPosts(replicas.url, `lockout+shared-${Date.now()}@example.com`, 12);
+    expect(statuses.slice(0, 10)).not.toContain(429);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    const [a, b] = replicas.outputs.map((output) => (output().match(/"event":"rate-limited"/g) ?? []).length);
+    expect(a + b).toBe(2);
+    // Both replicas answered posts: the balancer alternated.
+    for (const output of replicas.outputs) expect(output()).toMatch(/"method":"POST","path":"\/"/);
+  } finally {
+    await replicas.stop();
+  }
+});
+
+test('negative control: without the shared store each replica counts alone, so twelve posts pass', async () => {
+  test.setTimeout(120_000);
+  const secret = randomSecret();
+  const replicas = await startReplicas([secret, secret]);
+  try {
+    expect(limited(await emailPosts(replicas.url, `lockout+alone-${Date.now()}@example.com`, 12))).toBe(0);
+  } finally {
+    await replicas.stop();
+  }
+});
+
+test('the store goes away mid-run: the replicas keep serving and keep limiting, each on its own', async () => {
+  test.setTimeout(120_000);
+  const secret = randomSecret();
+  const replicas = await startReplicas([secret, secret], { redis: true });
+  try {
+    const email = `lockout+gone-${Date.now()}@example.com`;
+    expect(limited(await emailPosts(replicas.url, email, 4))).toBe(0);
+    await replicas.stopRedis!();
+    // Fail open to each replica's own counters: never a 5xx, and the account's limit still holds
+    // (ten per replica now, so at the latest the twenty-first post is refused).
+    const after = await emailPosts(replicas.url, email, 22);
+    expect(after.every((s) => s < 500)).toBe(true);
+    expect(limited(after)).toBeGreaterThan(0);
+    const ready = await fetch(`${replicas.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ checks: { limits: 'redis-unreachable' } });
+    for (const output of replicas.outputs) expect(output()).toMatch(/"event":"limits-store-down"/);
   } finally {
     await replicas.stop();
   }

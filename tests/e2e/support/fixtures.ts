@@ -51,8 +51,12 @@ export type Generation = 'current' | 'legacy';
 const legacy = (generation: Generation) => generation === 'legacy';
 
 const STANDIN_FIXTURE = async ({ request, generation }: { request: APIRequestContext; generation: Generation }, use: (s: StandIn) => Promise<void>) => {
-  const url = legacy(generation) ? process.env.E2E_LEGACY_STANDIN_URL! : process.env.E2E_STANDIN_URL!;
-  await use({
+  await use(standinClient(request, legacy(generation) ? process.env.E2E_LEGACY_STANDIN_URL! : process.env.E2E_STANDIN_URL!));
+};
+
+/** The controls of the stand-in at `url` (the shared one is the `standin` fixture). */
+export function standinClient(request: APIRequestContext, url: string): StandIn {
+  return {
     url,
     async outbox(to) {
       const response = await request.get(`${url}/__standin/outbox.json`);
@@ -79,8 +83,8 @@ const STANDIN_FIXTURE = async ({ request, generation }: { request: APIRequestCon
     async endSessions(email) {
       expect((await request.post(`${url}/__standin/end-sessions`, { data: { email } })).ok()).toBe(true);
     },
-  });
-};
+  };
+}
 
 /**
  * Fixtures for every e2e test: the app's URL, the stand-in's controls, the app's log, for the

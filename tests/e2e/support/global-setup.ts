@@ -74,8 +74,19 @@ async function startPair(generation: Generation, clientId: string) {
       // Fault tests share this app with everything running beside them; the breaker is proven
       // on an app of its own (http/operations.spec.ts), so here it only trips on a real outage.
       PROVIDER_BREAKER_THRESHOLD: '50',
+      // One client address for the whole suite (see RATE_LIMITS below); the per-client bulkhead
+      // is proven on an app of its own (http/blast-radius.spec.ts).
+      PROVIDER_MAX_CALLS_PER_CLIENT: '1000',
       FOOTER_LINKS: DEMO_FOOTER_LINKS,
       MFA_RESEND_SECONDS: '3',
+      // Every test reaches this app from one address, and some share the demo accounts: the
+      // per-address and per-account limits would be spent by the suite itself. Their defaults
+      // are proven on apps of their own (http/abuse.spec.ts); the per-code and send budgets stay.
+      RATE_LIMITS: JSON.stringify({
+        'email.address': '100000/60', 'email.account': '100000/60',
+        'password.address': '100000/60', 'password.account': '100000/60',
+        'code.address': '100000/60', 'send.address': '100000/60',
+      }),
       SELF_SERVICE_URL: 'https://www.example.com/profile',
       PORTAL_URL: 'https://www.example.com/portal',
       LOG_LEVEL: 'info',

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { ChildProcess } from 'node:child_process';
-import { freePort, randomSecret, startApp } from '../../../scripts/processes.mjs';
+import { configureStandin, freePort, randomSecret, startApp, startStandin } from '../../../scripts/processes.mjs';
 
 export type OwnApp = { url: string; child: ChildProcess; output: () => string; stop: () => Promise<number | null> };
 
@@ -10,7 +10,10 @@ export type OwnApp = { url: string; child: ChildProcess; output: () => string; s
  * unless `PROVIDER_URL` says otherwise.
  */
 export async function startOwnApp(env: Record<string, string> = {}): Promise<OwnApp> {
-  const port = await freePort();
+  return startOwnAppAt(await freePort(), env);
+}
+
+async function startOwnAppAt(port: number, env: Record<string, string>): Promise<OwnApp> {
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child = await startApp({
@@ -51,4 +54,37 @@ export async function newRequestId(): Promise<string> {
   }).toString();
   const response = await fetch(authorize, { redirect: 'manual' });
   return new URL(response.headers.get('location')!).searchParams.get('requestId')!;
+}
+
+export type OwnTenant = OwnApp & { standinUrl: string };
+
+/**
+ * An app with a stand-in tenant of its own (its hosted pages pointed at this app with
+ * tenant:setup), for tests whose whole flows must stay on an app with settings of its own: the
+ * shared stand-in sends the browser to the shared app's pages.
+ */
+export async function startOwnTenant(env: Record<string, string> = {}): Promise<OwnTenant> {
+  const [standinPort, appPort] = await Promise.all([freePort(), freePort()]);
+  const url = `http://127.0.0.1:${appPort}`;
+  const standinUrl = `http://127.0.0.1:${standinPort}`;
+  const clientId = 'sales-portal-own';
+  const clientSecret = randomSecret();
+  const adminSecret = randomSecret();
+  const standin = await startStandin({ standinPort, appUrl: url, clientId, clientSecret, adminSecret });
+  try {
+    await configureStandin({ standinUrl, appUrl: url, adminSecret });
+    const app = await startOwnAppAt(appPort, { PROVIDER_URL: standinUrl, CLIENT_ID: clientId, CLIENT_SECRET: clientSecret, ...env });
+    return {
+      ...app,
+      standinUrl,
+      async stop() {
+        const code = await app.stop();
+        standin.kill('SIGTERM');
+        return code;
+      },
+    };
+  } catch (error) {
+    standin.kill('SIGTERM');
+    throw error;
+  }
 }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
@@ -8,28 +9,56 @@ import { configureStandin, freePort, randomSecret, startApp, startStandin } from
 export type Replicas = {
   url: string;
   standinUrl: string;
+  /** Stops the shared Redis (the store going away mid-run); undefined without one. */
+  stopRedis?: () => Promise<void>;
   /** What each replica printed (its request log among it). */
   outputs: [() => string, () => string];
   stop: () => Promise<void>;
 };
 
 const NGINX = [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => p && existsSync(p));
+const REDIS = [process.env.REDIS_SERVER_PATH, '/usr/bin/redis-server'].find((p) => p && existsSync(p));
+
+/** A Redis of the test's own on loopback, nothing written to disk. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  if (!REDIS) throw new Error('redis-server not found: run `node scripts/ensure-test-tools.mjs` (npm test does)');
+  const redis = spawn(REDIS, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  for (let i = 0; i < 50; i++) {
+    const up = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (up) return redis;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  redis.kill('SIGKILL');
+  throw new Error('redis-server did not start');
+}
 
 /**
  * Two app processes from the one build behind Debian's nginx (round-robin, as a load balancer
  * without sticky sessions), with a stand-in of their own whose login page is nginx's address.
- * `secrets` are the two replicas' SESSION_SECRET lists: the same for a real deployment.
+ * `secrets` are the two replicas' SESSION_SECRET lists: the same for a real deployment. With
+ * `redis`, the replicas share their limits through a Redis of their own; `env` adds settings.
  */
-export async function startReplicas(secrets: [string, string]): Promise<Replicas> {
+export async function startReplicas(secrets: [string, string], options: { redis?: boolean; env?: Record<string, string> } = {}): Promise<Replicas> {
   if (!NGINX) throw new Error('nginx not found: run `node scripts/ensure-test-tools.mjs` (npm test does)');
-  const [lbPort, standinPort, portA, portB] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [lbPort, standinPort, portA, portB, redisPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
   const url = `http://127.0.0.1:${lbPort}`;
   const standinUrl = `http://127.0.0.1:${standinPort}`;
   const clientId = 'sales-portal-replicas';
   const clientSecret = randomSecret();
   const children: ChildProcess[] = [];
   const logs = ['', ''];
+  let redis: ChildProcess | undefined;
   try {
+    if (options.redis) {
+      redis = await startRedis(redisPort);
+      children.push(redis);
+    }
     const adminSecret = randomSecret();
     children.push(await startStandin({ standinPort, appUrl: url, clientId, clientSecret, adminSecret }));
     await configureStandin({ standinUrl: `http://127.0.0.1:${standinPort}`, appUrl: url, adminSecret });
@@ -40,6 +69,10 @@ export async function startReplicas(secrets: [string, string]): Promise<Replicas
           env: {
             PROVIDER_URL: standinUrl, PUBLIC_URL: url, CLIENT_ID: clientId, CLIENT_SECRET: clientSecret,
             SESSION_SECRET: secrets[i], PROVIDER_TIMEOUT_MS: '4000', LOG_LEVEL: 'info',
+            // nginx is the proxy: the client address is the one it forwards.
+            TRUSTED_PROXIES: 'loopback',
+            ...(redis ? { REDIS_URL: `redis://127.0.0.1:${redisPort}` } : {}),
+            ...options.env,
           },
           onOutput: (text) => (logs[i] += text),
         }),
@@ -86,11 +119,18 @@ http {
   return {
     url,
     standinUrl,
+    stopRedis: redis
+      ? async () => {
+          if (redis.exitCode !== null || redis.signalCode !== null) return;
+          redis.kill('SIGKILL');
+          await once(redis, 'exit');
+        }
+      : undefined,
     outputs: [() => logs[0], () => logs[1]],
     async stop() {
       await Promise.all(
         children.map(async (child) => {
-          if (child.exitCode !== null) return;
+          if (child.exitCode !== null || child.signalCode !== null) return;
           child.kill('SIGTERM');
           await once(child, 'exit');
         }),

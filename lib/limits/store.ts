@@ -1,0 +1,120 @@
+import 'server-only';
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { getConfig } from '../config';
+import { log } from '../log';
+
+/**
+ * Where limits and short-lived shared values live: in this process, or, with REDIS_URL, in Redis
+ * (or Valkey), so that every replica counts the same attempts. When the shared store does not
+ * answer, each limiter falls back to its in-process twin (rate-limiter-flexible's insurance
+ * limiter): limits stay on, per replica, and the app keeps serving (it fails open to local
+ * limits, never closed). Commands are not queued while Redis is away, so nothing waits on it.
+ *
+ * Kept on globalThis: Next bundles server code more than once (pages and route handlers), and
+ * replicas must not become several counters inside one process.
+ */
+type Shared = { redis: Redis | null; limiters: Map<string, RateLimiterAbstract>; memoryValues: Map<string, { value: string; until: number }> };
+const KEY = Symbol.for('signin.limits.store');
+
+function shared(): Shared {
+  const global = globalThis as unknown as Record<symbol, Shared | undefined>;
+  global[KEY] ??= { redis: connect(getConfig().redisUrl), limiters: new Map(), memoryValues: new Map() };
+  return global[KEY];
+}
+
+function connect(url: string | undefined): Redis | null {
+  if (!url) return null;
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2_000,
+    // Keep trying to come back, at most every 2 s; meanwhile the insurance limiters count.
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    keyPrefix: 'signin:',
+  });
+  let state: 'up' | 'down' | undefined;
+  const report = (next: 'up' | 'down', error?: Error) => {
+    if (state === next) return;
+    state = next;
+    if (next === 'up') log.info({ event: 'limits-store-up' }, 'shared limits store connected');
+    else log.warn({ event: 'limits-store-down', reason: error?.message }, 'shared limits store unreachable: limits count per replica');
+  };
+  redis.on('ready', () => report('up'));
+  redis.on('error', (error: Error) => report('down', error));
+  redis.on('end', () => report('down'));
+  return redis;
+}
+
+/**
+ * Connects the shared store at start (instrumentation.ts), waiting up to `waitMs` for it, so that
+ * the first requests are counted where all later ones are. A store that is not there yet is no
+ * reason not to start: the limits count per replica until it is.
+ */
+export async function openStore(waitMs = 3_000): Promise<void> {
+  const { redis } = shared();
+  if (!redis || redis.status === 'ready') return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, waitMs);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** Where the limits are counted now: for /readyz and the log (not a readiness condition). */
+export function storeState(): 'memory' | 'redis' | 'redis-unreachable' {
+  const { redis } = shared();
+  if (!redis) return 'memory';
+  return redis.status === 'ready' ? 'redis' : 'redis-unreachable';
+}
+
+/** One limiter per limit name: `points` per `seconds`, shared when a shared store is configured. */
+export function limiter(name: string, points: number, seconds: number): RateLimiterAbstract {
+  const state = shared();
+  const id = `${name}:${points}/${seconds}`;
+  let found = state.limiters.get(id);
+  if (!found) {
+    const keyPrefix = `rl:${name}`;
+    const memory = new RateLimiterMemory({ keyPrefix, points, duration: seconds });
+    found = state.redis
+      ? new RateLimiterRedis({ storeClient: state.redis, keyPrefix, points, duration: seconds, rejectIfRedisNotReady: true, insuranceLimiter: memory })
+      : memory;
+    state.limiters.set(id, found);
+  }
+  return found;
+}
+
+/**
+ * A value shared by the replicas for a short while (a renewal's result, so a second tab renewing
+ * at the same moment gets the same tokens instead of a refusal). Values are sealed by the caller.
+ */
+export async function putShared(key: string, value: string, seconds: number): Promise<void> {
+  const state = shared();
+  if (state.redis?.status === 'ready') {
+    try {
+      await state.redis.set(`value:${key}`, value, 'EX', seconds);
+      return;
+    } catch {
+      // Falls through to this replica's memory.
+    }
+  }
+  const now = Date.now();
+  for (const [k, v] of state.memoryValues) if (v.until <= now) state.memoryValues.delete(k);
+  state.memoryValues.set(key, { value, until: now + seconds * 1000 });
+}
+
+export async function getShared(key: string): Promise<string | undefined> {
+  const state = shared();
+  if (state.redis?.status === 'ready') {
+    try {
+      const value = await state.redis.get(`value:${key}`);
+      if (value !== null) return value;
+    } catch {
+      // Falls through to this replica's memory.
+    }
+  }
+  const entry = state.memoryValues.get(key);
+  return entry && entry.until > Date.now() ? entry.value : undefined;
+}

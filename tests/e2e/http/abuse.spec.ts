@@ -1,0 +1,211 @@
+import type { APIResponse, Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, httpTest as base, standinClient, type StandIn } from '../support/fixtures';
+import { startOwnTenant, type OwnTenant } from '../support/own-app';
+
+/**
+ * Abuse resistance with the default limits (README "Operate": limits), on an app of its own:
+ * the resend wait holds on the server whatever the browser re-posts, attempts are limited per
+ * client address, per account and per code, and a limited request gets 429 with Retry-After and
+ * a translated message, and costs the provider nothing.
+ */
+let app: OwnTenant;
+/** The `standin` fixture here is this app's own stand-in. */
+const test = base.extend<{ standin: StandIn }>({ standin: async ({ request }, use) => use(standinClient(request, app.standinUrl)) });
+test.beforeAll(async () => {
+  app = await startOwnTenant({ TRUSTED_PROXIES: 'loopback' });
+});
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+const unique = (kind: string) => `${kind}+abuse-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+const PASSWORD = 'KitchenDemo2026';
+
+/** A browser without JavaScript, as one client address (X-Forwarded-For, trusted from loopback). */
+async function client(browser: Browser, address: string, locale = 'en-GB'): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: app.url,
+    javaScriptEnabled: false,
+    locale,
+    extraHTTPHeaders: { 'x-forwarded-for': address },
+  });
+  return { context, page: await context.newPage() };
+}
+
+type Post = { url: string; contentType: string; body: string };
+
+/** Clicks a submit button and keeps the form post it sent, to send it again as a script would. */
+async function capture(page: Page, button: string): Promise<Post> {
+  const request = page.waitForRequest((r) => r.method() === 'POST');
+  await page.getByRole('button', { name: button, exact: true }).click();
+  const sent = await request;
+  return { url: sent.url(), contentType: sent.headers()['content-type'], body: sent.postDataBuffer()!.toString('latin1') };
+}
+
+function replay(page: Page, post: Post, body = post.body): Promise<APIResponse> {
+  return page.request.fetch(post.url, {
+    method: 'POST',
+    headers: { 'content-type': post.contentType, origin: app.url },
+    data: Buffer.from(body, 'latin1'),
+    maxRedirects: 0,
+  });
+}
+
+async function signInTo(page: Page, email: string, password?: string): Promise<string> {
+  await page.goto('/');
+  await expect(page).toHaveURL(/[?&]requestId=/);
+  const requestId = new URL(page.url()).searchParams.get('requestId')!;
+  // By field names, not labels: some clients here read the pages in German.
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('form:has(input[name="email"]) button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/login\?requestId=/);
+  if (password !== undefined) {
+    await page.locator('input[name="password"]').fill(password);
+    await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
+  }
+  return requestId;
+}
+
+/** After the password: the continuation without JavaScript, then the provider's next page. */
+async function continueOn(page: Page) {
+  await expect(page).toHaveURL(/\/continue\?requestId=/);
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
+test.describe('the resend wait holds on the server', () => {
+  test('re-posting the MFA start, or starting over without the cookie, sends one code', async ({ browser, standin }) => {
+    const email = unique('mfa.email');
+    const first = await client(browser, '198.51.100.1');
+    await signInTo(first.page, email, PASSWORD);
+    await continueOn(first.page);
+    const start = await capture(first.page, 'Send code');
+    await expect(first.page).toHaveURL(/\/register-mfa\/code\?requestId=/);
+    const again = await Promise.all(Array.from({ length: 6 }, () => replay(first.page, start)));
+    // The code already sent is the one to enter: each re-post lands on its page, nothing is sent.
+    expect(again.map((r) => r.status())).toEqual(Array(6).fill(303));
+    expect(await standin.outbox(email)).toHaveLength(1);
+
+    // Without the cookie (another browser): the same account, the same method, within the wait.
+    const second = await client(browser, '198.51.100.2');
+    await signInTo(second.page, email, PASSWORD);
+    await continueOn(second.page);
+    const refused = second.page.waitForResponse((r) => r.request().method() === 'POST');
+    await second.page.getByRole('button', { name: 'Send code', exact: true }).click();
+    expect((await refused).status()).toBe(429);
+    expect(Number((await refused).headers()['retry-after'])).toBeGreaterThan(0);
+    await expect(second.page.getByRole('alert')).toHaveText('Too many codes or links were requested. Please wait a little and try again.');
+    expect(await standin.outbox(email)).toHaveLength(1);
+    await Promise.all([first.context.close(), second.context.close()]);
+  });
+
+  test('re-posting the reset request, or asking again from a fresh sign-in, sends one link', async ({ browser, standin }) => {
+    const email = unique('lockout');
+    const first = await client(browser, '198.51.100.3');
+    await signInTo(first.page, email);
+    await first.page.getByRole('link', { name: 'Forgot your password?' }).click();
+    const send = await capture(first.page, 'Send link');
+    await expect(first.page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail');
+    const again = await Promise.all(Array.from({ length: 5 }, () => replay(first.page, send)));
+    expect(again.map((r) => r.status())).toEqual(Array(5).fill(303));
+
+    const second = await client(browser, '198.51.100.4', 'de-DE');
+    await signInTo(second.page, email);
+    await second.page.goto(`/reset-password-init?requestId=${new URL(second.page.url()).searchParams.get('requestId')}`);
+    const refused = second.page.waitForResponse((r) => r.request().method() === 'POST');
+    await second.page.getByRole('button', { name: 'Link senden', exact: true }).click();
+    expect((await refused).status()).toBe(429);
+    await expect(second.page.getByRole('alert')).toHaveText('Es wurden zu viele Codes oder Links angefordert. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.');
+    expect((await standin.outbox(email)).filter((m) => m.link)).toHaveLength(1);
+    await Promise.all([first.context.close(), second.context.close()]);
+  });
+
+  test('re-posting the confirmation start sends one link', async ({ browser, standin }) => {
+    const email = unique('unverified');
+    const { context, page } = await client(browser, '198.51.100.5');
+    await signInTo(page, email, PASSWORD);
+    await continueOn(page);
+    await expect(page).toHaveURL(/\/verify-email\?requestId=/);
+    const start = await capture(page, 'Send confirmation link');
+    const again = await Promise.all(Array.from({ length: 5 }, () => replay(page, start)));
+    expect(again.map((r) => r.status())).toEqual(Array(5).fill(303));
+    expect((await standin.outbox(email)).filter((m) => m.link)).toHaveLength(1);
+    await context.close();
+  });
+});
+
+test.describe('attempts are limited, and a limited attempt never reaches the provider', () => {
+  test('the e-mail step: 30 a minute per client address, 10 per account; other addresses go on', async ({ browser, standin }) => {
+    const { context, page } = await client(browser, '198.51.100.10');
+    await page.goto('/');
+    const requestId = new URL(page.url()).searchParams.get('requestId')!;
+    await page.getByLabel('E-mail address').fill('first@example.com');
+    const post = await capture(page, 'Next');
+
+    // One account: the eleventh is refused.
+    const account = unique('anna.schmidt');
+    const byAccount: number[] = [];
+    for (let i = 0; i < 11; i++) byAccount.push((await replay(page, post, post.body.replace('first@example.com', account))).status());
+    expect(byAccount.slice(0, 10).every((s) => s !== 429)).toBe(true);
+    expect(byAccount[10]).toBe(429);
+
+    // One address, many accounts: 30 in all (the first post and the account's ten among them).
+    const byAddress: APIResponse[] = [];
+    for (let i = 0; i < 25; i++) byAddress.push(await replay(page, post, post.body.replace('first@example.com', unique('nobody'))));
+    const statuses = byAddress.map((r) => r.status());
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    const limited = byAddress.at(-1)!;
+    expect(Number(limited.headers()['retry-after'])).toBeGreaterThan(0);
+    expect(await limited.text()).toContain('Too many attempts. Please wait a few minutes and try again.');
+    // The 29 accepted posts asked the provider (the first, ten for the account, 18 more); the
+    // eight refused ones did not.
+    expect(await standin.calls(`userexistence/${requestId}`)).toHaveLength(29);
+
+    // Another client address is not held back.
+    const other = await client(browser, '198.51.100.11');
+    await signInTo(other.page, unique('groups.skip'));
+    await Promise.all([context.close(), other.context.close()]);
+  });
+
+  test('password checks: ten per account, then 429 without asking the provider', async ({ browser, standin }) => {
+    const email = unique('lockout');
+    const { context, page } = await client(browser, '198.51.100.20');
+    const requestId = await signInTo(page, email);
+    await page.getByLabel('Password', { exact: true }).fill('Wrong-000');
+    const post = await capture(page, 'Sign in');
+    // Distinct passwords (identical ones within seconds share one check). The captured post was
+    // the first check; nine more are answered (the provider locks the account after five), the
+    // eleventh is refused here.
+    const withPassword = (password: string) => post.body.replace('name="password"\r\n\r\nWrong-000\r\n', `name="password"\r\n\r\n${password}\r\n`);
+    const statuses = [];
+    for (let i = 1; i <= 9; i++) statuses.push((await replay(page, post, withPassword(`Wrong-00${i}`))).status());
+    expect(statuses).toEqual(Array(9).fill(200));
+    const limited = await replay(page, post, withPassword('Wrong-010'));
+    expect(limited.status()).toBe(429);
+    expect(await limited.text()).toContain('Too many attempts.');
+    expect(await standin.calls('authenticate/authenticate/password', requestId)).toHaveLength(10);
+    await context.close();
+  });
+
+  test('25 wrong codes at once: five are checked, then a new code is needed', async ({ browser, standin }) => {
+    const email = unique('mfa.email');
+    const { context, page } = await client(browser, '198.51.100.30');
+    const requestId = await signInTo(page, email, PASSWORD);
+    await continueOn(page);
+    await page.getByRole('button', { name: 'Send code', exact: true }).click();
+    await page.getByLabel('Security code').fill('000000');
+    const post = await capture(page, 'Verify');
+    const [message] = await standin.outbox(email);
+    const wrong = Array.from({ length: 25 }, (_, i) => String(100000 + i)).filter((code) => code !== message.code);
+    const withCode = (code: string) => post.body.replace('name="code"\r\n\r\n000000\r\n', `name="code"\r\n\r\n${code}\r\n`);
+    expect(withCode('111111')).not.toBe(post.body);
+    const answers = await Promise.all(wrong.map((code) => replay(page, post, withCode(code))));
+    const statuses = answers.map((r) => r.status());
+    expect(statuses.filter((s) => s === 429).length).toBe(answers.length - 4);
+    expect(await answers.find((r) => r.status() === 429)!.text()).toContain('Too many incorrect codes. Please request a new code.');
+    // The first post and four of the replays reached the provider; none of the others did.
+    expect(await standin.calls('authenticate/authenticate/email', requestId)).toHaveLength(5);
+    // Even the right code is not checked for this exchange any more: a new code is needed.
+    expect((await replay(page, post, withCode(message.code!))).status()).toBe(429);
+    await context.close();
+  });
+});

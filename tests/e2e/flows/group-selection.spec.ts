@@ -24,8 +24,9 @@ const groupTexts = (groups: Array<{ name: string; number: string }>) =>
 async function toGroups(page: Page, email: string, javaScriptEnabled: boolean): Promise<URL & { trackId: string }> {
   await toPasswordStep(page, email);
   await page.getByLabel('Password', { exact: true }).fill(MFA.password);
-  await submit(page, 'Sign in');
+  // Watched before the click: with JavaScript the continuation posts itself at once.
   const entry = page.waitForRequest((r) => new URL(r.url()).searchParams.has('track_id'));
+  await submit(page, 'Sign in');
   await continueToProvider(page, javaScriptEnabled);
   const trackId = new URL((await entry).url()).searchParams.get('track_id')!;
   await expect(page).toHaveURL(/\/group-selection\?requestId=[\w-]+(&render=sync)?$/);

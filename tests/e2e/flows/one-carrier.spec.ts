@@ -22,8 +22,9 @@ async function expectReplaced(page: Page, requestId: string) {
 async function passwordThenEntry(page: Page, email: string, javaScriptEnabled: boolean): Promise<URL> {
   await toPasswordStep(page, email);
   await page.getByLabel('Password', { exact: true }).fill(MFA.password);
-  await submit(page, 'Sign in');
+  // Watched before the click: with JavaScript the continuation posts itself at once.
   const entry = page.waitForRequest((r) => new URL(r.url()).searchParams.has('track_id'));
+  await submit(page, 'Sign in');
   await continueToProvider(page, javaScriptEnabled);
   return new URL((await entry).url());
 }

@@ -113,7 +113,7 @@ test('/readyz is 503 while the breaker is open, and 200 again after the pause; a
     expect(JSON_LINES(app.output()).some((l) => l.event === 'provider-circuit-open')).toBe(true);
     const ready = await fetch(`${app.url}/readyz`);
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ status: 'unavailable', checks: { config: 'ok', provider: 'circuit-open', process: 'ok' } });
+    expect(await ready.json()).toEqual({ status: 'unavailable', checks: { config: 'ok', provider: 'circuit-open', process: 'ok', limits: 'memory' } });
     // While open, a healthy sign-in fails fast too: that is what the breaker is for.
     const during = await timed(`${app.url}/?requestId=${await newRequestId()}`);
     expect(during.status).toBe(503);

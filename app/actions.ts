@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
-import { failToErrorPage } from '@/lib/errors';
+import { failToErrorPage, retryOnForm } from '@/lib/errors';
 import { checkEmail } from '@/lib/flows/sign-in';
 import type { EmailStepOutcome } from '@/lib/flows/next-screen';
 import { answerLimited, attempt } from '@/lib/limits/limits';
@@ -43,7 +43,7 @@ export async function submitEmail(_prev: EmailFormState, formData: FormData): Pr
   try {
     outcome = await checkEmail({ requestId, email, locale: await getLocale() });
   } catch (error) {
-    failToErrorPage(error, { step: 'email' });
+    return retryOnForm(error, { step: 'email' }, { email });
   }
   log.info({ event: 'email.checked', outcome: outcome.kind, account: accountRef(email) }, 'e-mail step');
 

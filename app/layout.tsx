@@ -3,6 +3,7 @@ import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { DEFAULT_LOCALE, directionOf, isLocale } from '@/lib/i18n/locales';
 import { ErrorTextsProvider } from './_components/error-texts';
+import { FormTextsProvider } from './_components/form-texts';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -17,10 +18,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, colorScheme: 'light dark' };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const [rawLocale, t, tError, nonce] = await Promise.all([
+  const [rawLocale, t, tError, tForm, nonce] = await Promise.all([
     getLocale(),
     getTranslations('meta'),
     getTranslations('error'),
+    getTranslations('form'),
     headers().then((h) => h.get('x-nonce') ?? undefined),
   ]);
   const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
@@ -43,7 +45,11 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <a className="skip-link" href="#content">
           {t('skipToContent')}
         </a>
-        <ErrorTextsProvider value={errorTexts}>{children}</ErrorTextsProvider>
+        <ErrorTextsProvider value={errorTexts}>
+          <FormTextsProvider value={{ slow: tForm('slow'), reference: tForm.raw('reference') as string, copy: tForm('copy'), copied: tForm('copied') }}>
+            {children}
+          </FormTextsProvider>
+        </ErrorTextsProvider>
       </body>
     </html>
   );

@@ -4,7 +4,7 @@ import { getConfig } from '@/lib/config';
 import { failForRequest } from '@/lib/errors';
 import { loginEntry } from '@/lib/flows/entry-params';
 import { loginNoticeFor } from '@/lib/flows/error-map';
-import { errorUrl } from '@/lib/flows/step-urls';
+import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { requireClientName } from '@/lib/provider/client-name';
@@ -31,14 +31,14 @@ export default async function LoginPage({ searchParams }: PageProps<'/'>) {
     getTranslations('notices'),
     translateErrors(['emailRequired', 'emailInvalid', 'userNotFound', 'tooManyAttempts']),
     // The provider rejects an unknown or expired requestId here, before the person types anything.
-    requireClientName(requestId, locale).catch((e: unknown) => failForRequest(e, { page: 'login' })),
+    requireClientName(requestId, locale).catch((e: unknown) => failForRequest(e, { page: 'login' }, stepUrl('/', requestId))),
     rememberedEmail.read(),
   ]);
   // After a sign-in the provider refused, its address names the reason and the account tried.
   const notice = loginNoticeFor(error);
 
   return (
-    <Frame title={t('title')} description={t('description')} clientName={clientName}>
+    <Frame title={t('title')} description={t('description')} clientName={clientName} focus="form">
       {notice ? (
         <p className="notice" role="alert">
           {tNotice(notice)}

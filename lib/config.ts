@@ -90,6 +90,8 @@ const EnvSchema = z.object({
   CLIENT_SECRET: z.string().trim().min(1),
   PORTAL_URL: optionalUrl,
   SELF_SERVICE_URL: optionalUrl,
+  SUPPORT_URL: optionalUrl,
+  SUPPORT_EMAIL: z.email().optional(),
   REDIRECT_ALLOWLIST: z
     .string()
     .optional()
@@ -136,6 +138,8 @@ export type AppConfig = {
   clientSecret: string;
   portalUrl?: URL;
   selfServiceUrl?: URL;
+  /** Whom a person whose account cannot sign in may contact: a page, an address, or both. */
+  support: { url?: URL; email?: string };
   redirectAllowlist: string[];
   footerLinks: Partial<Record<FooterLinkName, Record<string, string>>>;
   /** Where operators put replacement logos (manufacturer.svg, product.svg …); see README. */
@@ -209,6 +213,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     clientSecret: e.CLIENT_SECRET,
     portalUrl: e.PORTAL_URL,
     selfServiceUrl: e.SELF_SERVICE_URL,
+    support: { url: e.SUPPORT_URL, email: e.SUPPORT_EMAIL },
     redirectAllowlist: e.REDIRECT_ALLOWLIST,
     footerLinks: e.FOOTER_LINKS,
     brandDir: e.BRAND_DIR,

@@ -5,6 +5,8 @@ import { getConfig } from './config';
 import { isProviderError } from './provider/errors';
 import { log } from './log';
 import { errorUrl } from './flows/step-urls';
+import { answerWith } from './request-context';
+import type { FormState } from './validation/form-state';
 
 /** Short id shown to the user and written to the log, so support can find the failure. */
 export function newReferenceId(): string {
@@ -15,12 +17,43 @@ export function newReferenceId(): string {
  * Logs an unexpected failure with a fresh reference id and sends the browser to the error page.
  * Never passes upstream text to the user: only the reference travels.
  */
-export function failToErrorPage(error: unknown, context: Record<string, unknown> = {}): never {
-  redirect(recordFailure(error, context));
+export function failToErrorPage(error: unknown, context: Record<string, unknown> = {}, retry?: string): never {
+  redirect(recordFailure(error, context, retry));
 }
 
-/** Logs the failure as failToErrorPage does and returns the error page's address (route handlers answer 303 to it). */
-export function recordFailure(error: unknown, context: Record<string, unknown> = {}): string {
+/**
+ * Logs the failure as failToErrorPage does and returns the error page's address (route handlers
+ * answer 303 to it). `retry`, a path on this site, is where "Try again" leads when the provider
+ * did not answer (the page that was loading).
+ */
+export function recordFailure(error: unknown, context: Record<string, unknown> = {}, retry?: string): string {
+  const ref = logFailure(error, context);
+  const query = new URLSearchParams({ ref, outage: signOutage(ref, statusFor(error)) });
+  if (retry && isOutage(error)) query.set('retry', retry);
+  return `/error?${query}`;
+}
+
+/**
+ * A step's provider call failed because the provider did not answer (down, too slow, or this
+ * replica holding back its calls): the form comes back with "the sign-in service isn't
+ * responding", what was typed (never a password) and the reference, and the response has the
+ * failure's status; its button is the way to try again. Any other failure is the error page's.
+ */
+export function retryOnForm<Field extends string>(error: unknown, context: Record<string, unknown>, values?: Partial<Record<Field, string>>): FormState<Field> {
+  if (!isOutage(error)) failToErrorPage(error, context);
+  const ref = logFailure(error, context);
+  answerWith(statusFor(error));
+  return { status: 'invalid', fieldErrors: {}, formError: 'serviceUnavailable', reference: ref, values };
+}
+
+/** No answer from the provider (as opposed to an answer we cannot use). */
+export function isOutage(error: unknown): boolean {
+  if (!isProviderError(error)) return false;
+  return error.kind === 'timeout' || error.kind === 'unreachable' || error.kind === 'overloaded' || (error.kind === 'rejected' && (error.status ?? 0) >= 500);
+}
+
+/** Writes the failure to the log under a fresh reference, which it returns. */
+function logFailure(error: unknown, context: Record<string, unknown>): string {
   const ref = newReferenceId();
   const provider = isProviderError(error)
     ? { kind: error.kind, status: error.status, code: error.code, meaning: error.meaning, service: error.service, operation: error.operation }
@@ -33,7 +66,7 @@ export function recordFailure(error: unknown, context: Record<string, unknown> =
       ? `request failed: provider code ${unknownCode} of ${provider?.service} is not in lib/provider/error-codes.ts`
       : 'request failed',
   );
-  return `/error?${new URLSearchParams({ ref, outage: signOutage(ref, statusFor(error)) })}`;
+  return ref;
 }
 
 /**
@@ -87,10 +120,10 @@ function serializeError(error: unknown): { name: string; message: string } | und
  * For reads keyed by the request id: a provider "no" (4xx) means the link is stale or forged,
  * which deserves its own explanation; anything else is an ordinary failure with a reference.
  */
-export function failForRequest(error: unknown, context: Record<string, unknown> = {}): never {
+export function failForRequest(error: unknown, context: Record<string, unknown> = {}, retry?: string): never {
   if (isProviderError(error) && error.kind === 'rejected' && (error.status ?? 500) < 500) {
     log.info({ ...context, provider: { code: error.code, status: error.status } }, 'request id rejected');
     redirect(errorUrl('invalid-request'));
   }
-  failToErrorPage(error, context);
+  failToErrorPage(error, context, retry);
 }

@@ -47,6 +47,8 @@ export type FlowSession = {
   precheck?: Precheck;
   continuation?: Continuation;
   mfa?: MfaState;
+  /** Until when (epoch ms) the account is locked after repeated wrong passwords. */
+  lockedUntil?: number;
   /** Set on "set a password", cleared on "forgot password" (product-spec.md §3 isPasswordRequired). */
   passwordRequired?: boolean;
   /** When the last reset link was requested (the resend countdown). */

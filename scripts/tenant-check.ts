@@ -147,7 +147,8 @@ if (!email) {
     try {
       const outcome = await verifyPassword({ requestId, email, password, locale: 'en-GB' });
       if (outcome.kind === 'verified') add('Password check', 'PASS', 'the password was verified and the answer understood');
-      else add('Password check', 'UNKNOWN', `the tenant refused the password ("${outcome.key}"); its answer was understood`);
+      else if (outcome.kind === 'field-error') add('Password check', 'UNKNOWN', `the tenant refused the password ("${outcome.key}"); its answer was understood`);
+      else add('Password check', 'UNKNOWN', `the tenant answered that the test account is ${outcome.kind === 'locked' ? 'locked (wait 5 minutes)' : 'declined, deactivated or deleted'}; its answer was understood`);
     } catch (error) {
       add('Password check', refusalMeaning(error) ? 'UNKNOWN' : 'FAIL', `answer not understood: ${describeFailure(error)}`);
     }

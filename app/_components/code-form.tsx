@@ -1,9 +1,10 @@
 'use client';
 
-import { useActionState } from 'react';
+import { useActionState, useEffect } from 'react';
 import { mfaCodeError } from '@/lib/validation/rules';
 import type { ErrorKey, FormState } from '@/lib/validation/form-state';
 import { ErrorSummary } from './error-summary';
+import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { useFieldRules } from './use-field-rules';
@@ -27,10 +28,12 @@ export function CodeForm({ requestId, action: check, labels, errors }: Props) {
   const [state, action] = useActionState<CodeFormState, FormData>(check, { status: 'idle' });
   const rules = useFieldRules(state, { code: mfaCodeError });
   const key = rules.errorOf('code');
+  usePastedCode('code');
   return (
     <form action={action} {...rules.formProps}>
       <ErrorSummary title={errors.summaryTitle ?? ''} items={rules.summaryItems(errors)} />
       <input type="hidden" name="requestId" value={requestId} />
+      <FormError state={state} errors={errors} />
       <TextField
         id="code"
         type="text"
@@ -40,6 +43,8 @@ export function CodeForm({ requestId, action: check, labels, errors }: Props) {
         label={labels.code}
         autoComplete="one-time-code"
         error={key ? errors[key] : undefined}
+        autoFocus={rules.autoFocus('code')}
+        defaultValue={state.status === 'invalid' ? state.values?.code : undefined}
         {...rules.field('code')}
       />
       <div className="actions">
@@ -47,4 +52,28 @@ export function CodeForm({ requestId, action: check, labels, errors }: Props) {
       </div>
     </form>
   );
+}
+
+/**
+ * A code pasted while focus is elsewhere on the screen (the heading, a link) goes into the code
+ * field: people copy the code from their mail and paste without aiming first.
+ */
+function usePastedCode(fieldId: string) {
+  useEffect(() => {
+    const onPaste = (event: ClipboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, [contenteditable]')) return;
+      const text = event.clipboardData?.getData('text') ?? '';
+      if (!/^\s*\d(?:[\d\s-]{0,10})\d\s*$/.test(text)) return;
+      const field = document.getElementById(fieldId);
+      if (!(field instanceof HTMLInputElement)) return;
+      event.preventDefault();
+      field.focus();
+      // The native setter, so React (and react-hook-form) see an ordinary input.
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(field, text.replace(/[\s-]/g, ''));
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    document.addEventListener('paste', onPaste);
+    return () => document.removeEventListener('paste', onPaste);
+  }, [fieldId]);
 }

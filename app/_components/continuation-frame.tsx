@@ -3,6 +3,7 @@ import type { ContinuationForm } from '@/lib/flows/continuation';
 import { getClientName } from '@/lib/provider/client-name';
 import { AutoSubmit } from './auto-submit';
 import { Frame } from './frame';
+import { ScriptAware } from './script-aware';
 
 /**
  * "Signing you in": hands a finished step to the provider with a browser form POST, sent at once
@@ -11,7 +12,7 @@ import { Frame } from './frame';
 export async function ContinuationFrame({ form, requestId }: { form: ContinuationForm; requestId: string }) {
   const [t, clientName] = await Promise.all([getTranslations('continue'), getClientName(requestId, await getLocale())]);
   return (
-    <Frame title={t('title')} description={t('description')} clientName={clientName}>
+    <Frame title={t('title')} description={<ScriptAware withScript={t('description')} withoutScript={t('descriptionNoScript')} />} clientName={clientName}>
       <form id="continue-form" method="post" action={form.action}>
         {form.fields.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

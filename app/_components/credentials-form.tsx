@@ -5,7 +5,9 @@ import { useActionState } from 'react';
 import { loginPasswordError } from '@/lib/validation/rules';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import { submitPassword, type CredentialsFormState } from '../login/actions';
+import { minutesAndSeconds, useSecondsLeft } from './countdown';
 import { ErrorSummary } from './error-summary';
+import { FormError } from './form-error';
 import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
@@ -15,6 +17,9 @@ type Props = {
   requestId: string;
   email: string;
   changeEmailHref: string;
+  resetHref: string;
+  /** The form's state on arrival (the account was locked on an earlier attempt). */
+  initialState?: CredentialsFormState;
   labels: {
     email: string;
     changeEmail: string;
@@ -26,19 +31,28 @@ type Props = {
     cancel: string;
     submit: string;
     pending: string;
+    forgotPassword: string;
+    resetPassword: string;
+    /** "{time}" is replaced by the time left, m:ss. */
+    lockedFor: string;
   };
   errors: Partial<Record<ErrorKey, string>>;
 };
 
 /** Step 2: the password. The e-mail is a read-only username field so password managers save the pair. */
-export function CredentialsForm({ requestId, email, changeEmailHref, labels, errors }: Props) {
-  const [state, action] = useActionState<CredentialsFormState, FormData>(submitPassword, { status: 'idle' });
+export function CredentialsForm({ requestId, email, changeEmailHref, resetHref, initialState, labels, errors }: Props) {
+  const [state, action] = useActionState<CredentialsFormState, FormData>(submitPassword, initialState ?? { status: 'idle' });
+  // Locked after repeated wrong passwords (or held back by a limit): until the time is up the
+  // form says when, Sign in waits, and resetting the password is the way forward.
+  const secondsLeft = useSecondsLeft(state.status === 'invalid' ? state.retryAfter : undefined);
+  const locked = secondsLeft > 0;
   const rules = useFieldRules(state, { password: loginPasswordError });
   const message = (key: ErrorKey | undefined) => (key ? errors[key] : undefined);
   return (
     <form action={action} {...rules.formProps}>
       <ErrorSummary title={errors.summaryTitle ?? ''} items={rules.summaryItems(errors, { email: 'email' })} />
       <input type="hidden" name="requestId" value={requestId} />
+      <FormError state={state} errors={errors} />
       {/* Read-only rather than disabled: still announced and still paired with the password. */}
       <TextField
         id="email"
@@ -53,19 +67,44 @@ export function CredentialsForm({ requestId, email, changeEmailHref, labels, err
       />
       <PasswordField
         error={message(rules.errorOf('password'))}
+        describedBy={locked ? 'password-locked' : undefined}
         labels={{ password: labels.password, show: labels.showPassword, hide: labels.hidePassword, capsLock: labels.capsLock }}
         registration={rules.field('password')}
+        autoFocus={rules.autoFocus('password')}
       />
+      {locked ? (
+        <p id="password-locked" className="hint">
+          {labels.lockedFor.replace('{time}', minutesAndSeconds(secondsLeft))}
+        </p>
+      ) : null}
       <label className="checkbox">
         <input type="checkbox" name="rememberMe" defaultChecked />
         {labels.rememberMe}
       </label>
       <div className="actions">
-        <SubmitButton label={labels.submit} pendingLabel={labels.pending} />
-        <Link className="button secondary" href={changeEmailHref}>
-          {labels.cancel}
-        </Link>
+        {locked ? (
+          <>
+            <a className="button" href={resetHref}>
+              {labels.resetPassword}
+            </a>
+            <button type="submit" className="secondary" aria-disabled onClick={(event) => event.preventDefault()}>
+              {labels.submit}
+            </button>
+          </>
+        ) : (
+          <>
+            <SubmitButton label={labels.submit} pendingLabel={labels.pending} />
+            <Link className="button secondary" href={changeEmailHref}>
+              {labels.cancel}
+            </Link>
+          </>
+        )}
       </div>
+      {locked ? null : (
+        <p className="links">
+          <a href={resetHref}>{labels.forgotPassword}</a>
+        </p>
+      )}
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { emailError } from '@/lib/validation/rules';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import { submitEmail, type EmailFormState } from '../actions';
 import { ErrorSummary } from './error-summary';
+import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { useFieldRules } from './use-field-rules';
@@ -29,6 +30,7 @@ export function EmailForm({ requestId, defaultEmail, labels, errors }: Props) {
         items={rules.summaryItems(errors)}
       />
       <input type="hidden" name="requestId" value={requestId} />
+      <FormError state={state} errors={errors} />
       <TextField
         id="email"
         type="email"
@@ -37,6 +39,7 @@ export function EmailForm({ requestId, defaultEmail, labels, errors }: Props) {
         autoComplete="username"
         defaultValue={email}
         error={errorKey ? errors[errorKey] : undefined}
+        autoFocus={rules.autoFocus('email')}
         {...rules.field('email')}
       />
       <div className="actions">

@@ -7,12 +7,13 @@ type Props = {
 };
 
 /**
- * The list of what is wrong, above the form, after a failed submit. It takes focus (the form
- * moves it here with JavaScript; `autofocus` does when the server re-renders the page without),
- * so the whole list is read out; each entry leads to its field.
+ * The list of what is wrong, above the form, after a submit where two or more fields failed (one
+ * error is said under its field only, which takes focus). It takes focus (the form moves it here
+ * with JavaScript; `autofocus` does when the server re-renders the page without), so the whole
+ * list is read out; each entry leads to its field.
  */
 export function ErrorSummary({ title, items }: Props) {
-  if (items.length === 0) return null;
+  if (items.length < 2) return null;
   return (
     <div className="error-summary" tabIndex={-1} autoFocus aria-labelledby="error-summary-title">
       <h2 id="error-summary-title">{title}</h2>

@@ -7,9 +7,14 @@ import { Heading } from './heading';
 
 type Props = {
   title: string;
-  description?: string;
+  description?: React.ReactNode;
   /** The client application's display name, shown in the footer bar when known. */
   clientName?: string;
+  /**
+   * Where focus starts on a page load: the heading (screens to read), or a field of the screen's
+   * form (screens to type into; the form names itself after the heading and description).
+   */
+  focus?: 'heading' | 'form';
   children?: React.ReactNode;
 };
 
@@ -17,7 +22,7 @@ type Props = {
  * The page frame of every screen (product-spec.md §1): logos, the language selector, the title
  * and description, the content, legal links and the client bar.
  */
-export async function Frame({ title, description, clientName, children }: Props) {
+export async function Frame({ title, description, clientName, focus = 'heading', children }: Props) {
   const [rawLocale, t, requestHeaders] = await Promise.all([getLocale(), getTranslations('frame'), headers()]);
   const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
   const links = footerLinksFor(getConfig(), locale);
@@ -50,7 +55,7 @@ export async function Frame({ title, description, clientName, children }: Props)
         </form>
       </header>
       <main id="content" className="card">
-        <Heading autoFocus={!formAnswer} describedBy={description ? 'page-description' : undefined}>
+        <Heading autoFocus={focus === 'heading' && !formAnswer} describedBy={description ? 'page-description' : undefined}>
           {title}
         </Heading>
         {description ? (

@@ -134,6 +134,8 @@ export function GroupCombobox({ id, name, groups, defaultId, error, labels, onSe
           id={id}
           type="text"
           role="combobox"
+          // The screen's one field: where the cursor starts (the form is named by the heading).
+          autoFocus
           autoComplete="off"
           spellCheck={false}
           placeholder={labels.placeholder}

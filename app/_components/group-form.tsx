@@ -7,7 +7,7 @@ import { cancelGroupSelection, selectGroup, type GroupFormState } from '../group
 import { ErrorSummary } from './error-summary';
 import { GroupCombobox, type GroupComboboxLabels } from './group-combobox';
 import { SubmitButton } from './submit-button';
-import { focusErrorSummary } from './use-field-rules';
+import { focusFirstProblem } from './use-field-rules';
 import { useHydrated } from './use-hydrated';
 
 type Props = {
@@ -41,7 +41,7 @@ export function GroupForm({ requestId, groups, preselectedId, initialError, forg
   const enhanced = useHydrated();
 
   useEffect(() => {
-    if (failedSubmits > 0) focusErrorSummary();
+    if (failedSubmits > 0) focusFirstProblem();
   }, [failedSubmits]);
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
@@ -55,7 +55,7 @@ export function GroupForm({ requestId, groups, preselectedId, initialError, forg
   const message = error ? errors[error] : undefined;
   return (
     <>
-      <form action={action} noValidate onSubmit={onSubmit}>
+      <form action={action} noValidate onSubmit={onSubmit} aria-labelledby="page-title" aria-describedby="page-description">
         <ErrorSummary title={errors.summaryTitle ?? ''} items={message ? [{ fieldId: 'group', message }] : []} />
         <input type="hidden" name="requestId" value={requestId} />
         {enhanced ? (
@@ -95,6 +95,7 @@ function GroupSelect({ groups, defaultId, error, labels }: { groups: GroupOption
       <select
         id="group"
         name="groupId"
+        autoFocus
         defaultValue={defaultId ?? ''}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'group-error' : undefined}

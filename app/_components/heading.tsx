@@ -3,11 +3,12 @@
 import { useEffect, useRef } from 'react';
 
 /**
- * The screen's heading, where focus starts on every new screen so a screen reader announces
- * it and Tab continues into the form. A full page load gets there through the `autofocus`
- * attribute (with or without JavaScript); a client-side navigation through the effect. It stays
- * away when the person is already in a control, or when the screen opens with an error summary
- * (which takes focus instead). The screen's description is read with it ("we sent a code to …").
+ * The screen's heading. On screens to read, focus starts here so a screen reader announces it
+ * and Tab continues into the content: a full page load gets there through the `autofocus`
+ * attribute (with or without JavaScript), a client-side navigation through the effect. On
+ * screens to type into, a field of the form takes focus instead (the form is named by this
+ * heading and described by the screen's description), and the effect stays away because the
+ * person is already in a control; so it does when an error summary opened the screen.
  */
 export function Heading({ children, autoFocus, describedBy }: { children: React.ReactNode; autoFocus: boolean; describedBy?: string }) {
   const ref = useRef<HTMLHeadingElement>(null);
@@ -17,7 +18,7 @@ export function Heading({ children, autoFocus, describedBy }: { children: React.
     if (nothingFocused && !document.querySelector('.error-summary')) ref.current?.focus();
   }, []);
   return (
-    <h1 ref={ref} tabIndex={-1} autoFocus={autoFocus} aria-describedby={describedBy}>
+    <h1 id="page-title" ref={ref} tabIndex={-1} autoFocus={autoFocus} aria-describedby={describedBy}>
       {children}
     </h1>
   );

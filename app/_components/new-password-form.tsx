@@ -5,6 +5,7 @@ import { newPasswordError, repeatPasswordError, type NewPasswordRule } from '@/l
 import type { ErrorKey } from '@/lib/validation/form-state';
 import { saveNewPassword, type NewPasswordState } from '../reset-password-init/actions';
 import { ErrorSummary } from './error-summary';
+import { FormError } from './form-error';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
@@ -47,12 +48,14 @@ export function NewPasswordForm({ requestId, username, labels, errors, initialEr
     <form action={action} {...rules.formProps}>
       <ErrorSummary title={errors.summaryTitle ?? ''} items={rules.summaryItems(errors)} />
       <input type="hidden" name="requestId" value={requestId} />
+      <FormError state={state} errors={errors} />
       {username ? <input type="text" name="username" autoComplete="username" value={username} readOnly hidden /> : null}
       <PasswordField
         autoComplete="new-password"
         describedBy="password-rules"
         error={message(rules.errorOf('password'))}
         labels={{ password: labels.password, show: labels.show, hide: labels.hide, capsLock: labels.capsLock }}
+        autoFocus={rules.autoFocus('password')}
         registration={{
           ...passwordField,
           onChange: (event) => {
@@ -68,6 +71,7 @@ export function NewPasswordForm({ requestId, username, labels, errors, initialEr
         error={message(rules.errorOf('confirmPassword'))}
         labels={{ password: labels.repeat, show: labels.show, hide: labels.hide, capsLock: labels.capsLock }}
         registration={rules.field('confirmPassword')}
+        autoFocus={rules.autoFocus('confirmPassword')}
       />
       <div className="actions">
         <SubmitButton label={labels.save} pendingLabel={labels.saving} />

@@ -9,6 +9,8 @@ type Props = {
   /** More ids describing the field (a rules checklist). */
   describedBy?: string;
   error?: string;
+  /** Where the cursor starts (useFieldRules' `autoFocus`). */
+  autoFocus?: boolean;
   /** The field's name and its change and blur handlers (useFieldRules' `field`). */
   registration: { name: string; onChange: React.ChangeEventHandler<HTMLInputElement>; onBlur: React.FocusEventHandler<HTMLInputElement> };
   labels: { password: string; show: string; hide: string; capsLock: string };
@@ -23,6 +25,7 @@ export function PasswordField({
   autoComplete = 'current-password',
   describedBy,
   error,
+  autoFocus,
   registration,
   labels,
 }: Props) {
@@ -38,6 +41,7 @@ export function PasswordField({
       autoComplete={autoComplete}
       error={error}
       describedBy={[describedBy, capsLock ? `${id}-caps` : undefined].filter(Boolean).join(' ') || undefined}
+      autoFocus={autoFocus}
       onKeyDown={detectCapsLock}
       onKeyUp={detectCapsLock}
       labelAside={

@@ -1,43 +1,81 @@
 'use client';
 
+import { useEffect, useState } from 'react';
 import { useFormStatus } from 'react-dom';
+import { useFormTexts } from './form-texts';
+
+/** After this long a pending submit says it is taking longer than usual. */
+const SLOW_MS = 3_000;
 
 /**
- * The form's submit button and its loading overlay. While the form is submitting, a second click
- * does nothing (the server also folds identical repeats into one attempt), and the overlay says
- * what is happening, announced politely to screen readers.
+ * The form's submit button. While the form is submitting, a second click does nothing (the server
+ * also folds identical repeats into one attempt), the pressed button shows a spinner and what is
+ * happening in place of its label, and the same is said politely to screen readers; after a few
+ * seconds it says the wait is longer than usual.
  */
-export function SubmitButton({ label, pendingLabel }: { label: string; pendingLabel: string }) {
+export function SubmitButton({ label, pendingLabel, className }: { label: string; pendingLabel: string; className?: string }) {
   const { pending } = useFormStatus();
+  const status = usePendingText(pending, pendingLabel);
   return (
     <>
       <button
         type="submit"
+        className={className}
         aria-disabled={pending}
         onClick={(event) => {
           if (pending) event.preventDefault();
         }}
       >
-        {label}
+        {pending ? (
+          <>
+            <span className="spinner" aria-hidden="true" />
+            <span>{status}</span>
+          </>
+        ) : (
+          label
+        )}
       </button>
-      <PendingOverlay pendingLabel={pendingLabel} />
+      <PendingStatus text={pending ? status : ''} />
     </>
   );
 }
 
-/** The loading overlay alone, for forms whose submit buttons are their own (option lists). */
-function PendingOverlay({ pendingLabel }: { pendingLabel: string }) {
+/** For forms whose submit buttons are their own (option lists): the pending line alone. */
+function PendingLine({ pendingLabel }: { pendingLabel: string }) {
   const { pending } = useFormStatus();
+  const status = usePendingText(pending, pendingLabel);
   return (
-    <div role="status" aria-live="polite" className={pending ? 'overlay' : 'visually-hidden'}>
+    <p className={pending ? 'pending-line' : 'visually-hidden'} role="status" aria-live="polite">
       {pending ? (
         <>
           <span className="spinner" aria-hidden="true" />
-          <span>{pendingLabel}</span>
+          <span>{status}</span>
         </>
       ) : null}
-    </div>
+    </p>
   );
 }
 
-SubmitButton.Overlay = PendingOverlay;
+SubmitButton.Overlay = PendingLine;
+
+function PendingStatus({ text }: { text: string }) {
+  return (
+    <span className="visually-hidden" role="status" aria-live="polite">
+      {text}
+    </span>
+  );
+}
+
+function usePendingText(pending: boolean, pendingLabel: string): string {
+  const { slow: slowLabel } = useFormTexts();
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => setSlow(true), SLOW_MS);
+    return () => {
+      clearTimeout(timer);
+      setSlow(false);
+    };
+  }, [pending]);
+  return slow && slowLabel ? slowLabel : pendingLabel;
+}

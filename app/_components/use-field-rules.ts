@@ -37,7 +37,7 @@ export function useFieldRules<Field extends string>(state: FormState<Field>, rul
     rulesRef.current = rules;
   });
   useEffect(() => {
-    if (failedSubmits > 0) focusErrorSummary();
+    if (failedSubmits > 0) focusFirstProblem();
   }, [failedSubmits]);
 
   const valuesOf = (form: HTMLFormElement): Record<string, string> =>
@@ -98,9 +98,14 @@ export function useFieldRules<Field extends string>(state: FormState<Field>, rul
   };
 
   const errorOf = (name: Field): ErrorKey | undefined => ruleErrors[name] ?? serverErrors[name];
+  // Where the cursor starts: the first field in error, else the form's first field. Rendered as
+  // `autofocus`, so it holds with and without JavaScript and after a client-side navigation.
+  const focused = fields.find((name) => errorOf(name)) ?? fields[0];
 
   return {
-    formProps: { noValidate: true, onSubmit, onFocus: loadEngine },
+    formProps: { noValidate: true, onSubmit, onFocus: loadEngine, 'aria-labelledby': 'page-title', 'aria-describedby': 'page-description' },
+    /** Whether `name` is where the cursor starts. */
+    autoFocus: (name: Field) => name === focused,
     field: (name: Field) => ({ name, onChange: handler('onChange', name), onBlur: handler('onBlur', name) }),
     errorOf,
     /**
@@ -115,7 +120,11 @@ export function useFieldRules<Field extends string>(state: FormState<Field>, rul
   };
 }
 
-/** Moves focus to the form's error summary, so what went wrong is read out first. */
-export function focusErrorSummary() {
-  document.querySelector<HTMLElement>('.error-summary')?.focus();
+/**
+ * After a failed submit: to the error summary when several fields failed (so the list is read
+ * out first), else to the one field in error (its message is its description).
+ */
+export function focusFirstProblem() {
+  const target = document.querySelector<HTMLElement>('.error-summary') ?? document.querySelector<HTMLElement>('form [aria-invalid="true"]');
+  target?.focus();
 }

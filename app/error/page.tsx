@@ -8,8 +8,10 @@ import { log } from '@/lib/log';
 import { answerWith } from '@/lib/request-context';
 import { meaningAnywhere } from '@/lib/provider/error-codes';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
+import { localPath } from '@/lib/redirects';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
+import { Reference } from '../_components/form-error';
 import { Frame } from '../_components/frame';
 
 export const generateMetadata = titleFrom('error');
@@ -44,8 +46,13 @@ export default async function ErrorPage({ searchParams }: PageProps<'/error'>) {
   const back =
     reason === 'sign-in-again' ? '/auth/start' : requestId ? resolveRedirectUrl(getConfig().providerUrl, requestId) : '/';
 
-  const texts =
-    reason === 'expired'
+  // The provider did not answer (a signed 503/504): say so, and offer the page that was loading.
+  const unavailable = outage === 503 || outage === 504;
+  const retry = unavailable && typeof params.retry === 'string' ? localPath(params.retry) : undefined;
+
+  const texts = unavailable
+    ? { title: t('unavailableTitle'), description: t('unavailableDescription'), back: t('tryAgain') }
+    : reason === 'expired'
       ? { title: t('expiredTitle'), description: t('expiredDescription'), back: t('startAgain') }
       : reason === 'replaced'
         ? { title: t('replacedTitle'), description: t('replacedDescription'), back: t('startAgain') }
@@ -58,8 +65,8 @@ export default async function ErrorPage({ searchParams }: PageProps<'/error'>) {
               : { title: t('title'), description: t('description'), back: t('back') };
   return (
     <Frame title={texts.title} description={texts.description}>
-      {ref ? <p className="reference">{t('reference', { ref })}</p> : null}
-      <a className="button" href={back}>
+      {ref ? <Reference value={ref} /> : null}
+      <a className="button" href={unavailable ? (retry ?? back) : back}>
         {texts.back}
       </a>
     </Frame>

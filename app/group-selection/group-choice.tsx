@@ -5,7 +5,7 @@ import { failForRequest } from '@/lib/errors';
 import { resolveGroupChoice, sortGroups } from '@/lib/flows/groups';
 import { translateErrors } from '@/lib/i18n/errors';
 import { getSelectableGroups, type PreloginGroups } from '@/lib/provider/prelogin';
-import { errorUrl } from '@/lib/flows/step-urls';
+import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { rememberedGroup } from '@/lib/remembered';
 import { GroupForm } from '../_components/group-form';
 import { GroupSignIn } from './group-sign-in';
@@ -19,7 +19,7 @@ export async function GroupChoice({ trackId, requestId, requestedId }: Props) {
   try {
     loaded = await getSelectableGroups({ trackId, locale });
   } catch (error) {
-    failForRequest(error, { step: 'groups.list' });
+    failForRequest(error, { step: 'groups.list' }, stepUrl('/group-selection', requestId));
   }
   // The track was used, is older than about an hour, or never existed.
   if (loaded.kind === 'gone') redirect(errorUrl('expired', requestId));

@@ -27,7 +27,7 @@ export default async function GroupSelectionPage({ searchParams }: PageProps<'/g
   const [t, clientName] = await Promise.all([getTranslations('groups'), getClientName(flow.requestId, await getLocale())]);
   const onePiece = stepUrl('/group-selection', flow.requestId, { render: 'sync', group_id: typeof params.group_id === 'string' ? params.group_id : undefined });
   return (
-    <Frame title={t('title')} description={t('description')} clientName={clientName}>
+    <Frame title={t('title')} description={t('description')} clientName={clientName} focus="form">
       <Streamed fallback={<GroupSkeleton label={t('loading')} />} onePieceHref={onePiece} inOnePiece={params.render === 'sync'}>
         <GroupChoice trackId={flow.precheck.trackId} requestId={flow.requestId} requestedId={requestedId} />
       </Streamed>

@@ -3,9 +3,9 @@
 import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { z } from 'zod';
-import { failToErrorPage } from '@/lib/errors';
+import { retryOnForm } from '@/lib/errors';
 import { guardAction, withEmail } from '@/lib/flows/flow-guard';
-import { verifyPassword, type PasswordOutcome } from '@/lib/flows/sign-in';
+import { lockedState, verifyPassword, type PasswordOutcome } from '@/lib/flows/sign-in';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { answerLimited, attempt } from '@/lib/limits/limits';
@@ -18,22 +18,24 @@ const CredentialsSchema = z.object({ password: LoginPasswordField, rememberMe: C
 
 export type CredentialsFormState = FormState<'email' | 'password'>;
 
+
 /** The password step. The password goes to the provider once and is never stored or echoed. */
-export async function submitPassword(
-  _prev: CredentialsFormState,
-  formData: FormData,
-): Promise<CredentialsFormState> {
+export async function submitPassword(_prev: CredentialsFormState, formData: FormData): Promise<CredentialsFormState> {
   const parsed = CredentialsSchema.safeParse(Object.fromEntries(formData));
   // The password is checked for the sign-in this page showed, never for one another tab started.
-  const { requestId, email } = await guardAction(formData, withEmail);
+  const flow = await guardAction(formData, withEmail);
+  const { requestId, email } = flow;
   if (!parsed.success) {
     return { status: 'invalid', fieldErrors: fieldErrorsOf<'password'>(parsed.error) };
   }
+  // A locked account is not asked again until the lock has ended (the provider would refuse).
+  const lock = lockedState(flow.lockedUntil);
+  if (lock.status === 'invalid') return lock;
   const { password } = parsed.data;
   const allowed = await attempt([['password.address', 'address'], ['password.account', email.toLowerCase()]]);
   if (!allowed.ok) {
     answerLimited(allowed, 'password');
-    return { status: 'invalid', fieldErrors: { password: 'tooManyAttempts' } };
+    return { status: 'invalid', fieldErrors: { password: 'tooManyAttempts' }, retryAfter: allowed.retryAfter };
   }
 
   let outcome: PasswordOutcome;
@@ -44,19 +46,25 @@ export async function submitPassword(
       verifyPassword({ requestId, email, password, locale }),
     );
   } catch (error) {
-    failToErrorPage(error, { step: 'password' });
+    return retryOnForm(error, { step: 'password' });
   }
-  log.info(
-    { event: 'password.verified', outcome: outcome.kind, account: accountRef(email) },
-    'sign-in attempt',
-  );
+  log.info({ event: 'password.verified', outcome: outcome.kind, account: accountRef(email) }, 'sign-in attempt');
 
-  if (outcome.kind === 'field-error') {
-    return { status: 'invalid', fieldErrors: { [outcome.field]: outcome.key } };
+  switch (outcome.kind) {
+    case 'field-error':
+      return { status: 'invalid', fieldErrors: { [outcome.field]: outcome.key } };
+    case 'locked':
+      await updateFlow({ lockedUntil: outcome.until });
+      return lockedState(outcome.until);
+    case 'unusable':
+      redirect(stepUrl('/account-unavailable', requestId));
+    case 'verified':
+      break;
   }
   await updateFlow({
     sub: outcome.sub,
     rememberMe: parsed.data.rememberMe,
+    lockedUntil: undefined,
     continuation: {
       target: 'verification-login',
       statusId: outcome.statusId,

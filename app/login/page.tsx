@@ -5,6 +5,7 @@ import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { getClientName } from '@/lib/provider/client-name';
 import { CredentialsForm } from '../_components/credentials-form';
+import { lockedState } from '@/lib/flows/sign-in';
 import { Frame } from '../_components/frame';
 
 export const generateMetadata = titleFrom('credentials');
@@ -15,15 +16,17 @@ export default async function CredentialsPage({ searchParams }: PageProps<'/logi
   const locale = await getLocale();
   const [t, errors, clientName] = await Promise.all([
     getTranslations('credentials'),
-    translateErrors(['passwordRequired', 'passwordInvalid', 'accountLocked', 'userDeclined', 'tooManyAttempts']),
+    translateErrors(['passwordRequired', 'passwordInvalid', 'passwordInvalidLastAttempt', 'accountLocked', 'tooManyAttempts']),
     getClientName(flow.requestId, locale),
   ]);
   const backToEmail = stepUrl('/', flow.requestId);
   return (
-    <Frame title={t('title')} description={t('description')} clientName={clientName}>
+    <Frame title={t('title')} description={t('description')} clientName={clientName} focus="form">
       <CredentialsForm
         requestId={flow.requestId}
         email={flow.email}
+        resetHref={stepUrl('/reset-password-init', flow.requestId)}
+        initialState={lockedState(flow.lockedUntil)}
         changeEmailHref={backToEmail}
         labels={{
           email: t('email'),
@@ -36,12 +39,12 @@ export default async function CredentialsPage({ searchParams }: PageProps<'/logi
           cancel: t('cancel'),
           submit: t('submit'),
           pending: t('pending'),
+          forgotPassword: t('forgotPassword'),
+          resetPassword: t('resetPassword'),
+          lockedFor: t.raw('lockedFor') as string,
         }}
         errors={errors}
       />
-      <p className="links">
-        <a href={stepUrl('/reset-password-init', flow.requestId)}>{t('forgotPassword')}</a>
-      </p>
     </Frame>
   );
 }

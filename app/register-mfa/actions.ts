@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
-import { failToErrorPage } from '@/lib/errors';
+import { failToErrorPage, retryOnForm } from '@/lib/errors';
 import { guardAction, withActiveCode, withPrecheck } from '@/lib/flows/flow-guard';
 import { canResend } from '@/lib/flows/mfa';
 import { sendCode, startOption, verifyCode, type CodeOutcome, type SendOutcome, type StartOutcome } from '@/lib/flows/mfa-steps';
@@ -49,7 +49,7 @@ export async function startMfa(_prev: FormState<never>, formData: FormData): Pro
   try {
     outcome = await startOption({ type, requestId, sub, trackId, locale: await getLocale() });
   } catch (error) {
-    failToErrorPage(error, { step: 'mfa.start', type: parsed.data.type });
+    return retryOnForm(error, { step: 'mfa.start', type });
   }
   // The option is no longer offered (the account changed since the page was shown).
   if (outcome.kind === 'not-offered') redirect(stepUrl('/register-mfa', requestId, { view: 'options' }));
@@ -86,7 +86,7 @@ export async function submitMfaCode(_prev: CodeFormState, formData: FormData): P
       verifyCode({ type: active.type, exchangeId: active.exchangeId, code: parsed.data.code, requestId, locale }),
     );
   } catch (error) {
-    failToErrorPage(error, { step: 'mfa.verify', type: active.type });
+    return retryOnForm(error, { step: 'mfa.verify', type: active.type }, { code: parsed.data.code });
   }
   log.info({ event: 'mfa.verified', type: active.type, outcome: outcome.kind, account: accountRef(sub) }, 'sign-in attempt');
   if (outcome.kind === 'code-error') return { status: 'invalid', fieldErrors: { code: outcome.key } };

@@ -2,6 +2,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage } from '@/lib/errors';
 import { optionLabelKey, selectMfaStart, type MfaStart } from '@/lib/flows/mfa';
+import { stepUrl } from '@/lib/flows/step-urls';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { getConfiguredMethods } from '@/lib/provider/verification';
@@ -16,7 +17,7 @@ export async function MfaChoice({ sub, requestId }: { sub: string; requestId: st
   try {
     start = selectMfaStart(await getConfiguredMethods({ requestId, sub, locale }));
   } catch (error) {
-    failToErrorPage(error, { step: 'mfa.list' });
+    failToErrorPage(error, { step: 'mfa.list' }, stepUrl('/register-mfa', requestId));
   }
   const cancel = resolveRedirectUrl(getConfig().providerUrl, requestId);
 

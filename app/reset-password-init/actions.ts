@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
-import { failToErrorPage, failForRequest } from '@/lib/errors';
+import { failForRequest, isOutage, retryOnForm } from '@/lib/errors';
 import { anyFlow, guardAction, withEmail, withReset, withResetSent } from '@/lib/flows/flow-guard';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { answerLimited, attemptSend } from '@/lib/limits/limits';
@@ -37,6 +37,7 @@ export async function sendResetLink(_prev: FormState<never>, formData: FormData)
   try {
     await requestResetLink({ email: flow.email, requestId: flow.requestId, locale: await getLocale() });
   } catch (error) {
+    if (isOutage(error)) return retryOnForm(error, { step: 'reset.initiate' });
     failForRequest(error, { step: 'reset.initiate' });
   }
   await updateFlow({ passwordRequired: parsed.success && parsed.data.purpose === 'required', resetSentAt: Date.now() });
@@ -86,7 +87,7 @@ export async function saveNewPassword(_prev: NewPasswordState, formData: FormDat
       acceptNewPassword({ password, resetRequestId: reset.rprq, exchangeId: reset.exchangeId, requestId, locale }),
     );
   } catch (error) {
-    failToErrorPage(error, { step: 'reset.accept' });
+    return retryOnForm(error, { step: 'reset.accept' });
   }
   log.info({ event: 'reset.accept', outcome: outcome.kind }, 'new password');
   // Breached or used before: the link stays valid and the person chooses another.

@@ -42,7 +42,7 @@ export default async function ResetPasswordPage({ searchParams }: PageProps<'/re
     getTranslations('credentials'),
   ]);
   return (
-    <Frame title={t('title')} description={t('description')}>
+    <Frame title={t('title')} description={t('description')} focus="form">
       <NewPasswordForm
         requestId={flow.requestId}
         username={flow.email ?? remembered}

@@ -8,6 +8,7 @@ import { getConfig } from '@/lib/config';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { readUserSession } from '@/lib/user-session';
 import { AutoSubmit } from '../_components/auto-submit';
+import { ScriptAware } from '../_components/script-aware';
 import { Frame } from '../_components/frame';
 
 export const generateMetadata = titleFrom('success');
@@ -56,10 +57,9 @@ async function stillActive(user: SignedInUser): Promise<boolean> {
 async function Renewal() {
   const [t, tContinue] = await Promise.all([getTranslations('success'), getTranslations('continue')]);
   return (
-    <Frame title={t('renewingTitle')} description={t('renewingDescription')}>
+    <Frame title={t('renewingTitle')} description={<ScriptAware withScript={t('renewingDescription')} withoutScript={tContinue('hint')} />}>
       <form id="renew-form" method="post" action="/auth/renew">
         <input type="hidden" name="return" value="/success" />
-        <p className="hint">{tContinue('hint')}</p>
         <div className="actions">
           <button type="submit">{tContinue('button')}</button>
         </div>

@@ -3,7 +3,7 @@
 import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { z } from 'zod';
-import { failForRequest, failToErrorPage } from '@/lib/errors';
+import { failForRequest, isOutage, retryOnForm } from '@/lib/errors';
 import { guardAction, withSub, withVerify, withVerifyCode } from '@/lib/flows/flow-guard';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
@@ -33,6 +33,7 @@ export async function startVerification(_prev: FormState<never>, formData: FormD
   try {
     ({ accvid } = await sendConfirmation({ requestId, whom, locale: await getLocale() }));
   } catch (error) {
+    if (isOutage(error)) return retryOnForm(error, { step: 'verify.start' });
     failForRequest(error, { step: 'verify.start' });
   }
   await updateFlow({ verify: { whom, sentAt: Date.now(), accvid } });
@@ -80,7 +81,7 @@ export async function submitVerificationCode(_prev: CodeFormState, formData: For
     const locale = await getLocale();
     outcome = await singleFlight(['verify', accvid, parsed.data.code], () => confirmWithCode({ accvid, code: parsed.data.code, locale }));
   } catch (error) {
-    failToErrorPage(error, { step: 'verify.code' });
+    return retryOnForm(error, { step: 'verify.code' }, { code: parsed.data.code });
   }
   log.info({ event: 'verify.code', outcome: outcome.kind }, 'confirmation code');
   if (outcome.kind === 'code-error') return { status: 'invalid', fieldErrors: { code: outcome.key } };

@@ -13,7 +13,6 @@ type FieldError<Field extends string> = { field: Field; key: ErrorKey };
 const CREDENTIALS = new Map<Meaning, FieldError<'email' | 'password'>>([
   ['wrong-password', { field: 'password', key: 'passwordInvalid' }],
   ['account-locked', { field: 'password', key: 'accountLocked' }],
-  ['account-unusable', { field: 'email', key: 'userDeclined' }],
 ]);
 
 const CODE = new Map<Meaning, ErrorKey>([

@@ -6,6 +6,7 @@
 export type StepPath =
   | '/'
   | '/login'
+  | '/account-unavailable'
   | '/continue'
   | '/register-mfa'
   | '/register-mfa/code'

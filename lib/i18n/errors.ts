@@ -3,10 +3,10 @@ import { getTranslations } from 'next-intl/server';
 import type { ErrorKey } from '../validation/form-state';
 
 /**
- * The translated texts of the error keys one form can show, for its client island, with the
- * error summary's title.
+ * The translated texts of the error keys one form can show, for its client island, with what
+ * every form may show: the error summary's title and "the sign-in service isn't responding".
  */
 export async function translateErrors(keys: readonly ErrorKey[]): Promise<Partial<Record<ErrorKey, string>>> {
   const t = await getTranslations('errors');
-  return Object.fromEntries([...keys, 'summaryTitle' as const].map((key) => [key, t(key)]));
+  return Object.fromEntries([...keys, 'summaryTitle' as const, 'serviceUnavailable' as const].map((key) => [key, t(key)]));
 }

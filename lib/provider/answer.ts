@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { classifyCodes } from './error-codes';
-import { ProviderError } from './errors';
+import { ProviderError, type RefusalDetails } from './errors';
 import { callProvider, type ProviderCall, type ProviderReply } from './http';
 
 /**
@@ -56,6 +56,36 @@ export function candidateCodes(json: unknown): Array<string | number | undefined
   return [error?.code, error?.error_code, typeof error?.error === 'string' ? error.error : undefined, error_code];
 }
 
+/**
+ * How many wrong passwords are left, and how long a lock lasts, where a refusal says so. Not
+ * published (docs/provider-contract.md §7, U): the plausible names are accepted, in the error
+ * object or at the top level, as numbers or numeric strings.
+ */
+const Count = z.union([z.number(), z.string().regex(/^\d{1,6}$/).transform(Number)]).pipe(z.number().int().min(0).max(100_000));
+const DETAIL_NAMES = {
+  remainingAttempts: ['remaining_attempts', 'remainingAttempts', 'attempts_left', 'attemptsLeft'],
+  lockedForSeconds: ['locked_for_seconds', 'lockedForSeconds', 'retry_after', 'retryAfter'],
+} as const;
+
+export function refusalDetails(json: unknown): RefusalDetails {
+  const top = z.object({ error: z.record(z.string(), z.unknown()).optional() }).loose().safeParse(json);
+  if (!top.success) return {};
+  const places = [top.data.error ?? {}, top.data as Record<string, unknown>];
+  const pick = (names: readonly string[]) => {
+    for (const place of places) for (const name of names) {
+      const value = Count.safeParse(place[name]);
+      if (value.success) return value.data;
+    }
+    return undefined;
+  };
+  const details: RefusalDetails = {};
+  const remaining = pick(DETAIL_NAMES.remainingAttempts);
+  const locked = pick(DETAIL_NAMES.lockedForSeconds);
+  if (remaining !== undefined) details.remainingAttempts = remaining;
+  if (locked !== undefined) details.lockedForSeconds = locked;
+  return details;
+}
+
 /** The redirect target a 403 names (in the error object, in `data`, or at the top). */
 function redirectUrlOf(envelope: EnvelopeShape): string | undefined {
   const error = typeof envelope.error === 'object' ? envelope.error : undefined;
@@ -86,10 +116,11 @@ export function readAnswer(call: Pick<ProviderCall, 'service' | 'operation'>, re
     if (target && URL.canParse(target)) return { kind: 'redirect', status, location: new URL(target), failure: undefined };
   }
   const { code, meaning } = classifyCodes(call.service, candidateCodes(reply.json));
+  const details = refusalDetails(reply.json);
   return {
     kind: 'refused',
     status,
-    error: new ProviderError({ kind: 'rejected', operation: call.operation, service: call.service, status, code, meaning }),
+    error: new ProviderError({ kind: 'rejected', operation: call.operation, service: call.service, status, code, meaning, details }),
   };
 }
 

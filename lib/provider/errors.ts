@@ -13,6 +13,17 @@ export type ProviderErrorKind =
   | 'invalid-response' // answered, but not in a shape we understand
   | 'overloaded'; // never sent: too many calls in flight for this sign-in or client (lib/provider/limits.ts)
 
+/**
+ * Facts a refusal may carry besides its code. No public source names them: the names accepted
+ * are in lib/provider/answer.ts and docs/provider-contract.md §7 (U).
+ */
+export type RefusalDetails = {
+  /** Wrong passwords left before the account is locked. */
+  remainingAttempts?: number;
+  /** Seconds until a locked account can sign in again. */
+  lockedForSeconds?: number;
+};
+
 export class ProviderError extends Error {
   readonly kind: ProviderErrorKind;
   readonly status: number | undefined;
@@ -20,6 +31,8 @@ export class ProviderError extends Error {
   readonly meaning: Meaning | undefined;
   readonly service: ProviderService | undefined;
   readonly operation: string;
+  /** What a refusal says beyond its code, where the provider says it (answer.ts, refusalDetails). */
+  readonly details: RefusalDetails;
 
   constructor(args: {
     kind: ProviderErrorKind;
@@ -28,6 +41,7 @@ export class ProviderError extends Error {
     status?: number;
     code?: string | number;
     meaning?: Meaning;
+    details?: RefusalDetails;
     cause?: unknown;
   }) {
     super(
@@ -43,6 +57,7 @@ export class ProviderError extends Error {
     this.status = args.status;
     this.code = args.code;
     this.meaning = args.meaning;
+    this.details = args.details ?? {};
   }
 
   /** Compares the provider code whatever its wire type (3072 and "3072" are the same code). */

@@ -14,5 +14,9 @@ export type FormState<Field extends string = string> =
       fieldErrors: Partial<Record<Field, ErrorKey>>;
       /** About the form as a whole (a limit on sending, say), shown above its button. */
       formError?: ErrorKey;
+      /** The failure's reference in the log, shown with `formError` when the provider failed. */
+      reference?: string;
+      /** Seconds, as of this answer, until the form may be tried again: a lock's or a limit's end. */
+      retryAfter?: number;
       values?: Partial<Record<Field, string>>;
     };

@@ -65,11 +65,11 @@ export function ok(res: Res, data: unknown): void {
 }
 
 /** The generic failure envelope with a service error object (docs/provider-contract.md §1). */
-export function fail(res: Res, status: number, code: string | number, error: string, type = 'ServiceException'): void {
+export function fail(res: Res, status: number, code: string | number, error: string, type = 'ServiceException', extra: Record<string, unknown> = {}): void {
   sendJson(res, status, {
     success: false,
     status,
-    error: { code, moreInfo: '', type, status, referenceNumber: `${Date.now()}-standin`, error },
+    error: { code, moreInfo: '', type, status, referenceNumber: `${Date.now()}-standin`, error, ...extra },
   });
 }
 

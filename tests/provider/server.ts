@@ -103,24 +103,22 @@ const server = createServer(async (rawReq, res) => {
   const url = new URL(req.url, issuer);
   const isControl = url.pathname.startsWith('/__standin/');
   const record = isControl ? undefined : store.recordCall(req.method, url.pathname + url.search);
-  if (!isControl) {
-    const fault = store.faultFor(url.pathname + url.search);
-    if (fault) {
-      if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
-      if (fault.mode === 'close') return req.socket.destroy();
-      if (fault.mode === 'error') return sendJson(res, 500, { success: false, status: 500, error: { code: 'SECRET-STACK', error: 'java.lang.NullPointerException at internal' } });
-      if (fault.mode === 'garbage') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        return res.end('{"success": tru');
-      }
+  const found = match(req.method, url);
+  const body = found && req.method === 'POST' ? await readBody(req, found.spec.body ?? 'json').catch(() => undefined) : {};
+  if (record && body) record.requestId = str(body.requestId) ?? str(body.request_id);
+  const fault = record && store.faultFor(record);
+  if (fault) {
+    if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+    if (fault.mode === 'close') return req.socket.destroy();
+    if (fault.mode === 'error') return sendJson(res, 500, { success: false, status: 500, error: { code: 'SECRET-STACK', error: 'java.lang.NullPointerException at internal' } });
+    if (fault.mode === 'garbage') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end('{"success": tru');
     }
   }
-  const found = match(req.method, url);
   if (!found) return sendJson(res, 404, { success: false, status: 404, error: { code: 404, error: 'not found' } });
   try {
-    const body = req.method === 'POST' ? await readBody(req, found.spec.body ?? 'json') : {};
     if (body === undefined) return (found.spec.malformed ?? unsupported)(res);
-    if (record) record.requestId = str(body.requestId) ?? str(body.request_id);
     await found.handler(req, res, found.params, url, body);
   } catch (error) {
     console.error('stand-in handler failed', error);

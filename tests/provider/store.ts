@@ -126,7 +126,11 @@ export type AuthCode = {
 export type OutboxMessage = { id: string; at: string; channel: 'email' | 'sms'; to: string; subject: string; body: string; code?: string; link?: string };
 /** A call received; `requestId` is the sign-in its body named, when it named one. */
 export type CallRecord = { at: number; method: string; path: string; requestId?: string };
-export type Fault = { id: string; pathIncludes: string; mode: 'delay' | 'error' | 'garbage' | 'close'; delayMs?: number };
+/**
+ * A fault for the calls whose path contains `pathIncludes` (usually a requestId), or whose body
+ * names the sign-in `requestId`; for the next `times` such calls, or for all of them.
+ */
+export type Fault = { id: string; pathIncludes?: string; requestId?: string; mode: 'delay' | 'error' | 'garbage' | 'close'; delayMs?: number; times?: number };
 
 type Seed = {
   client: { client_display_name: string; client_name: string };
@@ -227,8 +231,12 @@ export function createStore(args: {
       if (store.calls.length > 5000) store.calls.splice(0, 1000);
       return record;
     },
-    faultFor(path: string): Fault | undefined {
-      return store.faults.find((f) => path.includes(f.pathIncludes));
+    faultFor(call: { path: string; requestId?: string }): Fault | undefined {
+      const fault = store.faults.find(
+        (f) => (f.pathIncludes !== undefined && call.path.includes(f.pathIncludes)) || (f.requestId !== undefined && call.requestId === f.requestId),
+      );
+      if (fault?.times !== undefined && --fault.times <= 0) store.faults.splice(store.faults.indexOf(fault), 1);
+      return fault;
     },
   };
   return store;

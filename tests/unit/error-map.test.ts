@@ -11,13 +11,14 @@ describe('the password step (product-spec.md §8)', () => {
     [3072, { field: 'password', key: 'passwordInvalid' }],
     ['3072', { field: 'password', key: 'passwordInvalid' }],
     ['invalid_username_password', { field: 'password', key: 'passwordInvalid' }],
-    [3074, { field: 'email', key: 'userDeclined' }],
     [ACCOUNT_LOCKED_CODE, { field: 'password', key: 'accountLocked' }],
   ])('%j → %j', (code, expected) => {
     expect(credentials(code)).toEqual(expected);
   });
 
-  test.each([3063, 'VER_0120', 500, 'invalid_request', 'VER1003', '__proto__', 'constructor'])('%j is not the person\'s to fix (error page)', (code) => {
+  // 3074 (declined, deactivated or deleted) is no field's to fix either: it ends on a screen of
+  // its own (lib/flows/sign-in.ts, tests/unit/sign-in.test.ts).
+  test.each([3074, 3063, 'VER_0120', 500, 'invalid_request', 'VER1003', '__proto__', 'constructor'])('%j is not a field error', (code) => {
     expect(credentials(code)).toBeUndefined();
   });
 });

@@ -37,7 +37,7 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
   const chooseAnother = stepUrl('/register-mfa', flow.requestId, { view: 'options' });
 
   return (
-    <Frame title={t('codeTitle')} description={description} clientName={clientName}>
+    <Frame title={t('codeTitle')} description={description} clientName={clientName} focus="form">
       {params.resent === '1' ? <StatusNotice>{t('resent')}</StatusNotice> : null}
       <CodeForm requestId={flow.requestId} action={submitMfaCode} labels={{ code: t('code'), verify: t('verify'), verifying: t('verifying') }} errors={errors} />
       {canResend(active.type) ? (

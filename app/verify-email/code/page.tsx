@@ -26,7 +26,7 @@ export default async function VerifyCodePage({ searchParams }: PageProps<'/verif
   ]);
   const { destination } = flow.verify;
   return (
-    <Frame title={t('title')} description={destination ? t('codeDescriptionTo', { destination }) : t('codeDescription')} clientName={clientName}>
+    <Frame title={t('title')} description={destination ? t('codeDescriptionTo', { destination }) : t('codeDescription')} clientName={clientName} focus="form">
       <CodeForm requestId={flow.requestId} action={submitVerificationCode} labels={{ code: tMfa('code'), verify: t('confirm'), verifying: t('confirming') }} errors={errors} />
       <p className="links">
         <a href={resolveRedirectUrl(getConfig().providerUrl, flow.requestId)}>{t('cancel')}</a>

@@ -22,24 +22,45 @@ test.describe('bad input and provider faults end on a clear page', () => {
     await expectAccessible(page);
   });
 
-  for (const mode of ['delay', 'close', 'garbage', 'error'] as const) {
-    test(`a provider that is ${mode === 'delay' ? 'too slow' : mode === 'close' ? 'unreachable' : mode === 'garbage' ? 'answering garbage' : 'failing'} ends on the error page with a logged reference`, async ({ page, standin, appLog, expectAccessible }) => {
+  // No answer (too slow, unreachable, failing with a 5xx): the step itself says the service is
+  // not responding, keeps what was typed, and its button tries again (README "Operate").
+  for (const mode of ['delay', 'close', 'error'] as const) {
+    test(`a provider that is ${mode === 'delay' ? 'too slow' : mode === 'close' ? 'unreachable' : 'failing'} keeps the person on the step with a logged reference and a way to try again`, async ({ page, standin, appLog, expectAccessible }) => {
       const requestId = await startSignIn(page);
-      // Scoped to this requestId so no other test's flow is affected.
-      await standin.fault({ pathIncludes: `userexistence/${requestId}`, mode, delayMs: mode === 'delay' ? 5_000 : 0 });
+      // Scoped to this requestId and to one call, so no other test's flow is affected and the
+      // second try reaches the provider.
+      await standin.fault({ pathIncludes: `userexistence/${requestId}`, mode, delayMs: mode === 'delay' ? 5_000 : 0, times: 1 });
       await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
       await submit(page, 'Next');
 
-      await expect(page).toHaveURL(/\/error\?ref=/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('An error has occurred.');
-      const reference = REFERENCE.exec(await page.locator('main').innerText())?.[1];
+      const alert = page.locator('main [role="alert"]');
+      await expect(alert).toContainText("The sign-in service isn't responding. Please try again.");
+      const reference = REFERENCE.exec(await alert.innerText())?.[1];
       expect(reference).toBeTruthy();
       await expect.poll(() => appLog()).toContain(`"ref":"${reference}"`);
+      await expect(page.getByLabel('E-mail address')).toHaveValue(ACCOUNTS.password.email);
       // Upstream text never reaches the person.
       await expect(page.locator('body')).not.toContainText('NullPointerException');
       await expectAccessible(page);
+
+      await submit(page, 'Next');
+      await expect(page).toHaveURL(/\/login\?requestId=/);
     });
   }
+
+  test('a provider answering garbage ends on the error page with a logged reference', async ({ page, standin, appLog, expectAccessible }) => {
+    const requestId = await startSignIn(page);
+    await standin.fault({ pathIncludes: `userexistence/${requestId}`, mode: 'garbage' });
+    await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
+    await submit(page, 'Next');
+
+    await expect(page).toHaveURL(/\/error\?ref=/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('An error has occurred.');
+    const reference = REFERENCE.exec(await page.locator('main').innerText())?.[1];
+    expect(reference).toBeTruthy();
+    await expect.poll(() => appLog()).toContain(`"ref":"${reference}"`);
+    await expectAccessible(page);
+  });
 
   test('an unknown route shows the fallback page', async ({ page, expectAccessible }) => {
     const response = await page.goto('/no-such-page');

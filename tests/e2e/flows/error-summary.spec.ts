@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { ACCOUNTS, expect, test, toPasswordStep } from '../support/fixtures';
 
 /**
- * The error summary with the mouse (keyboard.spec.ts walks it by keyboard): it lists every field
- * in error, in the order of the form, each linking to its field, and it always shows the latest
- * answer.
+ * The error summary with the mouse (keyboard.spec.ts walks it by keyboard): shown when two or
+ * more fields fail, it lists every field in error, in the order of the form, each linking to its
+ * field; one field in error has its message under it only, and takes focus. The latest answer
+ * always shows.
  */
 
 const t = JSON.parse(readFileSync('messages/en-GB.json', 'utf8')) as Record<string, Record<string, string>>;
@@ -43,5 +44,22 @@ test('after a browser-side error, the server answer to the corrected field is sh
   await page.keyboard.type('not-the-password');
   await submit.click();
   await expect(page.locator('#password-error')).toHaveText(t.errors.passwordInvalid, { timeout: 5_000 });
-  await expect(page.locator('.error-summary li')).toHaveText([t.errors.passwordInvalid]);
+  // One field in error: no summary box above the form, and the cursor is back in the field.
+  await expect(page.locator('.error-summary')).toHaveCount(0);
+  await expect(page.locator('#password')).toBeFocused();
+});
+
+test('one field in error: the message under it only, the field focused, nothing moves above the form', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/[?&]requestId=/);
+  const field = page.locator('#email');
+  // Typing right after the page loads goes into the field.
+  await expect(field).toBeFocused();
+  const before = await page.locator('main form').boundingBox();
+  await page.keyboard.type('not-an-address');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#email-error')).toHaveText(t.errors.emailInvalid);
+  await expect(page.locator('.error-summary')).toHaveCount(0);
+  await expect(field).toBeFocused();
+  expect((await page.locator('main form').boundingBox())!.y).toBe(before!.y);
 });

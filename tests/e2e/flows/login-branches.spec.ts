@@ -44,22 +44,49 @@ test('while the provider answers, a loading overlay says what is happening (Java
 });
 
 test.describe('password step', () => {
-  test('five wrong passwords lock the account for 5 minutes; the right one is then refused too', async ({ page, javaScriptEnabled }) => {
+  test('five wrong passwords lock the account: a warning before the last, then the time left, no Sign in, and reset as the way forward', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
     const account = ACCOUNTS.lockout(`lock-${javaScriptEnabled ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`);
-    await toPasswordStep(page, account.email);
+    const requestId = await toPasswordStep(page, account.email);
     const password = page.getByLabel('Password', { exact: true });
-    for (let attempt = 1; attempt <= 4; attempt++) {
+    for (let attempt = 1; attempt <= 3; attempt++) {
       await password.fill(`wrong-${attempt}`);
       await submit(page, 'Sign in');
       await expect(password).toHaveAccessibleDescription('Incorrect password. Please try again.');
     }
+    // The provider says one attempt is left (docs/provider-contract.md §7): warned before it.
+    await password.fill('wrong-4');
+    await submit(page, 'Sign in');
+    await expect(password).toHaveAccessibleDescription('Incorrect password. One more wrong attempt will lock your account for 5 minutes.');
+
     await password.fill('wrong-5');
     await submit(page, 'Sign in');
     const locked = 'Password entered incorrectly too many times. Your account is locked for 5 minutes.';
-    await expect(password).toHaveAccessibleDescription(locked);
+    await expect(password).toHaveAccessibleDescription(new RegExp(`^${locked.replace(/\./g, '\\.')} You can try again in [45]:\\d\\d\\.$`));
+    // Resetting the password is the main action now; Sign in waits.
+    const reset = page.locator('main .actions a.button', { hasText: 'Reset your password' });
+    await expect(reset).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveAttribute('aria-disabled', 'true');
+    await expectAccessible(page);
+    const checks = (await standin.calls('authenticate/authenticate/password', requestId)).length;
+    expect(checks).toBe(5);
+
+    // The right password now is not even sent: with JavaScript the button does nothing, and a
+    // post without it is answered here, as locked.
     await password.fill(account.password);
-    await submit(page, 'Sign in');
-    await expect(password).toHaveAccessibleDescription(locked);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(password).toHaveAccessibleDescription(new RegExp(`^${locked.replace(/\./g, '\\.')}`));
+    expect(await standin.calls('authenticate/authenticate/password', requestId)).toHaveLength(checks);
+    if (javaScriptEnabled) {
+      // The countdown runs.
+      const text = async () => (await page.locator('#password-locked').textContent()) ?? '';
+      const first = await text();
+      await expect.poll(text, { timeout: 3_000 }).not.toBe(first);
+    }
+    // A reload keeps the lock shown.
+    await page.reload();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(new RegExp(`^${locked.replace(/\./g, '\\.')}`));
+    await reset.click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset your password');
   });
 
   test('"Change e-mail address" and Cancel go back to the e-mail step of the same request', async ({ page }) => {

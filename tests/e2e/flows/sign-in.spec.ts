@@ -46,11 +46,11 @@ test.describe('sign-in with e-mail and password', () => {
     await submit(page, 'Sign in');
 
     const password = page.getByLabel('Password', { exact: true });
-    await expect(password).toHaveAccessibleDescription('Incorrect password. Please try again.');
+    await expect(password).toHaveAccessibleDescription(/^Incorrect password\. /);
     await expect(password).toHaveAttribute('aria-invalid', 'true');
-    const summary = page.locator('.error-summary');
-    await expect(summary, 'focus moves to the error summary').toBeFocused();
-    await expect(summary.getByRole('link', { name: 'Incorrect password. Please try again.' })).toHaveAttribute('href', '#password');
+    // One field in error: the message under it, and the cursor back in it; no summary box.
+    await expect(password, 'focus returns to the password').toBeFocused();
+    await expect(page.locator('.error-summary')).toHaveCount(0);
     await expectAccessible(page);
 
     await password.fill(ACCOUNTS.password.password);
@@ -73,16 +73,22 @@ test.describe('sign-in with e-mail and password', () => {
     await expectAccessible(page);
   });
 
-  test('a declined account is told so on the e-mail field', async ({ page, expectAccessible }) => {
-    await startSignIn(page);
+  test('a declined account ends on a screen that says so and whom to contact, with no password form', async ({ page, expectAccessible, expectOnlyMessages }) => {
+    const requestId = await startSignIn(page);
     await page.getByLabel('E-mail address').fill(ACCOUNTS.declined.email);
     await submit(page, 'Next');
     await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.declined.password);
     await submit(page, 'Sign in');
-    await expect(page.getByLabel('E-mail address')).toHaveAccessibleDescription(
-      'This User Account has been either declined, deactivated or deleted.',
-    );
+    await expect(page).toHaveURL(new RegExp(`/account-unavailable\\?requestId=${requestId}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("This account can't be used to sign in");
+    await expect(page.getByText('This User Account has been either declined, deactivated or deleted.')).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'https://www.example.com/support');
+    await expect(page.getByRole('link', { name: 'Write to support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com');
     await expectAccessible(page);
+    await expectOnlyMessages(page, 'en-GB', ['support@example.com']);
+    await page.getByRole('link', { name: 'Use another account' }).click();
+    await expect(page.getByLabel('E-mail address')).toBeVisible();
   });
 
   test('an empty or malformed e-mail gets a translated message and never reaches the provider', async ({ page, standin, expectAccessible }) => {

@@ -39,7 +39,11 @@ export type StandIn = {
   expireResets(email: string): Promise<void>;
   /** Calls the stand-in received whose path contains `fragment` (and whose body named `requestId`). */
   calls(fragment: string, requestId?: string): Promise<Array<{ method: string; path: string }>>;
-  fault(args: { pathIncludes: string; mode: 'delay' | 'error' | 'garbage' | 'close'; delayMs?: number }): Promise<void>;
+  /**
+   * Makes the stand-in fail the calls whose path contains `pathIncludes`, or whose body names the
+   * sign-in `requestId`: the next `times` of them, or all.
+   */
+  fault(args: ({ pathIncludes: string } | { requestId: string }) & { mode: 'delay' | 'error' | 'garbage' | 'close'; delayMs?: number; times?: number }): Promise<void>;
   /** Tokens of this account live `seconds` (renewal without waiting an hour). */
   tokenTtl(email: string, seconds: number): Promise<void>;
   /** Ends the account's provider sessions, as a sign-out elsewhere would. */

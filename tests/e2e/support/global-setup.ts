@@ -89,6 +89,8 @@ async function startPair(generation: Generation, clientId: string) {
       }),
       SELF_SERVICE_URL: 'https://www.example.com/profile',
       PORTAL_URL: 'https://www.example.com/portal',
+      SUPPORT_URL: 'https://www.example.com/support',
+      SUPPORT_EMAIL: 'support@example.com',
       LOG_LEVEL: 'info',
     },
     onOutput: (text) => appLog.write(text),

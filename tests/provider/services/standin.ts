@@ -22,11 +22,13 @@ ${store.outbox.length === 0 ? '<p>Nothing sent yet.</p>' : `<ul>${[...store.outb
     }],
     ['POST', '/__standin/faults', (_req, res, _p, _u, body) => {
       const pathIncludes = str(body.pathIncludes);
+      const requestId = str(body.requestId);
       const mode = body.mode;
-      if (!pathIncludes || !['delay', 'error', 'garbage', 'close'].includes(String(mode))) {
-        return sendJson(res, 400, { error: 'pathIncludes and mode (delay|error|garbage|close) are required' });
+      if ((!pathIncludes && !requestId) || !['delay', 'error', 'garbage', 'close'].includes(String(mode))) {
+        return sendJson(res, 400, { error: 'pathIncludes or requestId, and mode (delay|error|garbage|close) are required' });
       }
-      const fault: Fault = { id: store.newId(), pathIncludes, mode: mode as Fault['mode'], delayMs: Number(body.delayMs) || 0 };
+      const times = Number(body.times) > 0 ? Number(body.times) : undefined;
+      const fault: Fault = { id: store.newId(), pathIncludes, requestId, mode: mode as Fault['mode'], delayMs: Number(body.delayMs) || 0, times };
       store.faults.push(fault);
       sendJson(res, 200, fault);
     }],

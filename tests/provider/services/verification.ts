@@ -110,7 +110,9 @@ export function verificationRoutes({ store, issuer }: Context): Route[] {
             account.lockedUntil = now + store.lockout.lockMinutes * 60_000;
             return fail(res, 400, ACCOUNT_LOCKED, 'account locked after repeated failures', 'VerificationException');
           }
-          return fail(res, 400, 3072, 'invalid password', 'VerificationException');
+          // How many are left, under the name this deployment reads (docs/provider-contract.md §7:
+          // no source names one; the stand-in's choice).
+          return fail(res, 400, 3072, 'invalid password', 'VerificationException', { remaining_attempts: store.lockout.maxFailures - account.failures });
         }
         account.failures = 0;
       } else if (!codeMatches(exchange, str(body.pass_code) ?? '', store.totpSecret)) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { getConfig } from './lib/config';
+import { FORM_POST_HEADER } from './lib/form-post';
 import { LOCALE_HEADER, localeCookie, PATH_HEADER, resolveLocale } from './lib/i18n/locales';
 import { buildCsp } from './lib/security/csp';
 import { isSameOriginPost } from './lib/security/origin';
@@ -45,6 +46,7 @@ export function proxy(request: NextRequest) {
     // Next compares that origin with the Host the balancer passed on; the check above already
     // decided, and a rewritten or forged Host must neither break nor steer the action.
     requestHeaders.set('x-forwarded-host', config.publicUrl.host);
+    if (!request.headers.has('next-action')) requestHeaders.set(FORM_POST_HEADER, '1');
   }
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('content-security-policy', csp);

@@ -90,7 +90,7 @@ export function signOutage(ref: string, status: OutageStatus, now = Date.now()):
 /** The status a signed `outage` value stands for, or undefined when it is forged, altered or old. */
 export function verifyOutage(ref: string, value: unknown, now = Date.now()): OutageStatus | undefined {
   if (typeof value !== 'string') return undefined;
-  const match = /^(500|503|504)\.(\d{10})\.([A-Za-z0-9_-]{22})$/.exec(value);
+  const match = /^(500|502|503|504)\.(\d{10})\.([A-Za-z0-9_-]{22})$/.exec(value);
   if (!match) return undefined;
   const status = Number(match[1]) as OutageStatus;
   const until = Number(match[2]);
@@ -101,13 +101,15 @@ export function verifyOutage(ref: string, value: unknown, now = Date.now()): Out
 }
 
 /**
- * The HTTP status the error page answers with: 504 for a provider too slow, 503 for one down, and
- * 503 for a call a bulkhead turned away (too many in flight for that sign-in or client: busy).
+ * The HTTP status the error page answers with: 504 for a provider too slow, 503 for one down (or
+ * failing with a 5xx, or a call a bulkhead turned away: busy), 502 for an answer this build
+ * cannot read. Only 503 and 504 say "the sign-in service isn't responding".
  */
-export function statusFor(error: unknown): 500 | 503 | 504 {
+export function statusFor(error: unknown): 500 | 502 | 503 | 504 {
   if (!isProviderError(error)) return 500;
   if (error.kind === 'timeout') return 504;
-  if (error.kind === 'unreachable' || error.kind === 'invalid-response' || error.kind === 'overloaded') return 503;
+  if (error.kind === 'invalid-response') return 502;
+  if (error.kind === 'unreachable' || error.kind === 'overloaded') return 503;
   return (error.status ?? 0) >= 500 ? 503 : 500;
 }
 

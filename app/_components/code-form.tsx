@@ -18,15 +18,19 @@ type Props = {
   action: (prev: CodeFormState, formData: FormData) => Promise<CodeFormState>;
   labels: { code: string; verify: string; verifying: string };
   errors: Partial<Record<ErrorKey, string>>;
+  /** False when the page answers another form's post (a resend pressed too early). */
+  focusFirst?: boolean;
+  /** A notice on the page the field is described by (a new code was sent), read on arrival there. */
+  describedBy?: string;
 };
 
 /**
  * The 6-digit code: one field, numeric keyboard, one-time-code autofill; a pasted "123 456"
  * counts as 123456. No maxlength, so a pasted code with spaces is never cut short.
  */
-export function CodeForm({ requestId, action: check, labels, errors }: Props) {
+export function CodeForm({ requestId, action: check, labels, errors, focusFirst = true, describedBy }: Props) {
   const [state, action] = useActionState<CodeFormState, FormData>(check, { status: 'idle' });
-  const rules = useFieldRules(state, { code: mfaCodeError });
+  const rules = useFieldRules(state, { code: mfaCodeError }, { focusFirst });
   const key = rules.errorOf('code');
   usePastedCode('code');
   return (
@@ -44,6 +48,7 @@ export function CodeForm({ requestId, action: check, labels, errors }: Props) {
         autoComplete="one-time-code"
         error={key ? errors[key] : undefined}
         autoFocus={rules.autoFocus('code')}
+        describedBy={describedBy}
         defaultValue={state.status === 'invalid' ? state.values?.code : undefined}
         {...rules.field('code')}
       />

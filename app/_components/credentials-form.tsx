@@ -46,7 +46,10 @@ export function CredentialsForm({ requestId, email, changeEmailHref, resetHref, 
   // form says when, Sign in waits, and resetting the password is the way forward.
   const secondsLeft = useSecondsLeft(state.status === 'invalid' ? state.retryAfter : undefined);
   const locked = secondsLeft > 0;
+  // While locked the reason stays, even as the person types (a server error otherwise goes once
+  // its field is edited).
   const rules = useFieldRules(state, { password: loginPasswordError });
+  const passwordError = locked && state.status === 'invalid' ? state.fieldErrors.password : rules.errorOf('password');
   const message = (key: ErrorKey | undefined) => (key ? errors[key] : undefined);
   return (
     <form action={action} {...rules.formProps}>
@@ -66,7 +69,7 @@ export function CredentialsForm({ requestId, email, changeEmailHref, resetHref, 
         labelAside={<Link href={changeEmailHref}>{labels.changeEmail}</Link>}
       />
       <PasswordField
-        error={message(rules.errorOf('password'))}
+        error={message(passwordError)}
         describedBy={locked ? 'password-locked' : undefined}
         labels={{ password: labels.password, show: labels.showPassword, hide: labels.hidePassword, capsLock: labels.capsLock }}
         registration={rules.field('password')}

@@ -1,6 +1,7 @@
 import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { footerLinksFor, getConfig } from '@/lib/config';
+import { FORM_POST_HEADER } from '@/lib/form-post';
 import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, PATH_HEADER } from '@/lib/i18n/locales';
 import { localPath } from '@/lib/redirects';
 import { Heading } from './heading';
@@ -29,7 +30,7 @@ export async function Frame({ title, description, clientName, focus = 'heading',
   const returnPath = localPath(requestHeaders.get(PATH_HEADER));
   // A form posted without JavaScript and answered with this page again: its error summary takes
   // focus, so the heading must not claim it first (the first `autofocus` in the page wins).
-  const formAnswer = /^(multipart\/form-data|application\/x-www-form-urlencoded)/.test(requestHeaders.get('content-type') ?? '');
+  const formAnswer = requestHeaders.get(FORM_POST_HEADER) === '1';
   return (
     <div className="page">
       <header className="masthead">
@@ -55,7 +56,7 @@ export async function Frame({ title, description, clientName, focus = 'heading',
         </form>
       </header>
       <main id="content" className="card">
-        <Heading autoFocus={focus === 'heading' && !formAnswer} describedBy={description ? 'page-description' : undefined}>
+        <Heading autoFocus={focus === 'heading' && !formAnswer} focusOnArrival={focus === 'heading'} describedBy={description ? 'page-description' : undefined}>
           {title}
         </Heading>
         {description ? (

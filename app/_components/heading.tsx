@@ -10,13 +10,22 @@ import { useEffect, useRef } from 'react';
  * heading and described by the screen's description), and the effect stays away because the
  * person is already in a control; so it does when an error summary opened the screen.
  */
-export function Heading({ children, autoFocus, describedBy }: { children: React.ReactNode; autoFocus: boolean; describedBy?: string }) {
+type Props = {
+  children: React.ReactNode;
+  autoFocus: boolean;
+  /** Whether focus starts here after a client-side navigation (screens to read). */
+  focusOnArrival?: boolean;
+  describedBy?: string;
+};
+
+export function Heading({ children, autoFocus, focusOnArrival = true, describedBy }: Props) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
+    if (!focusOnArrival) return;
     const active = document.activeElement;
     const nothingFocused = !active || active === document.body;
     if (nothingFocused && !document.querySelector('.error-summary')) ref.current?.focus();
-  }, []);
+  }, [focusOnArrival]);
   return (
     <h1 id="page-title" ref={ref} tabIndex={-1} autoFocus={autoFocus} aria-describedby={describedBy}>
       {children}

@@ -11,7 +11,7 @@ const ANNOUNCE_AFTER_MS = 150;
  * when its text changes, so a screen reached by client-side navigation mounts it empty and fills
  * it a moment later. Served HTML (and the page as hydrated) has the text from the start.
  */
-export function StatusNotice({ children }: { children: string }) {
+export function StatusNotice({ children, id }: { children: string; id?: string }) {
   const hydrated = useHydrated();
   const [filled, setFilled] = useState(!hydrated);
   useEffect(() => {
@@ -19,7 +19,7 @@ export function StatusNotice({ children }: { children: string }) {
     return () => clearTimeout(timer);
   }, []);
   return (
-    <p className="notice info" role="status">
+    <p id={id} className="notice info" role="status">
       {filled ? children : ''}
     </p>
   );

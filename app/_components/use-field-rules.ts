@@ -18,7 +18,12 @@ type Engine = { onChange: Partial<Record<string, Handler>>; onBlur: Partial<Reco
  * posts natively and checks at submit without it. A server error stays until that field is
  * edited. After every failed submit, focus moves to the error summary.
  */
-export function useFieldRules<Field extends string>(state: FormState<Field>, rules: Partial<Record<Field, FieldRule>>) {
+export function useFieldRules<Field extends string>(
+  state: FormState<Field>,
+  rules: Partial<Record<Field, FieldRule>>,
+  /** False where something else on the page answers a post and must take focus (a resend). */
+  { focusFirst = true }: { focusFirst?: boolean } = {},
+) {
   const rulesRef = useRef(rules);
   const engine = useRef<Engine | 'loading' | null>(null);
   const [ruleErrors, setRuleErrors] = useState<Partial<Record<Field, ErrorKey>>>({});
@@ -100,7 +105,18 @@ export function useFieldRules<Field extends string>(state: FormState<Field>, rul
   const errorOf = (name: Field): ErrorKey | undefined => ruleErrors[name] ?? serverErrors[name];
   // Where the cursor starts: the first field in error, else the form's first field. Rendered as
   // `autofocus`, so it holds with and without JavaScript and after a client-side navigation.
-  const focused = fields.find((name) => errorOf(name)) ?? fields[0];
+  const focused = fields.find((name) => errorOf(name)) ?? (focusFirst ? fields[0] : undefined);
+  // After a client-side navigation `autofocus` may not take (the new screen can be rendered
+  // before it is shown): put the cursor where it belongs once the form is on screen, unless the
+  // person is already somewhere (or an error summary or alert claimed focus).
+  const focusedOnArrival = useRef(false);
+  useEffect(() => {
+    if (focusedOnArrival.current || !focused) return;
+    focusedOnArrival.current = true;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.tagName !== 'H1') return;
+    document.getElementById(focused)?.focus();
+  });
 
   return {
     formProps: { noValidate: true, onSubmit, onFocus: loadEngine, 'aria-labelledby': 'page-title', 'aria-describedby': 'page-description' },

@@ -127,8 +127,8 @@ export type OutboxMessage = { id: string; at: string; channel: 'email' | 'sms'; 
 /** A call received; `requestId` is the sign-in its body named, when it named one. */
 export type CallRecord = { at: number; method: string; path: string; requestId?: string };
 /**
- * A fault for the calls whose path contains `pathIncludes` (usually a requestId), or whose body
- * names the sign-in `requestId`; for the next `times` such calls, or for all of them.
+ * A fault for the calls whose path contains `pathIncludes` (usually a requestId) and whose body
+ * names the sign-in `requestId` (either alone, or both); for the next `times` such calls, or all.
  */
 export type Fault = { id: string; pathIncludes?: string; requestId?: string; mode: 'delay' | 'error' | 'garbage' | 'close'; delayMs?: number; times?: number };
 
@@ -233,7 +233,7 @@ export function createStore(args: {
     },
     faultFor(call: { path: string; requestId?: string }): Fault | undefined {
       const fault = store.faults.find(
-        (f) => (f.pathIncludes !== undefined && call.path.includes(f.pathIncludes)) || (f.requestId !== undefined && call.requestId === f.requestId),
+        (f) => (f.pathIncludes === undefined || call.path.includes(f.pathIncludes)) && (f.requestId === undefined || call.requestId === f.requestId),
       );
       if (fault?.times !== undefined && --fault.times <= 0) store.faults.splice(store.faults.indexOf(fault), 1);
       return fault;

@@ -6,6 +6,7 @@ import { requireFlow, withActiveCode } from '@/lib/flows/flow-guard';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
+import { isFormAnswer } from '@/lib/form-answer';
 import { getClientName } from '@/lib/provider/client-name';
 import { Frame } from '../../_components/frame';
 import { CodeForm } from '../../_components/code-form';
@@ -22,10 +23,11 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
   const { mfa } = flow;
   const { active } = mfa;
   const locale = await getLocale();
-  const [t, errors, clientName] = await Promise.all([
+  const [t, errors, clientName, formAnswer] = await Promise.all([
     getTranslations('mfa'),
     translateErrors(['mfaCodeRequired', 'mfaCodeLength', 'mfaCodeInvalid', 'mfaCodeExpired', 'tooManyCodeAttempts', 'tooManyAttempts']),
     getClientName(flow.requestId, locale),
+    isFormAnswer(),
   ]);
   const destination = active.destination;
   const description =
@@ -38,8 +40,12 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
 
   return (
     <Frame title={t('codeTitle')} description={description} clientName={clientName} focus="form">
-      {params.resent === '1' ? <StatusNotice>{t('resent')}</StatusNotice> : null}
-      <CodeForm requestId={flow.requestId} action={submitMfaCode} labels={{ code: t('code'), verify: t('verify'), verifying: t('verifying') }} errors={errors} />
+      {params.resent === '1' ? <StatusNotice id="resent-notice">{t('resent')}</StatusNotice> : null}
+      <CodeForm
+        requestId={flow.requestId}
+        focusFirst={!formAnswer}
+        describedBy={params.resent === '1' ? 'resent-notice' : undefined}
+        action={submitMfaCode} labels={{ code: t('code'), verify: t('verify'), verifying: t('verifying') }} errors={errors} />
       {canResend(active.type) ? (
         <ResendForm
           requestId={flow.requestId}

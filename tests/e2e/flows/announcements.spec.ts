@@ -88,11 +88,13 @@ test('loading: the pending text of a submit appears in a polite live region that
   expect(await watch.announced()).toContainEqual({ text: t.login.pending, regionExisted: true });
 });
 
-test('code sent: the code screen opens focused on its heading, which is described by where the code went', async ({ page, javaScriptEnabled }) => {
+test('code sent: the code screen opens with the cursor in the code field, in a form named by the heading and described by where the code went', async ({ page, javaScriptEnabled }) => {
   await toCodePage(page, MFA.sms(fresh('announce', javaScriptEnabled)), javaScriptEnabled);
-  const heading = page.locator('main h1');
-  await expect(heading).toBeFocused();
-  await expect(heading).toHaveAccessibleDescription(t.mfa.sentSms);
+  const field = page.locator('#code');
+  await expect(field).toBeFocused();
+  const form = page.locator('main form').filter({ has: field });
+  await expect(form).toHaveAccessibleName(t.mfa.codeTitle);
+  await expect(form).toHaveAccessibleDescription(t.mfa.sentSms);
 });
 
 test('resend countdown: not read every second, but describes the held-back button; its end is announced once', { tag: '@js-on-only' }, async ({ page }) => {
@@ -121,10 +123,12 @@ test('code resent: "a new code has been sent" is announced', async ({ page, java
     await expect(page.locator('main .notice[role="status"]')).toHaveText(t.mfa.resent);
     expect(await watch.announced()).toContainEqual({ text: t.mfa.resent, regionExisted: true });
   } else {
-    // A page load: the notice is a status in the page that opens focused on its heading.
+    // A page load: the notice is a status in the page, and it describes the code field, where
+    // the cursor starts, so it is read on arrival.
     await button.click();
     await expect(page.locator('main .notice[role="status"]')).toHaveText(t.mfa.resent);
-    await expect(page.locator('main h1')).toBeFocused();
+    await expect(page.locator('#code')).toBeFocused();
+    await expect(page.locator('#code')).toHaveAccessibleDescription(t.mfa.resent);
   }
 });
 

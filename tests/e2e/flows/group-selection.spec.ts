@@ -219,14 +219,16 @@ test.describe('group selection', () => {
     }
   });
 
-  test('a provider failure while loading groups ends on the error page with a reference', async ({ page, javaScriptEnabled, standin, appLog }) => {
+  test('a provider failing while the groups load: "isn\'t responding", a reference, and Try again on the same page', async ({ page, javaScriptEnabled, standin, appLog }) => {
     const url = await toGroups(page, account('many', 'fault', javaScriptEnabled), javaScriptEnabled);
-    await standin.fault({ pathIncludes: `prelogin/metadata/${url.trackId}`, mode: 'error' });
+    await standin.fault({ pathIncludes: `prelogin/metadata/${url.trackId}`, mode: 'error', times: 1 });
     await page.goto(url.toString());
-    await expect(page.getByRole('heading', { name: 'An error has occurred.' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "The sign-in service isn't responding" })).toBeVisible();
     const ref = (await page.getByText(/^Reference: /).textContent())!.replace('Reference: ', '');
     expect(appLog()).toContain(ref);
     await expect(page.getByText('SECRET-STACK')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await expect(page.getByRole('combobox', { name: 'Group', exact: true })).toBeVisible();
   });
 
   test('a skeleton shows while the groups load', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {

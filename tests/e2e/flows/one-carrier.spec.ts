@@ -84,7 +84,7 @@ test.describe('two tabs', () => {
     const second = await toCodePage(await context.newPage(), MFA.email(tag('tabs-code-b', javaScriptEnabled)), javaScriptEnabled);
     const callsBefore = (await standin.calls('authenticate', second)).length;
 
-    await page.getByLabel('Security code').fill(message.code!);
+    await page.getByLabel('Security code', { exact: true }).fill(message.code!);
     await submit(page, 'Verify');
     await expectReplaced(page, first);
     expect(await standin.calls('authenticate', second)).toHaveLength(callsBefore);

@@ -90,7 +90,7 @@ test('every rule has its message; the checklist follows the typing (JavaScript o
   }
 });
 
-test('breached and reused passwords are refused in English, in every language @generations', async ({ page, javaScriptEnabled, standin }) => {
+test('breached and reused passwords are refused in the page\'s language @generations', async ({ page, javaScriptEnabled, standin }) => {
   const email = fresh('policy', javaScriptEnabled);
   await requestReset(page, email);
   await openLink(page, standin, email);
@@ -105,7 +105,7 @@ test('breached and reused passwords are refused in English, in every language @g
   await page.getByLabel('Neues Passwort', { exact: true }).fill(OLD);
   await page.getByLabel('Neues Passwort wiederholen', { exact: true }).fill(OLD);
   await page.getByRole('button', { name: 'Passwort speichern' }).click();
-  await expect(page.locator('.field-error').getByText('The password has been used. Please choose a different password.')).toBeVisible();
+  await expect(page.locator('.field-error').getByText('Dieses Passwort haben Sie bereits verwendet. Bitte wählen Sie ein anderes Passwort.')).toBeVisible();
 });
 
 test('a used or expired link says so and offers a new one @generations', async ({ page, javaScriptEnabled, standin, expectAccessible, generation }) => {

@@ -22,7 +22,7 @@ async function secondFactor(page: Page, email: string, javaScriptEnabled: boolea
   if (!javaScriptEnabled) await submit(page, 'Send code');
   await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
   const [message] = (await outbox(email)).filter((m) => m.code);
-  await page.getByLabel('Security code').fill(message.code!);
+  await page.getByLabel('Security code', { exact: true }).fill(message.code!);
   await submit(page, 'Verify');
   await continueToProvider(page, javaScriptEnabled);
 }

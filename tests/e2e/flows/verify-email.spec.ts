@@ -79,12 +79,12 @@ test('the tenant asks for a code (verification_complete, processingType CODE): w
   await expectAccessible(page);
   await expectOnlyMessages(page, 'en-GB', [masked]);
 
-  await page.getByLabel('Security code').fill('000000');
+  await page.getByLabel('Security code', { exact: true }).fill('000000');
   await submit(page, 'Confirm');
-  await expect(page.getByLabel('Security code')).toHaveAccessibleDescription(/^Incorrect code\./);
+  await expect(page.getByLabel('Security code', { exact: true })).toHaveAccessibleDescription(/^Incorrect code\./);
 
   const [message] = (await standin.outbox(email)).filter((m) => m.code);
-  await page.getByLabel('Security code').fill(message.code!);
+  await page.getByLabel('Security code', { exact: true }).fill(message.code!);
   await submit(page, 'Confirm');
   if (!javaScriptEnabled) await submit(page, 'Continue');
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();

@@ -192,7 +192,7 @@ test.describe('attempts are limited, and a limited attempt never reaches the pro
     const requestId = await signInTo(page, email, PASSWORD);
     await continueOn(page);
     await page.getByRole('button', { name: 'Send code', exact: true }).click();
-    await page.getByLabel('Security code').fill('000000');
+    await page.getByLabel('Security code', { exact: true }).fill('000000');
     const post = await capture(page, 'Verify');
     const [message] = await standin.outbox(email);
     const wrong = Array.from({ length: 25 }, (_, i) => String(100000 + i)).filter((code) => code !== message.code);

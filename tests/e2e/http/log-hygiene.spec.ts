@@ -50,7 +50,7 @@ test('no password, code, reset token or cookie value reaches the log', async ({ 
   await page.getByRole('button', { name: 'Send code', exact: true }).click();
   const [message] = await standin.outbox(mfaEmail);
   secrets.push(...(await cookieValues(context)));
-  await page.getByLabel('Security code').fill(message.code!);
+  await page.getByLabel('Security code', { exact: true }).fill(message.code!);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect(page.getByText('Acting for KitchenPro North Ltd.')).toBeVisible();

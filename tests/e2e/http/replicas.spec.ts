@@ -41,7 +41,7 @@ const FLOWS: Record<string, (page: Page, tag: string, replicas: Replicas) => Pro
     await page.getByRole('button', { name: 'Send code', exact: true }).click();
     await expect(page).toHaveURL(/\/register-mfa\/code/);
     const [message] = await outbox(replicas.standinUrl, email);
-    await page.getByLabel('Security code').fill(message.code!);
+    await page.getByLabel('Security code', { exact: true }).fill(message.code!);
     await page.getByRole('button', { name: 'Verify', exact: true }).click();
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await expect(page.getByText('Acting for KitchenPro South Ltd.')).toBeVisible();

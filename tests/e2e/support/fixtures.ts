@@ -40,10 +40,12 @@ export type StandIn = {
   /** Calls the stand-in received whose path contains `fragment` (and whose body named `requestId`). */
   calls(fragment: string, requestId?: string): Promise<Array<{ method: string; path: string }>>;
   /**
-   * Makes the stand-in fail the calls whose path contains `pathIncludes`, or whose body names the
-   * sign-in `requestId`: the next `times` of them, or all.
+   * Makes the stand-in fail the calls whose path contains `pathIncludes` and whose body names the
+   * sign-in `requestId` (either, or both): the next `times` of them, or all.
    */
-  fault(args: ({ pathIncludes: string } | { requestId: string }) & { mode: 'delay' | 'error' | 'garbage' | 'close'; delayMs?: number; times?: number }): Promise<void>;
+  fault(args: ({ pathIncludes: string; requestId?: string } | { requestId: string; pathIncludes?: string }) & { mode: 'delay' | 'error' | 'garbage' | 'close'; delayMs?: number; times?: number }): Promise<string>;
+  /** Ends a fault `fault` made (the provider is back). */
+  clearFault(id: string): Promise<void>;
   /** Tokens of this account live `seconds` (renewal without waiting an hour). */
   tokenTtl(email: string, seconds: number): Promise<void>;
   /** Ends the account's provider sessions, as a sign-out elsewhere would. */
@@ -80,6 +82,10 @@ export function standinClient(request: APIRequestContext, url: string): StandIn 
     async fault(args) {
       const response = await request.post(`${url}/__standin/faults`, { data: args });
       expect(response.ok()).toBe(true);
+      return ((await response.json()) as { id: string }).id;
+    },
+    async clearFault(id) {
+      expect((await request.post(`${url}/__standin/faults/${id}/clear`)).ok()).toBe(true);
     },
     async tokenTtl(email, seconds) {
       expect((await request.post(`${url}/__standin/token-ttl`, { data: { email, seconds } })).ok()).toBe(true);

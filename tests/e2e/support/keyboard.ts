@@ -97,9 +97,9 @@ export async function retype(page: Page, text: string) {
 }
 
 /**
- * After a failed submit: focus is on the error summary, which lists `messages` as links; Tab
- * reaches the first link, and Enter on it puts focus in that link's field (`follow`), or Tab
- * goes on from the link into the form to that field.
+ * After a failed submit with two or more fields in error: focus is on the error summary, which
+ * lists `messages` as links; Tab reaches the link of `field`, and Enter on it puts focus in that
+ * field (`follow`), or Tab goes on from the link into the form to that field.
  */
 export async function expectErrorSummary(page: Page, messages: string[], field: string, follow = true) {
   const summary = page.locator('.error-summary');
@@ -115,4 +115,16 @@ export async function expectErrorSummary(page: Page, messages: string[], field: 
   } else {
     await tabTo(page, page.locator(`#${field}`));
   }
+}
+
+/**
+ * After a failed submit with one field in error: its message is under the field and is its
+ * description, the cursor is back in it, and no summary box sits above the form.
+ */
+export async function expectFieldError(page: Page, field: string, message: string) {
+  const input = page.locator(`#${field}`);
+  await expect(input, `the cursor is back in #${field} after the failed submit`).toBeFocused();
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator(`#${field}-error`)).toHaveText(message);
+  await expect(page.locator('.error-summary')).toHaveCount(0);
 }

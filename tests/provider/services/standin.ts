@@ -70,6 +70,12 @@ ${store.outbox.length === 0 ? '<p>Nothing sent yet.</p>' : `<ul>${[...store.outb
       }
       sendJson(res, 200, { ended });
     }],
+    // Ends one fault (a test's provider "comes back"), leaving everybody else's.
+    ['POST', '/__standin/faults/:id/clear', (_req, res, p) => {
+      const at = store.faults.findIndex((f) => f.id === p.id);
+      if (at >= 0) store.faults.splice(at, 1);
+      sendJson(res, 200, { cleared: at >= 0 });
+    }],
     ['POST', '/__standin/faults/clear', (_req, res) => {
       store.faults.length = 0;
       sendJson(res, 200, { cleared: true });

@@ -275,18 +275,22 @@ const TOURS: Tour[] = [
           for (let attempt = 1; attempt <= 5; attempt++) {
             await v.page.locator('#password').fill(`wrong-${attempt}`);
             await mainSubmit(v.page).click();
-            await expectFieldError(v, 'password', attempt < 5 ? 'passwordInvalid' : 'accountLocked');
+            // A warning before the last attempt (the provider says one is left), then locked.
+            await expectFieldError(v, 'password', attempt < 4 ? 'passwordInvalid' : attempt === 4 ? 'passwordInvalidLastAttempt' : 'accountLocked');
           }
+          await expect(v.page.locator('#password-locked')).toBeVisible();
         },
       },
       {
-        name: 'credentials-declined',
+        name: 'account-unavailable',
         reach: async (v) => {
           await toPasswordStep({ ...v, email: ACCOUNTS.declined.email });
           await v.page.locator('#password').fill(ACCOUNTS.declined.password);
           await mainSubmit(v.page).click();
-          await expectFieldError(v, 'email', 'userDeclined');
+          await expect(v.page).toHaveURL(/\/account-unavailable\?requestId=/);
+          await expectHeading(v, v.t.accountUnavailable.title);
         },
+        data: () => ['support@example.com'],
       },
     ],
   },

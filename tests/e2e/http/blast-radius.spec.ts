@@ -123,7 +123,7 @@ test('/readyz is 503 while the breaker is open, and 200 again after the pause; a
     expect((await fetch(`${app.url}/?requestId=${await newRequestId()}`)).status).toBe(200);
     const after = await fetch(`${app.url}/readyz`);
     expect(after.status).toBe(200);
-    expect(await after.json()).toEqual({ status: 'ok', checks: { config: 'ok', provider: 'ok', process: 'ok' } });
+    expect(await after.json()).toEqual({ status: 'ok', checks: { config: 'ok', provider: 'ok', process: 'ok', limits: 'memory' } });
   } finally {
     await app.stop();
   }

@@ -32,13 +32,15 @@ test.describe('health', () => {
 });
 
 test.describe('provider down or slow', () => {
-  test('unreachable: the translated error page with a reference and status 503, never a success', async ({ request, standin }) => {
+  test('unreachable: the translated "isn\'t responding" page with a reference, Try again and status 503, never a success', async ({ request, standin }) => {
     const requestId = await newRequestId();
     await standin.fault({ pathIncludes: requestId, mode: 'close' });
     const response = await request.get(`/?requestId=${requestId}`, { headers: { 'accept-language': 'de-DE' } });
     expect(response.status()).toBe(503);
-    expect(response.url()).toMatch(/\/error\?ref=[A-F0-9]{10}&outage=503\.\d{10}\.[\w-]{22}$/);
-    expect(await response.text()).toMatch(/<h1\b[^>]*>Es ist ein Fehler aufgetreten\.<\/h1>/);
+    expect(response.url()).toMatch(/\/error\?ref=[A-F0-9]{10}&outage=503\.\d{10}\.[\w-]{22}&retry=[^&]+$/);
+    // Try again leads back to the step that failed.
+    expect(new URL(response.url()).searchParams.get('retry')).toBe(`/?requestId=${requestId}`);
+    expect(await response.text()).toMatch(/<h1\b[^>]*>Der Anmeldedienst antwortet nicht<\/h1>/);
   });
 
   test('nobody can have the error page answer 5xx by typing its address: only a signed outage counts', async ({ request, standin }) => {

@@ -14,7 +14,12 @@ export type Continuation =
       verificationType?: string;
     };
 
-export type MfaOption = { type: string; mediumId: string };
+export type MfaOption = {
+  type: string;
+  mediumId: string;
+  /** The medium's name from the configured list (a masked address or number, a device), if any. */
+  destination?: string;
+};
 
 /** The MFA step of a flow: the provider's track, the options, and the code sent last. */
 export type MfaState = {

@@ -14,13 +14,21 @@ export type Continuation =
       verificationType?: string;
     };
 
-export type MfaOption = { type: string; mediumId: string };
+export type MfaOption = {
+  type: string;
+  mediumId: string;
+  /** The medium's name from the configured list (a masked address or number, a device), if any. */
+  destination?: string;
+};
 
-/** The MFA step of a flow: the provider's track, the options, and the code sent last. */
+/** A push request sent to the person's device, and how it ended when it did without approval. */
+export type PushRequest = { statusId: string; expiresAt: number; number?: string; outcome?: 'rejected' | 'expired' };
+
+/** The MFA step of a flow: the provider's track, the options, and the code (or push) sent last. */
 export type MfaState = {
   trackId: string;
   options: MfaOption[];
-  active?: MfaOption & { exchangeId: string; sentAt: number; destination?: string };
+  active?: MfaOption & { exchangeId: string; sentAt: number; destination?: string; push?: PushRequest };
 };
 
 /**

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { useActionState, type ReactNode } from 'react';
 import type { ErrorKey, FormState } from '@/lib/validation/form-state';
 import { startMfa } from '../register-mfa/actions';
 import { AutoSubmit } from './auto-submit';
@@ -9,17 +9,18 @@ import { SubmitButton } from './submit-button';
 
 type Props = {
   requestId: string;
-  /** One button per option; a single option is started at once when JavaScript runs. */
-  options: Array<{ type: string; label: string }>;
+  /** The one option, started at once when JavaScript runs; without it, its button starts it. */
+  single?: { type: string; label: string };
+  /** Otherwise one button per option (its content: icon, method, destination). */
+  options?: Array<{ type: string; label: ReactNode }>;
   autoStart: boolean;
   pendingLabel: string;
   errors: Partial<Record<ErrorKey, string>>;
 };
 
 /** Starts the chosen second factor with a POST (a page load never sends a code by itself). */
-export function MfaStartForm({ requestId, options, autoStart, pendingLabel, errors }: Props) {
+export function MfaStartForm({ requestId, single, options = [], autoStart, pendingLabel, errors }: Props) {
   const [state, action] = useActionState<FormState<never>, FormData>(startMfa, { status: 'idle' });
-  const single = options.length === 1 ? options[0] : undefined;
   return (
     <form id="mfa-start" action={action} className="options">
       <input type="hidden" name="requestId" value={requestId} />

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage, retryOnForm } from '@/lib/errors';
 import { guardAction, withActiveCode, withPrecheck } from '@/lib/flows/flow-guard';
-import { canResend } from '@/lib/flows/mfa';
+import { canResend, mfaStepPath } from '@/lib/flows/mfa';
 import { sendCode, startOption, verifyCode, type CodeOutcome, type SendOutcome, type StartOutcome } from '@/lib/flows/mfa-steps';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
@@ -39,7 +39,7 @@ export async function startMfa(_prev: FormState<never>, formData: FormData): Pro
   if (canResend(type)) {
     const allowed = await attemptSend(`mfa.${type}`, sub);
     if (!allowed.ok) {
-      if (flow.mfa?.trackId === trackId && flow.mfa.active?.type === type) redirect(stepUrl('/register-mfa/code', requestId));
+      if (flow.mfa?.trackId === trackId && flow.mfa.active?.type === type) redirect(stepUrl(mfaStepPath(type), requestId));
       answerLimited(allowed, 'mfa.start');
       return { status: 'invalid', fieldErrors: {}, formError: 'tooManySends' };
     }
@@ -58,10 +58,10 @@ export async function startMfa(_prev: FormState<never>, formData: FormData): Pro
     if (!target) failToErrorPage(new Error('MFA redirect target not allowed'), { step: 'mfa.start' });
     redirect(target);
   }
-  const { option, options, exchangeId, destination } = outcome;
-  await updateFlow({ mfa: { trackId, options, active: { ...option, exchangeId, sentAt: Date.now(), destination } } });
+  const { option, options, exchangeId, destination, push } = outcome;
+  await updateFlow({ mfa: { trackId, options, active: { ...option, exchangeId, sentAt: Date.now(), destination, push } } });
   log.info({ event: 'mfa.sent', type: option.type, account: accountRef(sub) }, 'second factor started');
-  redirect(stepUrl('/register-mfa/code', requestId));
+  redirect(stepUrl(mfaStepPath(option.type), requestId));
 }
 
 const CodeSchema = z.object({ code: MfaCodeField });
@@ -70,9 +70,11 @@ const CodeSchema = z.object({ code: MfaCodeField });
 export async function submitMfaCode(_prev: CodeFormState, formData: FormData): Promise<CodeFormState> {
   const parsed = CodeSchema.safeParse(Object.fromEntries(formData));
   const flow = await guardAction(formData, withActiveCode);
-  if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'code'>(parsed.error) };
   const { mfa, sub, requestId } = flow;
   const { active } = mfa;
+  // A push has no code: a stale code page posting here is sent to where the push is waited for.
+  if (active.type === 'PUSH') redirect(stepUrl(mfaStepPath(active.type), requestId));
+  if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'code'>(parsed.error) };
   const allowed = await attempt([['code.exchange', active.exchangeId], ['code.address', 'address']]);
   if (!allowed.ok) {
     answerLimited(allowed, 'mfa.verify');
@@ -104,7 +106,7 @@ export async function submitMfaCode(_prev: CodeFormState, formData: FormData): P
   redirect(stepUrl('/continue', requestId));
 }
 
-/** Sends a new code for the same option, once the countdown has run out. */
+/** Sends a new code (or push request) for the same option, once the countdown has run out. */
 export async function resendMfaCode(_prev: ResendState, formData: FormData): Promise<ResendState> {
   const flow = await guardAction(formData, withActiveCode);
   const { mfa, sub, requestId } = flow;
@@ -122,7 +124,10 @@ export async function resendMfaCode(_prev: ResendState, formData: FormData): Pro
   }
   if (outcome.kind === 'redirect') failToErrorPage(new Error('resend answered with a redirect'), { step: 'mfa.resend' });
   await updateFlow({
-    mfa: { ...mfa, active: { ...mfa.active, exchangeId: outcome.exchangeId, sentAt: Date.now(), destination: outcome.destination ?? mfa.active.destination } },
+    mfa: {
+      ...mfa,
+      active: { ...mfa.active, exchangeId: outcome.exchangeId, sentAt: Date.now(), destination: outcome.destination ?? mfa.active.destination, push: outcome.push },
+    },
   });
-  redirect(stepUrl('/register-mfa/code', requestId, { resent: '1' }));
+  redirect(stepUrl(mfaStepPath(mfa.active.type), requestId, { resent: '1' }));
 }

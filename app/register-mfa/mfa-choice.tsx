@@ -1,16 +1,17 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage } from '@/lib/errors';
-import { optionLabelKey, selectMfaStart, type MfaStart } from '@/lib/flows/mfa';
+import { optionLabel, selectMfaStart, type MfaOption, type MfaStart } from '@/lib/flows/mfa';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { getConfiguredMethods } from '@/lib/provider/verification';
 import { MfaStartForm } from '../_components/mfa-start-form';
+import { OptionLabel } from './option-label';
 
-const START_TEXT = { EMAIL: 'startEmail', SMS: 'startSms', TOTP: 'startTotp' } as const;
+const START_TEXT = { EMAIL: 'startEmail', SMS: 'startSms', TOTP: 'startTotp', PUSH: 'startPush' } as const;
 
-/** The options to choose from, or the one option about to start. */
+/** The options to choose from, or the one option about to start; either way Cancel leads back. */
 export async function MfaChoice({ sub, requestId }: { sub: string; requestId: string }) {
   const [t, locale, errors] = await Promise.all([getTranslations('mfa'), getLocale(), translateErrors(['tooManySends'])]);
   let start: MfaStart;
@@ -19,20 +20,31 @@ export async function MfaChoice({ sub, requestId }: { sub: string; requestId: st
   } catch (error) {
     failToErrorPage(error, { step: 'mfa.list' }, stepUrl('/register-mfa', requestId));
   }
-  const cancel = resolveRedirectUrl(getConfig().providerUrl, requestId);
+  const cancel = (
+    <p className="links">
+      <a href={resolveRedirectUrl(getConfig().providerUrl, requestId)}>{t('cancel')}</a>
+    </p>
+  );
+  const label = (option: MfaOption) => {
+    const { key, destination } = optionLabel(option);
+    return <OptionLabel type={option.type} text={destination ? (t.raw(key) as string) : t(key)} destination={destination} />;
+  };
 
   if (start.kind === 'single') {
-    const { type } = start.option;
+    const { type, destination } = start.option;
+    const text = type === 'PUSH' && destination ? t('startPushOn', { destination }) : t(type in START_TEXT ? START_TEXT[type as keyof typeof START_TEXT] : 'startOther');
+    const button = type === 'TOTP' ? t('continue') : type === 'PUSH' ? t('sendRequest') : t('send');
     return (
       <>
-        <p className="description">{t(type in START_TEXT ? START_TEXT[type as keyof typeof START_TEXT] : 'startOther')}</p>
+        <p className="description">{text}</p>
         <MfaStartForm
           requestId={requestId}
-          options={[{ type, label: type === 'TOTP' ? t('continue') : t('send') }]}
+          single={{ type, label: button }}
           autoStart
-          pendingLabel={t('sending')}
+          pendingLabel={type === 'PUSH' ? t('sendingRequest') : t('sending')}
           errors={errors}
         />
+        {cancel}
       </>
     );
   }
@@ -41,14 +53,12 @@ export async function MfaChoice({ sub, requestId }: { sub: string; requestId: st
       <p className="description">{t('optionsDescription')}</p>
       <MfaStartForm
         requestId={requestId}
-        options={start.options.map((o) => ({ type: o.type, label: t(optionLabelKey(o.type)) }))}
+        options={start.options.map((o) => ({ type: o.type, label: label(o) }))}
         autoStart={false}
         pendingLabel={t('sending')}
         errors={errors}
       />
-      <p className="links">
-        <a href={cancel}>{t('cancel')}</a>
-      </p>
+      {cancel}
     </>
   );
 }

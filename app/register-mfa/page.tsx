@@ -1,6 +1,7 @@
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
+import { mfaStepPath } from '@/lib/flows/mfa';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { Frame } from '../_components/frame';
@@ -20,9 +21,9 @@ export default async function MfaPage({ searchParams }: PageProps<'/register-mfa
   const flow = await requireFlow(params.requestId, withPrecheck('mfa'));
   const options = params.view === 'options' ? 'options' : undefined;
 
-  // Back, refresh or a second tab after a code was sent: show that code's page, send nothing new.
+  // Back, refresh or a second tab after a code (or push) was sent: show its page, send nothing new.
   if (!options && flow.mfa?.trackId === flow.precheck.trackId && flow.mfa.active) {
-    redirect(stepUrl('/register-mfa/code', flow.requestId));
+    redirect(stepUrl(mfaStepPath(flow.mfa.active.type), flow.requestId));
   }
 
   const t = await getTranslations('mfa');

@@ -56,3 +56,7 @@ export const withPrecheck =
 type MfaActive = NonNullable<NonNullable<FlowSession['mfa']>['active']>;
 export const withActiveCode = (f: FlowSession): f is With<'sub' | 'mfa'> & { mfa: { active: MfaActive } } =>
   Boolean(f.sub && f.mfa?.active);
+export const withActivePush = (
+  f: FlowSession,
+): f is With<'sub' | 'mfa'> & { mfa: { active: MfaActive & { push: NonNullable<MfaActive['push']> } } } =>
+  Boolean(f.sub && f.mfa?.active?.type === 'PUSH' && f.mfa.active.push);

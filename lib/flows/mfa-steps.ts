@@ -1,13 +1,14 @@
 import 'server-only';
 import { refusalMeaning } from '../provider/errors';
-import { authenticate, getConfiguredMethods, initiateAuthentication } from '../provider/verification';
+import { authenticate, getConfiguredMethods, getPushStatus, initiateAuthentication } from '../provider/verification';
 import type { ErrorKey } from '../validation/form-state';
-import type { MfaOption } from '../session-types';
+import type { MfaOption, PushRequest } from '../session-types';
 import { codeErrorFor } from './error-map';
 import { selectMfaStart } from './mfa';
+import { pushExpiry, pushOutcome, type PushOutcome } from './push';
 
 export type SendOutcome =
-  | { kind: 'sent'; exchangeId: string; destination: string | undefined }
+  | { kind: 'sent'; exchangeId: string; destination: string | undefined; push: PushRequest | undefined }
   | { kind: 'redirect'; url: string };
 
 /** Sends (or, for TOTP, opens) a second-factor exchange for the signed-in subject. */
@@ -27,15 +28,25 @@ export async function sendCode(args: {
     trackId: args.trackId,
     locale: args.locale,
   });
-  return initiated.kind === 'redirect'
-    ? initiated
-    : { kind: 'sent', exchangeId: initiated.exchangeId, destination: initiated.destination };
+  if (initiated.kind === 'redirect') return initiated;
+  const { exchangeId } = initiated;
+  const push: PushRequest | undefined =
+    args.option.type === 'PUSH'
+      ? {
+          // Without a status id in the answer, the exchange id is what we poll with (U, §7).
+          statusId: initiated.statusId ?? exchangeId,
+          expiresAt: pushExpiry(initiated.expiresAt, Date.now()),
+          ...(initiated.pushNumber ? { number: initiated.pushNumber } : {}),
+        }
+      : undefined;
+  // The configured list's name for the medium stands in when the initiation names no destination.
+  return { kind: 'sent', exchangeId, destination: initiated.destination ?? args.option.destination, push };
 }
 
 export type StartOutcome =
   | { kind: 'not-offered' }
   | { kind: 'redirect'; url: string }
-  | { kind: 'sent'; option: MfaOption; options: MfaOption[]; exchangeId: string; destination: string | undefined };
+  | { kind: 'sent'; option: MfaOption; options: MfaOption[]; exchangeId: string; destination: string | undefined; push: PushRequest | undefined };
 
 /**
  * Starts the option of `type` the person chose (or the only one): it must be among the methods
@@ -80,4 +91,10 @@ export async function verifyCode(args: {
     if (key) return { kind: 'code-error', key };
     throw error;
   }
+}
+
+/** Asks once whether a push was approved, and what that means for the sign-in now. */
+export async function checkPush(args: { push: PushRequest; requestId: string; locale: string }): Promise<PushOutcome> {
+  const status = await getPushStatus({ statusId: args.push.statusId, requestId: args.requestId, locale: args.locale });
+  return pushOutcome(status, args.push, Date.now());
 }

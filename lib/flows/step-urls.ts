@@ -10,6 +10,7 @@ export type StepPath =
   | '/continue'
   | '/register-mfa'
   | '/register-mfa/code'
+  | '/register-mfa/push'
   | '/group-selection'
   | '/login-success'
   | '/require-password-init'

@@ -14,6 +14,11 @@ export const DEFAULT_LIMITS = {
   /** Code checks: a few per code (then a new one is needed), and per client address. */
   'code.exchange': { points: 5, seconds: 900 },
   'code.address': { points: 30, seconds: 300 },
+  /**
+   * Status checks of one push request, polls and presses alike. The code limits would stop a page
+   * that asks every 2 s within a minute; this allows a whole request's life and a second tab.
+   */
+  'push.check': { points: 360, seconds: 600 },
   /** Codes, reset links and confirmation links sent, however they are asked for. */
   'send.account': { points: 6, seconds: 900 },
   'send.address': { points: 20, seconds: 900 },

@@ -62,6 +62,7 @@ const TABLES: Record<ProviderService, Table> = {
     ['VER_0006', 'reference-invalid'],
     ['VER1003', 'request-malformed'],
     ['VER1004', 'request-malformed'],
+    ['VER1075', 'request-malformed'],
   ]),
   'login-srv': table([
     ['invalid_username_password', 'wrong-password'],

@@ -4,35 +4,54 @@ import { ask, askForData, unexpected } from './answer';
 import type { ProviderCall } from './http';
 
 /**
- * verification-srv: the configured methods, and initiating and checking an authentication
- * (docs/provider-contract.md §2.3–2.5). Both API generations share these calls.
+ * verification-srv: the configured methods, initiating and checking an authentication, and the
+ * status of a push request (docs/provider-contract.md §2.3–2.5, §2.12). Both API generations share
+ * these calls.
  */
-export type ConfiguredMethod = { type: string; mediumIds: string[] };
+export type ConfiguredMethod = {
+  type: string;
+  mediumIds: string[];
+  /** What the one configured medium is called (a masked address or number, a device), if the tenant says. */
+  destination?: string;
+};
+
+/**
+ * No public source names a medium's display text (docs/provider-contract.md §2.3, §7): `email`
+ * and `mobile` are what cidaas calls the masked address and number on its verification_complete
+ * page, `friendly_name` what it calls an enrolled device; `masked_value` and `key_name` are
+ * plausible spellings. The first short, printable one wins.
+ */
+const MEDIUM_TEXT_FIELDS = ['masked_value', 'key_name', 'email', 'mobile', 'friendly_name'] as const;
+const DisplayText = z.string().trim().min(1).max(64).regex(/^[^\p{Cc}]+$/u);
+
+function mediumText(medium: Record<string, unknown>): string | undefined {
+  for (const field of MEDIUM_TEXT_FIELDS) {
+    const text = DisplayText.safeParse(medium[field]);
+    if (text.success) return text.data;
+  }
+  return undefined;
+}
+
+// Some tenants answer medium_id instead of id (docs/provider-contract.md §2.3).
+const Medium = z
+  .object({ id: z.string().optional(), medium_id: z.string().optional() })
+  .loose()
+  .transform((m) => ({ id: m.id || m.medium_id, text: mediumText(m) }));
 
 const ConfiguredListData = z
   .object({
     configured_list: z
-      .array(
-        z
-          .object({
-            type: z.string(),
-            mediums: z
-              .array(z.object({ id: z.string().optional(), medium_id: z.string().optional() }).loose())
-              .optional(),
-          })
-          .loose(),
-      )
+      .array(z.object({ type: z.string(), mediums: z.array(Medium).optional() }).loose())
       .default([]),
   })
   .loose()
   .transform((d): ConfiguredMethod[] =>
-    d.configured_list.map((entry) => ({
-      type: entry.type.toUpperCase(),
-      // Some tenants answer medium_id instead of id (docs/provider-contract.md §2.3).
-      mediumIds: (entry.mediums ?? [])
-        .map((m) => m.id ?? m.medium_id)
-        .filter((id): id is string => typeof id === 'string' && id.length > 0),
-    })),
+    d.configured_list.map((entry) => {
+      const mediums = (entry.mediums ?? []).filter((m): m is { id: string; text: string | undefined } => Boolean(m.id));
+      // With several mediums of a type none is chosen (§2.4), so none is named either.
+      const destination = mediums.length === 1 ? mediums[0].text : undefined;
+      return { type: entry.type.toUpperCase(), mediumIds: mediums.map((m) => m.id), ...(destination ? { destination } : {}) };
+    }),
   );
 
 /** The methods configured for an account, identified by e-mail or subject. */
@@ -58,18 +77,45 @@ export function getConfiguredMethods(args: {
 
 export type UsageType = 'PASSWORDLESS_AUTHENTICATION' | 'MULTIFACTOR_AUTHENTICATION';
 
+/** An expiry time as cidaas writes it (ISO 8601), or nothing. */
+const Instant = z
+  .string()
+  .optional()
+  .transform((v) => (v && Number.isFinite(Date.parse(v)) ? Date.parse(v) : undefined));
+
 const InitiateData = z
   .object({
-    exchange_id: z.object({ exchange_id: z.string().min(1) }).loose(),
+    exchange_id: z.object({ exchange_id: z.string().min(1), expires_at: Instant }).loose(),
     sub: z.string().optional(),
     // No source names the masked destination of a sent code (U); shown when a tenant sends it.
     medium_text: z.string().optional(),
+    // Push: the id whose status is polled (cidaas's iOS SDK reads status_id; its older web
+    // SDK statusId), and the number the person picks on the device (iOS: push_selected_number).
+    status_id: z.string().min(1).optional(),
+    statusId: z.string().min(1).optional(),
+    push_selected_number: z.union([z.string(), z.number()]).optional(),
   })
   .loose()
-  .transform((d) => ({ exchangeId: d.exchange_id.exchange_id, sub: d.sub, destination: d.medium_text }));
+  .transform((d) => ({
+    exchangeId: d.exchange_id.exchange_id,
+    expiresAt: d.exchange_id.expires_at,
+    sub: d.sub,
+    destination: d.medium_text,
+    statusId: d.status_id ?? d.statusId,
+    pushNumber: /^\d{1,4}$/.test(String(d.push_selected_number ?? '')) ? String(d.push_selected_number) : undefined,
+  }));
 
 export type Initiated =
-  | { kind: 'initiated'; exchangeId: string; sub: string | undefined; destination: string | undefined }
+  | {
+      kind: 'initiated';
+      exchangeId: string;
+      /** When the exchange expires (epoch ms), when the answer says. */
+      expiresAt: number | undefined;
+      sub: string | undefined;
+      destination: string | undefined;
+      statusId: string | undefined;
+      pushNumber: string | undefined;
+    }
   /** product-spec.md §8: an initiation answered 403 with a redirectUrl sends the browser there. */
   | { kind: 'redirect'; url: string };
 
@@ -140,4 +186,56 @@ export function authenticate(args: {
     },
     AuthenticateData,
   );
+}
+
+/** Where a push request stands, as this deployment acts on it. */
+export type PushState = 'pending' | 'approved' | 'rejected' | 'expired';
+export type PushStatus = { state: PushState; statusId: string | undefined };
+
+/**
+ * cidaas's status values (docs/provider-contract.md §2.12): AUTHENTICATED ends a push; DENIED and
+ * CANCELLED refuse it; INITIATED, PUSH_ACKNOWLEDGED and ALLOWED are on the way (the device still
+ * has to answer). REJECTED and EXPIRED are not documented and read as what they say.
+ */
+function pushStateOf(status: string): PushState {
+  switch (status.trim().toUpperCase()) {
+    case 'AUTHENTICATED':
+      return 'approved';
+    case 'DENIED':
+    case 'CANCELLED':
+    case 'REJECTED':
+      return 'rejected';
+    case 'EXPIRED':
+      return 'expired';
+    default:
+      return 'pending';
+  }
+}
+
+const PushStatusData = z
+  .object({ status: z.string().min(1), status_id: z.string().min(1).optional() })
+  .loose()
+  .transform((d): PushStatus => ({ state: pushStateOf(d.status), statusId: d.status_id }));
+
+/**
+ * The status of a push request: `POST /verification-srv/v2/notification/status/{status_id}`
+ * without a body, as cidaas's web SDK sends it (we send `{}`, a JSON API's empty body). A 204 means
+ * the provider has no status for it yet: still pending, as far as it can tell.
+ */
+export async function getPushStatus(args: { statusId: string; requestId: string; locale?: string }): Promise<PushStatus> {
+  const call: ProviderCall = {
+    service: 'verification-srv',
+    operation: 'verification.pushStatus',
+    method: 'POST',
+    path: `/verification-srv/v2/notification/status/${encodeURIComponent(args.statusId)}`,
+    body: {},
+    locale: args.locale,
+    signIn: args.requestId,
+  };
+  const answer = await ask(call);
+  if (answer.kind === 'empty') return { state: 'pending', statusId: undefined };
+  if (answer.kind !== 'data') throw unexpected(call, answer);
+  const data = PushStatusData.safeParse(answer.data);
+  if (!data.success) throw unexpected(call, answer, data.error);
+  return data.data;
 }

@@ -8,6 +8,7 @@ import { oidcRoutes } from './services/oidc.ts';
 import { publicRoutes } from './services/public.ts';
 import { userActionRoutes } from './services/useractions.ts';
 import { verificationRoutes } from './services/verification.ts';
+import { pushRoutes } from './services/push.ts';
 import { loginRoutes } from './services/login.ts';
 import { standinRoutes } from './services/standin.ts';
 import { resetRoutes } from './services/reset.ts';
@@ -65,6 +66,7 @@ const routes: Route[] = [
   ...publicRoutes(ctx),
   ...userActionRoutes(ctx),
   ...verificationRoutes(ctx),
+  ...pushRoutes(ctx),
   ...loginRoutes(ctx),
   ...resetRoutes(ctx),
   ...accountVerificationRoutes(ctx),

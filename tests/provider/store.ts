@@ -3,7 +3,13 @@ import { readFileSync } from 'node:fs';
 
 /** All state of the stand-in, in memory: seeded accounts and everything a flow creates. */
 
-export type Method = { type: string; mediums?: Array<{ id: string }> };
+/**
+ * A configured medium: its id, and how the configured list names it (docs/provider-contract.md
+ * §2.3, U): the masked `email` or `mobile`, or a push device's `friendly_name`. A PUSH medium
+ * without a device name has no device set up yet (the provider's 403 hand-off, §1).
+ */
+export type Medium = { id: string; email?: string; mobile?: string; friendly_name?: string };
+export type Method = { type: string; mediums?: Medium[] };
 export type Account = {
   sub: string;
   email: string;
@@ -88,6 +94,8 @@ export type Exchange = {
   used: boolean;
   /** The code sent for EMAIL and SMS (TOTP codes come from the app). */
   code?: string;
+  /** PUSH: the request the device answers, polled by its status id (docs/provider-contract.md §2.12). */
+  push?: { statusId: string; status: 'INITIATED' | 'AUTHENTICATED' | 'DENIED'; number: string; device: string };
 };
 
 /**
@@ -167,6 +175,8 @@ export function createStore(args: {
     revokedSids: new Set<string>(),
     /** Token lifetimes set per account by a test (seconds), instead of the stand-in's default. */
     tokenTtlBySub: new Map<string, number>(),
+    /** Push request lifetimes set per account by a test (seconds), instead of the exchange's five minutes. */
+    pushTtlBySub: new Map<string, number>(),
     outbox: [] as OutboxMessage[],
     calls: [] as CallRecord[],
     faults: [] as Fault[],

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { canResend, optionLabelKey, resendWaitSeconds, selectMfaStart } from '@/lib/flows/mfa';
+import { canResend, mfaStepPath, optionLabel, resendWaitSeconds, selectMfaStart } from '@/lib/flows/mfa';
 import { continuationForm } from '@/lib/flows/continuation';
 import { mfaCodeError, normaliseCode } from '@/lib/validation/rules';
 
-const method = (type: string, mediumIds: string[] = []) => ({ type, mediumIds });
+const method = (type: string, mediumIds: string[] = [], destination?: string) => ({ type, mediumIds, destination });
 
 describe('selectMfaStart (product-spec.md §4 MFA, §3 MFA option)', () => {
   test('PASSWORD is never an option; several others are offered to choose from', () => {
@@ -25,6 +25,19 @@ describe('selectMfaStart (product-spec.md §4 MFA, §3 MFA option)', () => {
   test('the medium id is set only when exactly one medium is configured', () => {
     expect(selectMfaStart([method('EMAIL', ['a', 'b'])])).toEqual({ kind: 'single', option: { type: 'EMAIL', mediumId: '' } });
     expect(selectMfaStart([method('EMAIL', [])])).toEqual({ kind: 'single', option: { type: 'EMAIL', mediumId: '' } });
+  });
+
+  test("the medium's name goes with the option, and only with its one medium", () => {
+    const start = selectMfaStart([method('SMS', ['s1'], '+49 ••• ••12'), method('PUSH', ['p1'], 'Pixel 8'), method('EMAIL', ['a', 'b'], 'a•••@example.com')]);
+    expect(start).toEqual({
+      kind: 'options',
+      options: [
+        { type: 'SMS', mediumId: 's1', destination: '+49 ••• ••12' },
+        { type: 'PUSH', mediumId: 'p1', destination: 'Pixel 8' },
+        { type: 'EMAIL', mediumId: '' },
+      ],
+    });
+    expect(start.kind === 'options' && 'destination' in start.options[2]).toBe(false);
   });
 });
 
@@ -61,8 +74,21 @@ describe('resend and labels', () => {
     expect(resendWaitSeconds(10_000, 99_000, 30)).toBe(0);
   });
 
-  test('each type has its label; unknown types a generic one', () => {
-    expect(['EMAIL', 'SMS', 'TOTP', 'PUSH'].map(optionLabelKey)).toEqual(['optionEmail', 'optionSms', 'optionTotp', 'optionOther']);
+  test('each type has its label, naming the destination when the tenant sends one; unknown types a generic one', () => {
+    expect(['EMAIL', 'SMS', 'TOTP', 'PUSH', 'FIDO2'].map((type) => optionLabel({ type }).key)).toEqual([
+      'optionEmail', 'optionSms', 'optionTotp', 'optionPush', 'optionOther',
+    ]);
+    expect(optionLabel({ type: 'EMAIL', destination: 'j•••@example.com' })).toEqual({ key: 'optionEmailTo', destination: 'j•••@example.com' });
+    expect(optionLabel({ type: 'SMS', destination: '+49 ••• ••12' })).toEqual({ key: 'optionSmsTo', destination: '+49 ••• ••12' });
+    expect(optionLabel({ type: 'PUSH', destination: 'Pixel 8' })).toEqual({ key: 'optionPushOn', destination: 'Pixel 8' });
+    // An authenticator app has no destination to name.
+    expect(optionLabel({ type: 'TOTP', destination: 'x' })).toEqual({ key: 'optionTotp' });
+  });
+
+  test('a push is waited for on its own page; every other method has a code to type', () => {
+    expect(mfaStepPath('PUSH')).toBe('/register-mfa/push');
+    expect(['EMAIL', 'SMS', 'TOTP'].map(mfaStepPath)).toEqual(['/register-mfa/code', '/register-mfa/code', '/register-mfa/code']);
+    expect(canResend('PUSH')).toBe(true);
   });
 });
 

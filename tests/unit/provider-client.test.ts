@@ -107,6 +107,92 @@ describe('provider-specific shapes', () => {
     expect(JSON.parse(hits[0].body)).toEqual({ request_id: 'r', email: 'a@b.c' });
   });
 
+  test("configured list names a medium's destination when it is the type's only medium (docs/provider-contract.md §2.3, U)", async () => {
+    reply = json(200, {
+      success: true,
+      status: 200,
+      data: {
+        configured_list: [
+          { type: 'SMS', mediums: [{ id: 'sms-1', masked_value: '+49 ••• ••12' }] },
+          { type: 'EMAIL', mediums: [{ id: 'email-1', email: 'j•••@example.com' }] },
+          { type: 'PUSH', mediums: [{ id: 'push-1', friendly_name: 'Pixel 8' }] },
+          // Two mediums: none is chosen, so none is named.
+          { type: 'IVR', mediums: [{ id: 'ivr-1', mobile: '+49 ••• ••34' }, { id: 'ivr-2', mobile: '+49 ••• ••56' }] },
+          // Nothing sent, or nothing fit to show (empty, control characters, far too long).
+          { type: 'TOTP', mediums: [{ id: 'totp-1' }] },
+          { type: 'BACKUPCODE', mediums: [{ id: 'b-1', masked_value: '  ', key_name: 'a\u0007b', friendly_name: 'x'.repeat(65) }] },
+        ],
+      },
+    });
+    await expect(verification.getConfiguredMethods({ requestId: 'r', sub: 's' })).resolves.toEqual([
+      { type: 'SMS', mediumIds: ['sms-1'], destination: '+49 ••• ••12' },
+      { type: 'EMAIL', mediumIds: ['email-1'], destination: 'j•••@example.com' },
+      { type: 'PUSH', mediumIds: ['push-1'], destination: 'Pixel 8' },
+      { type: 'IVR', mediumIds: ['ivr-1', 'ivr-2'] },
+      { type: 'TOTP', mediumIds: ['totp-1'] },
+      { type: 'BACKUPCODE', mediumIds: ['b-1'] },
+    ]);
+  });
+
+  test('a push initiation reads the status id, the expiry and the number to pick (docs/provider-contract.md §2.4)', async () => {
+    // As cidaas's iOS SDK models it: status_id and push_selected_number beside the exchange.
+    reply = json(200, {
+      success: true,
+      status: 200,
+      data: { exchange_id: { exchange_id: 'ex-p', expires_at: '2030-01-01T00:05:00.000Z' }, status_id: 'st-p', push_selected_number: '42' },
+    });
+    const push = { type: 'PUSH', usageType: 'MULTIFACTOR_AUTHENTICATION' as const, requestId: 'r', mediumId: 'push-1', sub: 's', trackId: 't' };
+    await expect(verification.initiateAuthentication(push)).resolves.toEqual({
+      kind: 'initiated', exchangeId: 'ex-p', expiresAt: Date.parse('2030-01-01T00:05:00.000Z'), sub: undefined, destination: undefined, statusId: 'st-p', pushNumber: '42',
+    });
+    expect(hits[0].url).toBe('/verification-srv/v2/authenticate/initiate/push');
+    // The older web SDK's statusId, a number as a number, and no expiry.
+    reply = json(200, { success: true, status: 200, data: { exchange_id: { exchange_id: 'ex-q' }, statusId: 'st-q', push_selected_number: 7 } });
+    await expect(verification.initiateAuthentication(push)).resolves.toMatchObject({ statusId: 'st-q', pushNumber: '7', expiresAt: undefined });
+  });
+
+  describe('push status (POST /verification-srv/v2/notification/status/{id}, docs/provider-contract.md §2.12)', () => {
+    const ask = () => verification.getPushStatus({ statusId: 'st/1', requestId: 'r', locale: 'de-DE' });
+
+    test.each([
+      ['INITIATED', 'pending'],
+      ['PUSH_ACKNOWLEDGED', 'pending'],
+      ['ALLOWED', 'pending'],
+      ['AUTHENTICATED', 'approved'],
+      ['authenticated', 'approved'],
+      ['DENIED', 'rejected'],
+      ['CANCELLED', 'rejected'],
+      ['EXPIRED', 'expired'],
+      ['SOMETHING_NEW', 'pending'],
+    ])('status %s → %s', async (status, state) => {
+      reply = json(200, { success: true, status: 200, data: { status } });
+      await expect(ask()).resolves.toEqual({ state, statusId: undefined });
+    });
+
+    test('sends an empty JSON body to the status path, and reads a status id the answer names', async () => {
+      reply = json(200, { success: true, status: 200, data: { status: 'AUTHENTICATED', status_id: 'st-final' } });
+      await expect(ask()).resolves.toEqual({ state: 'approved', statusId: 'st-final' });
+      expect(hits[0]).toMatchObject({ method: 'POST', url: '/verification-srv/v2/notification/status/st%2F1', body: '{}' });
+      expect(hits[0].headers['content-type']).toBe('application/json');
+      expect(hits[0].headers['accept-language']).toBe('de-DE');
+    });
+
+    test('204 (no status yet) is still pending', async () => {
+      reply = (_req, res) => {
+        res.writeHead(204);
+        res.end();
+      };
+      await expect(ask()).resolves.toEqual({ state: 'pending', statusId: undefined });
+    });
+
+    test('an answer without a status, and a refusal, are failures', async () => {
+      reply = json(200, { success: true, status: 200, data: { sub: 's' } });
+      await expect(ask()).rejects.toMatchObject({ kind: 'invalid-response', operation: 'verification.pushStatus' });
+      reply = json(400, { success: false, status: 400, error: { code: 'VER1075', error: 'invalid status_id' } });
+      await expect(ask()).rejects.toMatchObject({ kind: 'rejected', code: 'VER1075' });
+    });
+  });
+
   test('initiation reads the exchange id, and a masked destination when a tenant names one (medium_text, U)', async () => {
     reply = json(200, { success: true, status: 200, data: { exchange_id: { exchange_id: 'ex-1', expires_at: 'x' } } });
     await expect(verification.initiateAuthentication({ type: 'EMAIL', usageType: 'MULTIFACTOR_AUTHENTICATION', requestId: 'r', mediumId: 'm1', sub: 's' }))

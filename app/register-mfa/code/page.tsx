@@ -1,6 +1,7 @@
 import Link from 'next/link';
+import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { canResend } from '@/lib/flows/mfa';
+import { canResend, mfaStepPath } from '@/lib/flows/mfa';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { requireFlow, withActiveCode } from '@/lib/flows/flow-guard';
 import { stepUrl } from '@/lib/flows/step-urls';
@@ -22,6 +23,8 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
   const flow = await requireFlow(params.requestId, withActiveCode);
   const { mfa } = flow;
   const { active } = mfa;
+  // A push has nothing to type: its own page waits for the approval.
+  if (active.push) redirect(stepUrl(mfaStepPath(active.type), flow.requestId));
   const locale = await getLocale();
   const [t, errors, clientName, formAnswer] = await Promise.all([
     getTranslations('mfa'),

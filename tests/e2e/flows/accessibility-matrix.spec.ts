@@ -160,6 +160,21 @@ function groupTexts(v: Visit): string[] {
 
 const GROUP_URL = /\/group-selection\?requestId=[\w-]+(&render=sync)?$/;
 
+/** The medium names the stand-in sends for `mfa.choice+…` (seed.json), as data on the screen. */
+const NAMED_MEDIUMS = ['m•••@example.com', '+49 ••• ••12', 'Pixel 8'];
+
+/**
+ * An option naming its destination splits the message at it ("Text message to " + the number),
+ * so each part of the message stands as a text of its own.
+ */
+function namedOptionTexts(v: Visit): string[] {
+  const parts = ['optionEmailTo', 'optionSmsTo', 'optionPushOn'].flatMap((key) => v.t.mfa[key].split('{destination}'));
+  return [...NAMED_MEDIUMS, ...parts.map((p) => p.trim()).filter(Boolean)];
+}
+
+/** The push page's button that asks whether the request was approved. */
+const pushCheck = (v: Visit) => v.page.locator('main form.push-check button[type="submit"]');
+
 // ---------------------------------------------------------------------------------------------
 // The tours: every screen and state.
 
@@ -506,6 +521,49 @@ const TOURS: Tour[] = [
           await signInWithPassword(v, MFA.password);
           await expect(v.page).toHaveURL(/\/register-mfa\?/);
           await expect(v.page.locator('main p.description')).toHaveText(v.t.mfa.startEmail);
+        },
+      },
+    ],
+  },
+  {
+    name: 'push approval',
+    account: (tag) => `mfa.choice+${tag}@example.com`,
+    states: [
+      {
+        name: 'mfa-methods-named',
+        reach: async (v) => {
+          await signInWithPassword(v, MFA.password);
+          await expect(v.page).toHaveURL(/\/register-mfa\?/);
+          await expect(v.page.locator('main button[name="type"][value="SMS"] .destination')).toHaveText(NAMED_MEDIUMS[1]);
+          await expectHeading(v, v.t.mfa.title);
+        },
+        data: namedOptionTexts,
+      },
+      {
+        name: 'mfa-push',
+        reach: async (v) => {
+          await v.page.locator('main button[name="type"][value="PUSH"]').click();
+          await expect(v.page).toHaveURL(/\/register-mfa\/push\?requestId=/);
+          await expectHeading(v, v.t.mfa.pushTitle);
+          v.memo.pushNumber = (await v.page.locator('main .push-number .number').innerText()).trim();
+        },
+        data: (v) => [v.memo.pushNumber],
+      },
+      {
+        name: 'mfa-push-not-yet',
+        reach: async (v) => {
+          await pushCheck(v).click();
+          await expect(v.page.locator('main form.push-check [role="status"] p')).toHaveText(v.t.mfa.pushNotYet);
+        },
+        data: (v) => [v.memo.pushNumber],
+      },
+      {
+        name: 'mfa-push-declined',
+        reach: async (v) => {
+          expect((await v.page.request.post(`${v.standin.url}/__standin/push/reject`, { data: { email: v.email } })).ok()).toBe(true);
+          // With JavaScript the page finds out by itself; without, on the next press.
+          if (!v.js) await pushCheck(v).click();
+          await expectHeading(v, v.t.mfa.pushRejectedTitle);
         },
       },
     ],

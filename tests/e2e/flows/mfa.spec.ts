@@ -92,7 +92,7 @@ test('several options: choose one, switch to another, sign in', async ({ page, j
   await expect(page.getByText('Choose how you would like to confirm your sign-in.')).toBeVisible();
   await expectAccessible(page);
   await expectOnlyMessages(page, 'en-GB');
-  await page.getByRole('button', { name: 'Send code by text message (SMS)' }).click();
+  await page.getByRole('button', { name: 'Text message (SMS)', exact: true }).click();
   await expect(page).toHaveURL(/\/register-mfa\/code/);
   // No source names a masked destination in the initiation's answer (docs/provider-contract.md §7),
   // so the stand-in sends none and the page says where the code went in general terms.
@@ -100,8 +100,8 @@ test('several options: choose one, switch to another, sign in', async ({ page, j
   expect(await standin.outbox(`sms:${email}`)).toHaveLength(1);
 
   await page.getByRole('link', { name: 'Choose another method' }).click();
-  await expect(page.getByRole('button', { name: 'Use authenticator app' })).toBeVisible();
-  await page.getByRole('button', { name: 'Use authenticator app' }).click();
+  await expect(page.getByRole('button', { name: 'Authenticator app', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Authenticator app', exact: true }).click();
   await expect(page.getByText('Enter the 6-digit code shown in your authenticator app.')).toBeVisible();
   await enterCode(page, totpNow());
   await expectSignedIn(page, email, javaScriptEnabled);
@@ -189,7 +189,7 @@ test('a method that needs setting up first sends the browser where the provider 
   // check of its address gets to see it; without, the person is on it and presses the button.
   if (!javaScriptEnabled) {
     await expect(page).toHaveURL(/\/register-mfa/);
-    await submit(page, 'Send code');
+    await submit(page, 'Send request');
   }
   await expect(page).toHaveURL(`${standin.url}/verification-srv/setup/push`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Device setup (stand-in)');

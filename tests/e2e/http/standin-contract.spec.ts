@@ -117,3 +117,21 @@ test('the hosted-page API wants an admin client\'s bearer token', async ({ reque
   });
   expect(token.status()).toBe(401);
 });
+
+test('a push request answers as documented: a status id, the status by it, JSON only', async ({ request, standin }) => {
+  const { requestId, sub, next } = await afterPassword(request, standin.url, `mfa.push+contract-${tag()}@example.com`);
+  const initiate = { type: 'PUSH', usage_type: 'MULTIFACTOR_AUTHENTICATION', request_id: requestId, sub, trackId: next.searchParams.get('track_id') };
+  // A medium that is not the account's device is refused like any other (§2.4).
+  expect((await request.post(`${standin.url}/verification-srv/v2/authenticate/initiate/push`, { data: { ...initiate, medium_id: 'other' } })).status()).toBe(400);
+  const initiated = (await (await request.post(`${standin.url}/verification-srv/v2/authenticate/initiate/push`, { data: { ...initiate, medium_id: 'push-1' } })).json()).data;
+  expect(Object.keys(initiated).sort()).toEqual(['exchange_id', 'push_selected_number', 'status_id']);
+  const status = (id: string, options: Parameters<APIRequestContext['post']>[1] = { data: {} }) =>
+    request.post(`${standin.url}/verification-srv/v2/notification/status/${id}`, options);
+
+  expect((await (await status(initiated.status_id)).json()).data).toEqual({ status: 'INITIATED' });
+  expect((await (await status(initiated.status_id, { form: { a: 'b' } })).json()).error.code).toBe('VER1003');
+  expect((await (await status('not-a-uuid')).json()).error.code).toBe('VER1075');
+  expect((await status(crypto.randomUUID())).status()).toBe(204);
+  // The exchange id is not the status id.
+  expect((await status(initiated.exchange_id.exchange_id)).status()).toBe(204);
+});

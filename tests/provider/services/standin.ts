@@ -1,10 +1,11 @@
 import type { Context, Route } from './context.ts';
 import { escapeHtml, sendHtml, sendJson, str } from '../http.ts';
 import type { Fault } from '../store.ts';
+import { pendingPushesHtml } from './push.ts';
 
 /**
  * The stand-in's own endpoints (not part of the provider's API): the outbox a person or a test
- * reads codes and links from, the log of calls received, and fault injection scoped by a path
+ * reads codes and links from (and answers push requests on, push.ts), the log of calls received, and fault injection scoped by a path
  * fragment (usually a requestId) so one test's fault never touches another's flow.
  */
 export function standinRoutes({ store }: Context): Route[] {
@@ -12,7 +13,8 @@ export function standinRoutes({ store }: Context): Route[] {
     ['GET', '/__standin/outbox.json', (_req, res) => sendJson(res, 200, { messages: store.outbox })],
     ['GET', '/__standin/outbox', (_req, res) =>
       sendHtml(res, 200, `<!doctype html><html lang="en"><meta charset="utf-8"><title>Stand-in outbox</title>
-<h1>Outbox</h1><p>E-mails and text messages the stand-in provider has "sent", newest first.</p>
+<h1>Outbox</h1><h2>Sign-in requests on devices</h2>${pendingPushesHtml(store)}
+<h2>Messages</h2><p>E-mails and text messages the stand-in provider has "sent", newest first.</p>
 ${store.outbox.length === 0 ? '<p>Nothing sent yet.</p>' : `<ul>${[...store.outbox].reverse().map((m) =>
   `<li><strong>${escapeHtml(m.channel)} to ${escapeHtml(m.to)}</strong> (${escapeHtml(m.at)}): ${escapeHtml(m.subject)}<br>${escapeHtml(m.body)}</li>`).join('')}</ul>`}`)],
     ['GET', '/__standin/calls', (_req, res, _p, u) => {

@@ -2,15 +2,22 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Context, Route } from './context.ts';
 import { fail, ok, sendJson, str, type Body, type Res } from '../http.ts';
-import type { Account } from '../store.ts';
+import type { Account, Medium } from '../store.ts';
+import { initiatePush } from './push.ts';
 
 const EXCHANGE_TTL_MS = 5 * 60 * 1000;
 /** Undocumented at the provider (docs/provider-contract.md §7): the stand-in's choice. */
 const ACCOUNT_LOCKED = 'account_locked';
 
+/** What the configured list says of a medium: its id and the names §2.3 documents, nothing else. */
+function listedMedium(medium: Medium): Medium {
+  const { id, email, mobile, friendly_name } = medium;
+  return { id, ...(email ? { email } : {}), ...(mobile ? { mobile } : {}), ...(friendly_name ? { friendly_name } : {}) };
+}
+
 /**
  * verification-srv: the configured list, initiate and authenticate (docs/provider-contract.md
- * §2.3–2.5), JSON only. Codes: 3072 wrong password, 3074 declined account (product-spec.md §8);
+ * §2.3–2.5), JSON only; a push request's status is in push.ts. Codes: 3072 wrong password, 3074 declined account (product-spec.md §8);
  * after repeated wrong passwords the account is locked for a while (seed.json `lockout`).
  */
 function codeMatches(exchange: { type: string; code?: string }, passCode: string, totpSecret: string): boolean {
@@ -38,7 +45,7 @@ export function verificationRoutes({ store, issuer }: Context): Route[] {
       ok(res, {
         configured_list: account.methods.map((m) => ({
           type: m.type,
-          mediums: (m.mediums ?? [{ id: m.type }]).map((medium) => ({ id: medium.id })),
+          mediums: (m.mediums ?? [{ id: m.type }]).map(listedMedium),
         })),
       });
     }, JSON_ONLY],
@@ -72,6 +79,8 @@ export function verificationRoutes({ store, issuer }: Context): Route[] {
         }
       }
       if (type === 'PUSH') {
+        const device = method?.mediums?.find((m) => m.id === mediumId)?.friendly_name;
+        if (device) return ok(res, initiatePush(store, { account, requestId, device }));
         // The device must be set up first: the provider sends the browser there (spec: error_code 403).
         const redirectUrl = new URL(store.mfaRedirectUrl, issuer).toString();
         return sendJson(res, 403, { success: false, status: 403, error: { code: 403, error_code: 403, error: 'setup required', redirectUrl } });

@@ -1,0 +1,58 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { getLocale } from 'next-intl/server';
+import { failToErrorPage } from '@/lib/errors';
+import { guardAction, withActivePush } from '@/lib/flows/flow-guard';
+import { checkPush as askProvider } from '@/lib/flows/mfa-steps';
+import type { PushOutcome } from '@/lib/flows/push';
+import { stepUrl } from '@/lib/flows/step-urls';
+import { answerLimited, attempt } from '@/lib/limits/limits';
+import { accountRef, log } from '@/lib/log';
+import { updateFlow } from '@/lib/session';
+import type { PushCheckState } from '../../_components/push-waiter';
+
+/**
+ * Asks the provider once whether the push was approved: posted by "I have approved it" and, with
+ * JavaScript, every few seconds by the page itself (`poll`). Approved continues like a correct
+ * code; a refusal or the end of the request's life is kept in the flow and shown on the page.
+ */
+export async function checkPush(_prev: PushCheckState, formData: FormData): Promise<PushCheckState> {
+  const flow = await guardAction(formData, withActivePush);
+  const { mfa, sub, requestId } = flow;
+  const { active } = mfa;
+  const { push } = active;
+  const pushPage = stepUrl('/register-mfa/push', requestId);
+  if (push.outcome) redirect(pushPage);
+
+  const allowed = await attempt([['push.check', active.exchangeId]]);
+  if (!allowed.ok) {
+    answerLimited(allowed, 'mfa.push');
+    return { status: 'limited' };
+  }
+
+  let outcome: PushOutcome;
+  try {
+    outcome = await askProvider({ push, requestId, locale: await getLocale() });
+  } catch (error) {
+    failToErrorPage(error, { step: 'mfa.push', type: active.type });
+  }
+  if (outcome.kind === 'pending') return { status: 'pending', asked: formData.get('poll') !== '1' };
+
+  log.info({ event: 'mfa.verified', type: active.type, outcome: outcome.kind, account: accountRef(sub) }, 'sign-in attempt');
+  if (outcome.kind !== 'approved') {
+    await updateFlow({ mfa: { ...mfa, active: { ...active, push: { ...push, outcome: outcome.kind } } } });
+    redirect(pushPage);
+  }
+  await updateFlow({
+    continuation: {
+      target: 'precheck-continue',
+      trackId: mfa.trackId,
+      statusId: outcome.statusId,
+      sub,
+      verificationType: active.type,
+      selectedGroupId: flow.groupId,
+    },
+  });
+  redirect(stepUrl('/continue', requestId));
+}

@@ -100,7 +100,7 @@ test('push declined: the page says so and offers another method and a new reques
   await page.getByRole('button', { name: `E-mail to ${EMAIL_TO}` }).click();
   await expect(page.getByText(`We have sent a 6-digit code to ${EMAIL_TO}.`)).toBeVisible();
   const [message] = await standin.outbox(email);
-  await page.getByLabel('Security code').fill(message.code!);
+  await page.getByLabel('Security code', { exact: true }).fill(message.code!);
   await submit(page, 'Verify');
   await expectSignedIn(page, email, javaScriptEnabled);
 });

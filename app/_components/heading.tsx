@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'react';
  * heading and described by the screen's description), and the effect stays away because the
  * person is already in a control; so it does when an error summary opened the screen.
  */
-export function Heading({ children, autoFocus, describedBy }: { children: React.ReactNode; autoFocus: boolean; describedBy?: string }) {
+export function Heading({ children, autoFocus, describedBy, className }: { children: React.ReactNode; autoFocus: boolean; describedBy?: string; className?: string }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     const active = document.activeElement;
@@ -18,7 +18,7 @@ export function Heading({ children, autoFocus, describedBy }: { children: React.
     if (nothingFocused && !document.querySelector('.error-summary')) ref.current?.focus();
   }, []);
   return (
-    <h1 id="page-title" ref={ref} tabIndex={-1} autoFocus={autoFocus} aria-describedby={describedBy}>
+    <h1 id="page-title" ref={ref} tabIndex={-1} autoFocus={autoFocus} aria-describedby={describedBy} className={className}>
       {children}
     </h1>
   );

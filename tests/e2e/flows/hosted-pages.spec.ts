@@ -68,7 +68,7 @@ test('group_selection in its query form lands on the group page', async ({ page,
   const asked: string[] = [];
   page.on('request', (r) => asked.push(r.url()));
   await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByRole('combobox', { name: 'Group', exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Sales organisation', exact: true })).toBeVisible();
   // The tenant's group_selection page (set by tenant:setup) is the query form; it answered 303.
   const entry = asked.map((u) => new URL(u)).find((u) => u.pathname === '/group-selection');
   expect(entry?.searchParams.get('track_id')).toBeTruthy();

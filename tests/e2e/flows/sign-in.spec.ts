@@ -81,7 +81,7 @@ test.describe('sign-in with e-mail and password', () => {
     await submit(page, 'Sign in');
     await expect(page).toHaveURL(new RegExp(`/account-unavailable\\?requestId=${requestId}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("This account can't be used to sign in");
-    await expect(page.getByText('This User Account has been either declined, deactivated or deleted.')).toBeVisible();
+    await expect(page.getByText('This account has been declined, deactivated or deleted.')).toBeVisible();
     await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'https://www.example.com/support');
     await expect(page.getByRole('link', { name: 'Write to support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com');

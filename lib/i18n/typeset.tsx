@@ -25,7 +25,7 @@ const parserFor = (locale: string): Parser | undefined => {
 export const usesPhrases = (locale: string) => parserFor(locale) !== undefined;
 
 /** A masked phone number: digits and mask characters in groups, with at least one mask character or a leading +. */
-const MASKED_PHONE = /(?:\+\d{1,3}|[\d•*●·xX]{2,})(?:[ -][\d•*●·xX]{1,6}){1,6}/g;
+const MASKED_PHONE = /(?:\+\d{1,3}|[\d•*●·xX]{2,})(?:[ -][\d•*●·xX]{1,12}){1,6}/g;
 
 export function keepPhoneNumbersTogether(text: string): string {
   return text.replace(MASKED_PHONE, (match) =>

@@ -36,6 +36,8 @@ describe('masked phone numbers', () => {
   test('are kept on one line: no-break spaces and non-breaking hyphens', () => {
     expect(keepPhoneNumbersTogether('We sent a code to +49 ••• ••• 12.')).toBe('We sent a code to +49\u00a0•••\u00a0•••\u00a012.');
     expect(keepPhoneNumbersTogether('Code an +49 170-•••-12 gesendet')).toBe('Code an +49\u00a0170\u2011•••\u201112 gesendet');
+    // A long run of mask characters is still one group.
+    expect(keepPhoneNumbersTogether('to +49 ********* 12.')).toBe('to +49\u00a0*********\u00a012.');
   });
 
   test('other numbers and text are left alone', () => {

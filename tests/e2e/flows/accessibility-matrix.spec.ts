@@ -212,6 +212,8 @@ const TOURS: Tour[] = [
           await expect(v.page).toHaveURL(/\/login\?requestId=/);
           await expectHeading(v, v.t.credentials.title);
         },
+        // The account's address, shown whole above the form.
+        data: (v) => [v.email],
       },
       {
         name: 'credentials-password-required',
@@ -220,6 +222,8 @@ const TOURS: Tour[] = [
           await mainSubmit(v.page).click();
           await expectFieldError(v, 'password', 'passwordRequired');
         },
+        // The account's address, shown whole above the form.
+        data: (v) => [v.email],
       },
       {
         name: 'credentials-wrong-password',
@@ -228,6 +232,8 @@ const TOURS: Tour[] = [
           await mainSubmit(v.page).click();
           await expectFieldError(v, 'password', 'passwordInvalid');
         },
+        // The account's address, shown whole above the form.
+        data: (v) => [v.email],
       },
       {
         name: 'continue',
@@ -274,9 +280,12 @@ const TOURS: Tour[] = [
           for (let attempt = 1; attempt <= 5; attempt++) {
             await v.page.locator('#password').fill(`wrong-${attempt}`);
             await mainSubmit(v.page).click();
-            await expectFieldError(v, 'password', attempt < 5 ? 'passwordInvalid' : 'accountLocked');
+            // The fourth wrong password warns that the next one locks the account.
+            await expectFieldError(v, 'password', attempt < 4 ? 'passwordInvalid' : attempt === 4 ? 'passwordInvalidLastAttempt' : 'accountLocked');
           }
         },
+        // The account's address, shown whole above the form.
+        data: (v) => [v.email],
       },
       {
         name: 'account-unavailable',
@@ -323,6 +332,8 @@ const TOURS: Tour[] = [
           await expect(v.page).toHaveURL(/\/reset-password-init\?requestId=/);
           await expectHeading(v, v.t.resetInit.title);
         },
+        // The account's address, shown whole above the form.
+        data: (v) => [v.email],
       },
       {
         name: 'reset-sent',
@@ -407,6 +418,8 @@ const TOURS: Tour[] = [
           await expect(v.page).toHaveURL(/\/require-password-init\?requestId=/);
           await expectHeading(v, v.t.requirePassword.title);
         },
+        // The account's address, shown whole above the form.
+        data: (v) => [v.email],
       },
       {
         name: 'reset-success-mfa-hint',

@@ -316,11 +316,23 @@ async function checkOnlyMessages(page: Page, locale: string, data: string[]) {
   const texts = await page.evaluate(() => {
     const found: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    // Phrases of one text joined by <wbr> (Japanese, Chinese: lib/i18n/typeset.tsx) are one text.
+    let last: Node | null = null;
+    let raw = '';
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       if (!parent || parent.closest('script, style, noscript, template, [aria-hidden="true"]')) continue;
-      const text = node.textContent?.trim();
+      const before = node.previousSibling;
+      if (last && before?.nodeName === 'WBR' && before.previousSibling === last) {
+        raw += node.textContent ?? '';
+        found[found.length - 1] = raw.trim();
+        last = node;
+        continue;
+      }
+      raw = node.textContent ?? '';
+      const text = raw.trim();
       if (text) found.push(text);
+      last = text ? node : null;
     }
     for (const element of document.body.querySelectorAll('[alt], [aria-label], [title], [placeholder]')) {
       for (const name of ['alt', 'aria-label', 'title', 'placeholder']) {

@@ -120,11 +120,11 @@ test.describe('group selection', () => {
     await field.fill('100205');
     await expect(options(page)).toHaveCount(1);
     await expect(options(page)).toHaveText(/Gastro Service West/);
-    await expect(page.getByRole('status').filter({ hasText: 'Matching groups: 1' })).toBeAttached();
+    await expect(page.getByRole('status').filter({ hasText: 'Matching sales organisations: 1' })).toBeAttached();
     await field.fill('kitchenpro');
     await expect(options(page)).toHaveCount(2);
     await field.fill('nothing like this');
-    await expect(page.getByText('No group matches your search.').first()).toBeVisible();
+    await expect(page.getByText('No sales organisation matches your search.').first()).toBeVisible();
     await expect(page.getByRole('listbox')).toBeHidden();
     await expect(field).toHaveAttribute('aria-expanded', 'false');
     await expectAccessible(page);
@@ -138,11 +138,11 @@ test.describe('group selection', () => {
   test('signing in without a group asks for one; choosing one clears the message', async ({ page, javaScriptEnabled, expectAccessible }) => {
     await toGroups(page, account('many', 'required', javaScriptEnabled), javaScriptEnabled);
     await submit(page, 'Sign in');
-    await expect(page.locator('#group-error').getByText('Please select a group.')).toBeVisible();
+    await expect(page.locator('#group-error').getByText('Please select a sales organisation.')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Sales organisation', exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page);
     await pick(page, MANY.north, javaScriptEnabled);
-    if (javaScriptEnabled) await expect(page.locator('#group-error').getByText('Please select a group.')).toBeHidden();
+    if (javaScriptEnabled) await expect(page.locator('#group-error').getByText('Please select a sales organisation.')).toBeHidden();
     await submit(page, 'Sign in');
     await expectSignedInFor(page, MANY.north.name, javaScriptEnabled);
   });
@@ -164,7 +164,7 @@ test.describe('group selection', () => {
     for (const bad of ['not-a-group', '../../evil', 'x'.repeat(65)]) {
       url.searchParams.set('group_id', bad);
       await page.goto(url.toString());
-      await expect(page.locator('#group-error').getByText('The selected group was not found. Please select one of the available groups.')).toBeVisible();
+      await expect(page.locator('#group-error').getByText('The sales organisation you selected is not available. Please choose one from the list.')).toBeVisible();
     }
     await expectAccessible(page);
     await pick(page, MANY.north, javaScriptEnabled);
@@ -222,7 +222,7 @@ test.describe('group selection', () => {
     const url = await toGroups(page, account('many', 'fault', javaScriptEnabled), javaScriptEnabled);
     await standin.fault({ pathIncludes: `prelogin/metadata/${url.trackId}`, mode: 'error' });
     await page.goto(url.toString());
-    await expect(page.getByRole('heading', { name: 'An error has occurred.' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
     const ref = (await page.getByText(/^Reference: /).textContent())!.replace('Reference: ', '');
     expect(appLog()).toContain(ref);
     await expect(page.getByText('SECRET-STACK')).toHaveCount(0);

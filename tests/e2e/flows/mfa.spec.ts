@@ -144,18 +144,18 @@ test.describe('code errors appear on the code field', () => {
     await startSingle(page, javaScriptEnabled, 'Send code');
     const field = page.getByLabel('Security code');
     await submit(page, 'Verify');
-    await expect(field).toHaveAccessibleDescription('Code is required.');
+    await expect(field).toHaveAccessibleDescription('Security code is required.');
     await enterCode(page, '12345');
     await expect(field).toHaveAccessibleDescription('The code must be exactly 6 digits long.');
     const [message] = await standin.outbox(email);
     const wrong = message.code === '000000' ? '000001' : '000000';
     await enterCode(page, wrong);
-    await expect(field).toHaveAccessibleDescription('Incorrect code.');
+    await expect(field).toHaveAccessibleDescription('Incorrect code. Please try again.');
     await expect(page.locator('.error-summary')).toBeFocused();
     await expectAccessible(page);
     await standin.expireCodes(email);
     await enterCode(page, message.code!);
-    await expect(field).toHaveAccessibleDescription('Code expired.');
+    await expect(field).toHaveAccessibleDescription('This code has expired. Please request a new code.');
   });
 
   test('a code that was already used is refused', async ({ page, javaScriptEnabled, standin }) => {
@@ -175,7 +175,7 @@ test.describe('code errors appear on the code field', () => {
     // An identical submit within 10 s is folded into the first (a double click); wait that out.
     await page.waitForTimeout(10_500);
     await enterCode(page, message.code!);
-    await expect(page.getByLabel('Security code')).toHaveAccessibleDescription('Incorrect code.');
+    await expect(page.getByLabel('Security code')).toHaveAccessibleDescription('Incorrect code. Please try again.');
   });
 });
 

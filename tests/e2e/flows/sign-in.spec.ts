@@ -32,7 +32,7 @@ test.describe('sign-in with e-mail and password', () => {
     await page.getByLabel('E-mail address').fill('nobody@example.com');
     await submit(page, 'Next');
     const field = page.getByLabel('E-mail address');
-    await expect(field).toHaveAccessibleDescription('User account does not exist. Please register.');
+    await expect(field).toHaveAccessibleDescription('There is no account for this e-mail address. Please check the address, or register.');
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(field).toHaveValue('nobody@example.com');
     await expectAccessible(page);
@@ -95,10 +95,10 @@ test.describe('sign-in with e-mail and password', () => {
     const requestId = await startSignIn(page);
     const field = page.getByLabel('E-mail address');
     await submit(page, 'Next');
-    await expect(field).toHaveAccessibleDescription('Email is required.');
+    await expect(field).toHaveAccessibleDescription('E-mail address is required.');
     await field.fill('not-an-address');
     await submit(page, 'Next');
-    await expect(field).toHaveAccessibleDescription('Invalid email.');
+    await expect(field).toHaveAccessibleDescription('Enter an e-mail address in the correct format, like name@example.com.');
     const existenceCalls = (await standin.calls(requestId)).filter((c) => c.path.includes('userexistence'));
     expect(existenceCalls).toEqual([]);
     await expectAccessible(page);

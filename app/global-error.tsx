@@ -9,7 +9,7 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
     <html lang="en-GB">
       <body>
         <main>
-          <h1>An error has occurred.</h1>
+          <h1>Something went wrong</h1>
           <p>Please reload the page.</p>
           {error.digest ? <p>Reference: {error.digest}</p> : null}
         </main>

@@ -36,9 +36,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <head>
-        {/* Controls that only work with JavaScript are hidden when it is off. */}
+        {/* Controls that only work with JavaScript are hidden when it is off (and the room kept for them in a field). */}
         <noscript>
-          <style nonce={nonce}>{'.needs-js{display:none!important}'}</style>
+          <style nonce={nonce}>{'.needs-js{display:none!important}.control input{padding-inline-end:.875rem}'}</style>
         </noscript>
       </head>
       <body>

@@ -5,24 +5,20 @@ import { Heading } from './_components/heading';
 export const generateMetadata = titleFrom('notFound');
 
 /**
- * Fallback for unknown routes. Next renders the root not-found screen into every page's payload
- * (ready for a client-side 404), so it is kept to the logos and a card: the full frame here
- * cost every screen about 3 KB of HTML and a second frame render on the server.
+ * What `notFound()` shows. Addresses that name no screen get the full frame from the catch-all
+ * route (app/[...unknown]/page.tsx); this one is kept to a card with the logo because Next
+ * renders the root not-found screen into every page's payload (ready for a client-side 404),
+ * where the full frame cost every screen about 3 KB of HTML and a second frame render.
  */
 export default async function NotFound() {
   const [t, tFrame] = await Promise.all([getTranslations('notFound'), getTranslations('frame')]);
   return (
     <div className="page">
-      <header className="masthead">
-        <div className="logos">
-          {/* eslint-disable-next-line @next/next/no-img-element -- operator-replaceable files, served as they are */}
-          <img src="/brand/manufacturer" alt={tFrame('manufacturerLogo')} width={160} height={40} />
-        </div>
-      </header>
-      <main id="content" className="card">
+      <main id="content" className="card card-body">
+        {/* eslint-disable-next-line @next/next/no-img-element -- operator-replaceable files, served as they are */}
+        <img className="logo-alone" src="/brand/manufacturer" alt={tFrame('manufacturerLogo')} width={176} height={44} />
         <Heading autoFocus>{t('title')}</Heading>
         <p className="description">{t('description')}</p>
-        {/* A full page load: the unknown address may have come from anywhere. */}
         {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
         <a className="button" href="/">
           {t('back')}

@@ -18,8 +18,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 const STORE_KEY = Symbol.for('signin.requestContext');
 const LIFECYCLE_KEY = Symbol.for('signin.lifecycle');
 
-/** Statuses the app may ask for: too many requests, and the provider down, garbled or too slow. */
-export const APP_STATUSES = new Set([429, 500, 502, 503, 504]);
+/**
+ * Statuses the app may ask for: an address that names no screen (the full-frame not-found page,
+ * app/[...unknown]/page.tsx), too many requests, and the provider down, garbled or too slow.
+ */
+export const APP_STATUSES = new Set([404, 429, 500, 502, 503, 504]);
 
 export function requestContextStorage() {
   globalThis[STORE_KEY] ??= new AsyncLocalStorage();

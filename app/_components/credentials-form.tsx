@@ -8,9 +8,9 @@ import { submitPassword, type CredentialsFormState } from '../login/actions';
 import { minutesAndSeconds, useSecondsLeft } from './countdown';
 import { ErrorSummary } from './error-summary';
 import { FormError } from './form-error';
+import { Identity } from './identity';
 import { PasswordField } from './password-field';
 import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
 import { useFieldRules } from './use-field-rules';
 
 type Props = {
@@ -39,7 +39,7 @@ type Props = {
   errors: Partial<Record<ErrorKey, string>>;
 };
 
-/** Step 2: the password. The e-mail is a read-only username field so password managers save the pair. */
+/** Step 2: the password, for the account shown above it (with a username field for password managers, see Identity). */
 export function CredentialsForm({ requestId, email, changeEmailHref, resetHref, initialState, labels, errors }: Props) {
   const [state, action] = useActionState<CredentialsFormState, FormData>(submitPassword, initialState ?? { status: 'idle' });
   // Locked after repeated wrong passwords (or held back by a limit): until the time is up the
@@ -56,17 +56,11 @@ export function CredentialsForm({ requestId, email, changeEmailHref, resetHref, 
       <ErrorSummary title={errors.summaryTitle ?? ''} items={rules.summaryItems(errors, { email: 'email' })} />
       <input type="hidden" name="requestId" value={requestId} />
       <FormError state={state} errors={errors} />
-      {/* Read-only rather than disabled: still announced and still paired with the password. */}
-      <TextField
-        id="email"
-        name="username"
-        type="email"
+      <Identity
         label={labels.email}
-        autoComplete="username"
-        defaultValue={email}
+        email={email}
         error={message(rules.errorOf('email'))}
-        readOnly
-        labelAside={<Link href={changeEmailHref}>{labels.changeEmail}</Link>}
+        aside={<Link href={changeEmailHref}>{labels.changeEmail}</Link>}
       />
       <PasswordField
         error={message(passwordError)}

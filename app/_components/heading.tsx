@@ -16,9 +16,10 @@ type Props = {
   /** Whether focus starts here after a client-side navigation (screens to read). */
   focusOnArrival?: boolean;
   describedBy?: string;
+  className?: string;
 };
 
-export function Heading({ children, autoFocus, focusOnArrival = true, describedBy }: Props) {
+export function Heading({ children, autoFocus, focusOnArrival = true, describedBy, className }: Props) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (!focusOnArrival) return;
@@ -27,7 +28,7 @@ export function Heading({ children, autoFocus, focusOnArrival = true, describedB
     if (nothingFocused && !document.querySelector('.error-summary')) ref.current?.focus();
   }, [focusOnArrival]);
   return (
-    <h1 id="page-title" ref={ref} tabIndex={-1} autoFocus={autoFocus} aria-describedby={describedBy}>
+    <h1 id="page-title" ref={ref} tabIndex={-1} autoFocus={autoFocus} aria-describedby={describedBy} className={className}>
       {children}
     </h1>
   );

@@ -17,8 +17,10 @@ type Props = {
 };
 
 /**
- * The password input with a show/hide toggle and a Caps Lock hint. The toggle needs JavaScript,
- * so it is hidden when scripting is off (the `needs-js` rule in the root layout).
+ * The password input with a show/hide button inside it (an eye; its name says what it does,
+ * "Show password" or "Hide password", and it follows the input in focus order) and a Caps Lock
+ * hint. The button needs JavaScript, so it is hidden when scripting is off (the `needs-js` rule
+ * in the root layout).
  */
 export function PasswordField({
   id = 'password',
@@ -44,21 +46,28 @@ export function PasswordField({
       autoFocus={autoFocus}
       onKeyDown={detectCapsLock}
       onKeyUp={detectCapsLock}
-      labelAside={
-        <button
-          type="button"
-          className="link needs-js"
-          aria-controls={id}
-          onClick={() => setVisible((v) => !v)}
-        >
-          {visible ? labels.hide : labels.show}
+      inputAside={
+        <button type="button" className="reveal needs-js" aria-controls={id} onClick={() => setVisible((v) => !v)}>
+          <EyeIcon crossed={visible} />
+          <span className="visually-hidden">{visible ? labels.hide : labels.show}</span>
         </button>
       }
       {...registration}
     >
-      <p id={`${id}-caps`} className="hint" role="status" aria-live="polite">
+      <p id={`${id}-caps`} className="hint caps" role="status" aria-live="polite">
         {capsLock ? labels.capsLock : ''}
       </p>
     </TextField>
+  );
+}
+
+/** An eye, crossed out while the password is shown (the button then hides it). */
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12Z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed ? <path d="M4 4l16 16" /> : null}
+    </svg>
   );
 }

@@ -5,9 +5,9 @@ import type { ErrorKey, FormState } from '@/lib/validation/form-state';
 import { sendResetLink } from '../reset-password-init/actions';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
+import { Identity } from './identity';
 
-/** "Send link" for the flow's e-mail, shown read-only. */
+/** "Send link" for the flow's e-mail, shown whole above the button. */
 export function ResetRequestForm(props: {
   requestId: string;
   purpose: 'forgot' | 'required';
@@ -21,7 +21,7 @@ export function ResetRequestForm(props: {
       <input type="hidden" name="requestId" value={props.requestId} />
       <input type="hidden" name="purpose" value={props.purpose} />
       <FormError state={state} errors={props.errors} />
-      <TextField id="email" name="username" type="email" label={props.labels.email} autoComplete="username" defaultValue={props.email} readOnly />
+      <Identity label={props.labels.email} email={props.email} />
       <div className="actions">
         <SubmitButton label={props.labels.send} pendingLabel={props.labels.sending} />
       </div>

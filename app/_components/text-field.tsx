@@ -4,33 +4,45 @@ type Props = {
   id: string;
   label: string;
   error?: string;
-  /** Extra content in the label row (for example a show-password button). */
+  /** Extra content in the label row (for example a link to change the value elsewhere). */
   labelAside?: ReactNode;
+  /** A control drawn inside the input, at its end (the show-password button); it follows the input in focus order. */
+  inputAside?: ReactNode;
   /** Extra ids describing the field (hints), besides its error. */
   describedBy?: string;
   children?: ReactNode;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { ref?: React.Ref<HTMLInputElement> };
 
 /** A labelled input with its error linked for assistive technology. */
-export function TextField({ id, label, error, labelAside, describedBy, children, readOnly, ...input }: Props) {
+export function TextField({ id, label, error, labelAside, inputAside, describedBy, children, readOnly, ...input }: Props) {
   const errorId = `${id}-error`;
   const described = [error ? errorId : undefined, describedBy].filter(Boolean).join(' ') || undefined;
+  const field = (
+    <input
+      id={id}
+      readOnly={readOnly}
+      required={!readOnly}
+      spellCheck={false}
+      autoCapitalize="none"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={described}
+      {...input}
+    />
+  );
   return (
     <div className="field">
       <div className="label-row">
         <label htmlFor={id}>{label}</label>
         {labelAside}
       </div>
-      <input
-        id={id}
-        readOnly={readOnly}
-        required={!readOnly}
-        spellCheck={false}
-        autoCapitalize="none"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        {...input}
-      />
+      {inputAside ? (
+        <div className="control">
+          {field}
+          {inputAside}
+        </div>
+      ) : (
+        field
+      )}
       {error ? (
         <p id={errorId} className="field-error">
           {error}

@@ -64,7 +64,9 @@ export default async function ErrorPage({ searchParams }: PageProps<'/error'>) {
               ? { title: t('title'), description: tNotice('accessDenied'), back: t('back') }
               : { title: t('title'), description: t('description'), back: t('back') };
   return (
-    <Frame title={texts.title} description={texts.description}>
+    // The client's name only where the provider answers (the lookup is a provider call) and the
+    // sign-in is the provider's, not this deployment's own.
+    <Frame title={texts.title} description={texts.description} requestId={unavailable || reason === 'sign-in-again' ? null : requestId}>
       {ref ? <Reference value={ref} /> : null}
       <a className="button" href={unavailable ? (retry ?? back) : back}>
         {texts.back}

@@ -13,7 +13,7 @@ export default async function RegisterSuccessPage({ searchParams }: PageProps<'/
   const t = await getTranslations('registerSuccess');
   const back = requestId ? resolveRedirectUrl(getConfig().providerUrl, requestId) : '/';
   return (
-    <Frame title={t('title')} description={t('description')}>
+    <Frame title={t('title')} description={t('description')} requestId={requestId}>
       <a className="button" href={back}>
         {t('back')}
       </a>

@@ -18,7 +18,7 @@ export default async function ResetSentPage({ searchParams }: PageProps<'/reset-
   const t = await getTranslations('resetSent');
   const wait = secondsUntilResend(flow.resetSentAt);
   return (
-    <Frame title={t('title')} description={t('description', { email: flow.email })}>
+    <Frame title={t('title')} description={t(flow.passwordRequired ? 'descriptionSet' : 'description', { email: flow.email })}>
       {params.resent === '1' ? <StatusNotice>{t('resent')}</StatusNotice> : null}
       <ResendForm
         requestId={flow.requestId}

@@ -1,21 +1,30 @@
+import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
-import { titleFrom } from '@/lib/i18n/metadata';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
 import { Frame } from '../_components/frame';
 
-export const generateMetadata = titleFrom('resetSuccess');
+/** A first password ("Set a password", the flow's passwordRequired) was set, not changed. */
+async function texts() {
+  const [t, flow] = await Promise.all([getTranslations('resetSuccess'), readFlow()]);
+  const first = Boolean(flow?.passwordRequired);
+  return { t, flow, title: first ? t('titleSet') : t('title'), description: first ? t('descriptionSet') : t('description') };
+}
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await texts()).title };
+}
 
 /** Done: sign in again (for the same request where there is one). After a required password, suggest MFA. */
 export default async function ResetSuccessPage({ searchParams }: PageProps<'/reset-password-success'>) {
   const requestId = parseRequestId((await searchParams).requestId);
-  const [t, flow] = await Promise.all([getTranslations('resetSuccess'), readFlow()]);
+  const { t, flow, title, description } = await texts();
   const config = getConfig();
   const signIn = requestId ? resolveRedirectUrl(config.providerUrl, requestId) : '/';
   return (
-    <Frame title={t('title')} description={t('description')}>
+    <Frame title={title} description={description} requestId={requestId}>
       {flow?.passwordRequired && config.selfServiceUrl ? (
         <p className="notice info">
           {t('mfaHint')} <a href={config.selfServiceUrl.toString()}>{t('editProfile')}</a>

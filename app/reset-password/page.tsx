@@ -1,7 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
 import { translateErrors } from '@/lib/i18n/errors';
-import { titleFrom } from '@/lib/i18n/metadata';
+import type { Metadata } from 'next';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
 import { readFlow } from '@/lib/session';
@@ -10,7 +10,11 @@ import { stepUrl } from '@/lib/flows/step-urls';
 import { Frame } from '../_components/frame';
 import { NewPasswordForm } from '../_components/new-password-form';
 
-export const generateMetadata = titleFrom('resetForm');
+export async function generateMetadata(): Promise<Metadata> {
+  const [t, flow] = await Promise.all([getTranslations('resetForm'), readFlow()]);
+  // Without a link there is only "expired"; a first password is set, not changed.
+  return { title: !flow?.reset ? t('expiredTitle') : flow.passwordRequired ? t('titleSet') : t('title') };
+}
 
 /** The new-password form for a reset link (whose tokens are in the session, never in the URL). */
 export default async function ResetPasswordPage({ searchParams }: PageProps<'/reset-password'>) {
@@ -42,7 +46,7 @@ export default async function ResetPasswordPage({ searchParams }: PageProps<'/re
     getTranslations('credentials'),
   ]);
   return (
-    <Frame title={t('title')} description={t('description')} focus="form">
+    <Frame title={flow.passwordRequired ? t('titleSet') : t('title')} description={flow.passwordRequired ? t('descriptionSet') : t('description')} focus="form">
       <NewPasswordForm
         requestId={flow.requestId}
         username={flow.email ?? remembered}

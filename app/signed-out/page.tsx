@@ -8,7 +8,9 @@ export const generateMetadata = titleFrom('signedOut');
 export default async function SignedOutPage() {
   const t = await getTranslations('signedOut');
   return (
-    <Frame title={t('title')} description={t('description')}>
+    <Frame title={t('title')} description={t('description')} requestId={null}>
+      {/* A route handler (a new sign-in of our own), not a page: a full page load. */}
+      {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
       <a className="button" href="/auth/start">
         {t('signInAgain')}
       </a>

@@ -23,7 +23,7 @@ export default async function SuccessPage() {
   const { selfServiceUrl } = getConfig();
   const { profile } = user;
   return (
-    <Frame title={t('title')}>
+    <Frame title={t('title')} requestId={null}>
       <p>{t('signedInAs', { email: profile.email ?? profile.sub })}</p>
       {profile.group ? <p>{t('group', { group: profile.group.name ?? profile.group.id })}</p> : null}
       <form method="post" action="/auth/sign-out" className="actions">
@@ -57,7 +57,7 @@ async function stillActive(user: SignedInUser): Promise<boolean> {
 async function Renewal() {
   const [t, tContinue] = await Promise.all([getTranslations('success'), getTranslations('continue')]);
   return (
-    <Frame title={t('renewingTitle')} description={<ScriptAware withScript={t('renewingDescription')} withoutScript={tContinue('hint')} />}>
+    <Frame title={t('renewingTitle')} requestId={null} description={<ScriptAware withScript={t('renewingDescription')} withoutScript={tContinue('hint')} />}>
       <form id="renew-form" method="post" action="/auth/renew">
         <input type="hidden" name="return" value="/success" />
         <div className="actions">

@@ -23,14 +23,14 @@ export default async function VerifyCompletePage({ searchParams }: PageProps<'/v
 
   if (params.suggested_action !== 'LOGIN' || !trackId) {
     return (
-      <Frame title={t('title')} description={t('done')}>
+      <Frame title={t('title')} description={t('done')} requestId={requestId}>
         <a className="button" href={back}>{t('login')}</a>
       </Frame>
     );
   }
   const form = afterRegisterForm(config.providerUrl, trackId);
   return (
-    <Frame title={t('title')} description={t('description')}>
+    <Frame title={t('title')} description={t('description')} requestId={requestId}>
       <form id="after-register" method="post" action={form.action}>
         {form.fields.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

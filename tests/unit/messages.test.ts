@@ -47,3 +47,20 @@ describe.each(LOCALES.filter((l) => l !== 'en-GB'))('%s', (locale) => {
     for (const key of ['errors.passwordPwned', 'errors.passwordReused']) expect(messages.get(key), key).not.toBe(source.get(key));
   });
 });
+
+/**
+ * Headings are not sentences: no full stop (nor an exclamation mark) at their end, in any
+ * language. Heading texts are the `title` of each screen's namespace, its variants (`titleSet`),
+ * and the `…Title` keys (other states of a screen, the error summary's heading); `meta.title` is
+ * the product's name and `resetForm.rulesTitle` introduces the checklist, so neither is one.
+ */
+const NOT_HEADINGS = new Set(['meta.title', 'resetForm.rulesTitle']);
+const isHeading = (key: string) => !NOT_HEADINGS.has(key) && /(?:^|\.)(?:title\w*|\w+Title)$/.test(key);
+
+describe.each(LOCALES)('headings in %s', (locale) => {
+  test('end without a full stop', () => {
+    const headings = flatten(load(locale)).filter(([key]) => isHeading(key));
+    expect(headings.length, 'heading keys found').toBeGreaterThan(20);
+    expect(headings.filter(([, text]) => /[.。．!！]\s*$/.test(text)).map(([key, text]) => `${key}: ${text}`)).toEqual([]);
+  });
+});

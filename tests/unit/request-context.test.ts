@@ -28,9 +28,20 @@ test('only the statuses the app has a reason for can be asked', () => {
   requestContextStorage().run(request, () => {
     expect(answerWith(302)).toBe(false);
     expect(answerWith(200)).toBe(false);
+    expect(answerWith(401)).toBe(false);
     expect(answerWith(503)).toBe(true);
   });
   expect(statusToWrite(request, 200).status).toBe(503);
+});
+
+test('an address that names no screen can be answered 404 with the full page (the catch-all route)', () => {
+  const request = store();
+  requestContextStorage().run(request, () => {
+    expect(answerWith(404)).toBe(true);
+  });
+  expect(statusToWrite(request, 200)).toEqual({ status: 404, headers: {} });
+  // A redirect the page might still end in is left alone.
+  expect(statusToWrite(request, 307)).toEqual({ status: 307, headers: {} });
 });
 
 test('one store however often the module is loaded (the entry and the bundled app share it)', async () => {

@@ -17,9 +17,9 @@ import { expectErrorsInText, expectLayout, type KnownLayoutDefects } from '../su
  * - the heading is described by the screen's description (both are read on arrival);
  * - a field marked invalid carries its error as text (no information by colour alone);
  * - reflow at 320 px, the WCAG 1.4.12 text-spacing overrides (at 320 px too), and 24 px
- *   targets: in every language, as long words (German, Swedish) are what breaks a narrow layout;
- * - in en-GB: photographs light and dark at 360 and 1280 px for the contact sheet (without
- *   JavaScript only of the states that exist only there).
+ *   targets: in every language, as long words (German, Swedish) are what breaks a narrow layout.
+ *
+ * (The photographs for the contact sheet are taken by contact-sheet.spec.ts.)
  *
  * One test per tour and language keeps the browser starts and the walk through the flow few:
  * the states of a tour follow one another as a person would meet them.
@@ -57,7 +57,6 @@ type State = {
 type Tour = { name: string; account: (tag: string) => string; states: State[] };
 
 const NEW_PASSWORD = 'NewKitchen2027';
-const PHOTO_LOCALES: readonly Locale[] = ['en-GB'];
 const NO_JS_LOCALES: readonly Locale[] = ['en-GB'];
 
 /**
@@ -228,6 +227,8 @@ const TOURS: Tour[] = [
           await expect(v.page).toHaveURL(/\/login\?requestId=/);
           await expectHeading(v, v.t.credentials.title);
         },
+        // The account's address, shown whole above the form.
+        data: (v) => [v.email],
       },
       {
         name: 'credentials-password-required',
@@ -236,6 +237,8 @@ const TOURS: Tour[] = [
           await mainSubmit(v.page).click();
           await expectFieldError(v, 'password', 'passwordRequired');
         },
+        // The account's address, shown whole above the form.
+        data: (v) => [v.email],
       },
       {
         name: 'credentials-wrong-password',
@@ -244,6 +247,8 @@ const TOURS: Tour[] = [
           await mainSubmit(v.page).click();
           await expectFieldError(v, 'password', 'passwordInvalid');
         },
+        // The account's address, shown whole above the form.
+        data: (v) => [v.email],
       },
       {
         name: 'continue',
@@ -295,6 +300,8 @@ const TOURS: Tour[] = [
           }
           await expect(v.page.locator('#password-locked')).toBeVisible();
         },
+        // The account's address, shown whole above the form.
+        data: (v) => [v.email],
       },
       {
         name: 'account-unavailable',
@@ -341,6 +348,8 @@ const TOURS: Tour[] = [
           await expect(v.page).toHaveURL(/\/reset-password-init\?requestId=/);
           await expectHeading(v, v.t.resetInit.title);
         },
+        // The account's address, shown whole above the form.
+        data: (v) => [v.email],
       },
       {
         name: 'reset-sent',
@@ -425,6 +434,8 @@ const TOURS: Tour[] = [
           await expect(v.page).toHaveURL(/\/require-password-init\?requestId=/);
           await expectHeading(v, v.t.requirePassword.title);
         },
+        // The account's address, shown whole above the form.
+        data: (v) => [v.email],
       },
       {
         name: 'reset-success-mfa-hint',
@@ -433,7 +444,8 @@ const TOURS: Tour[] = [
           await expect(v.page).toHaveURL(/\/reset-password-confirmation\?requestId=/);
           await v.page.goto(await latestLink(v));
           await chooseNewPassword(v, NEW_PASSWORD);
-          await expectHeading(v, v.t.resetSuccess.title);
+          // A first password is set, not changed.
+          await expectHeading(v, v.t.resetSuccess.titleSet);
           await expect(v.page.locator('main .notice a')).toHaveText(v.t.resetSuccess.editProfile);
         },
       },
@@ -706,7 +718,7 @@ for (const locale of LOCALES) {
         ...(!NO_JS_LOCALES.includes(locale) || (modes.size === 1 && modes.has('on')) ? ['@js-on-only'] : []),
         ...(modes.size === 1 && modes.has('off') ? ['@js-off-only'] : []),
       ];
-      test(tour.name, { tag }, async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages, photograph }) => {
+      test(tour.name, { tag }, async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
         const js = javaScriptEnabled;
         const states = tour.states.filter((s) => !s.js || s.js === (js ? 'on' : 'off'));
         expect(states.length, 'states of this tour in this mode').toBeGreaterThan(0);
@@ -727,9 +739,6 @@ for (const locale of LOCALES) {
             await expectOnlyMessages(page, locale, [CLIENT_NAME, ...(state.data?.(v) ?? [])]);
             await expectErrorsInText(page, state.name);
             await expectLayout(page, state.name, knownLayoutDefects(locale, state.name));
-            // Photographs in en-GB: every state with JavaScript, and without it the states that
-            // exist only there (the others look the same but for the show-password toggle).
-            if (PHOTO_LOCALES.includes(locale) && (js || state.js === 'off')) await photograph(page, `${locale}-${state.name}`);
           });
         }
       });

@@ -55,7 +55,7 @@ test.describe('bad input and provider faults end on a clear page', () => {
     await submit(page, 'Next');
 
     await expect(page).toHaveURL(/\/error\?ref=/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('An error has occurred.');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
     const reference = REFERENCE.exec(await page.locator('main').innerText())?.[1];
     expect(reference).toBeTruthy();
     await expect.poll(() => appLog()).toContain(`"ref":"${reference}"`);

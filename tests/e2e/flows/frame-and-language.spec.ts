@@ -1,14 +1,18 @@
-import { ACCOUNTS, CLIENT_NAME, expect, startSignIn, submit, test } from '../support/fixtures';
+import { ACCOUNTS, chooseLanguage, CLIENT_NAME, expect, startSignIn, submit, test } from '../support/fixtures';
 
 test.describe('the page frame', () => {
-  test('logos, title, client bar and legal links; links hidden below 600 px', async ({ page, expectAccessible }) => {
+  test('logos, title, the client in the header and legal links; links hidden below 600 px', async ({ page, expectAccessible }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await startSignIn(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     await expect(page.getByRole('img', { name: 'Manufacturer' })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Sales Portal' })).toBeVisible();
-    await expect(page.getByText(`Signing in to ${CLIENT_NAME}`)).toBeVisible();
+    await expect(page.locator('.card-header').getByText(`Sign in to continue to ${CLIENT_NAME}`)).toBeVisible();
+    // The logo's height is in the range the brand asks for (40–56 px).
+    const logo = await page.getByRole('img', { name: 'Manufacturer' }).boundingBox();
+    expect(logo!.height).toBeGreaterThanOrEqual(40);
+    expect(logo!.height).toBeLessThanOrEqual(56);
     const legal = page.getByRole('navigation', { name: 'Legal information' });
     for (const name of ['Data protection', 'Imprint', 'Disclaimer', 'Terms of use']) {
       await expect(legal.getByRole('link', { name })).toBeVisible();
@@ -25,13 +29,15 @@ test.describe('the page frame', () => {
   });
 
   test('logos are served from the replaceable brand route, sandboxed', async ({ request }) => {
-    for (const name of ['manufacturer', 'product']) {
+    for (const name of ['manufacturer', 'product', 'manufacturer-dark', 'product-dark']) {
       const response = await request.get(`/brand/${name}`);
       expect(response.status()).toBe(200);
       expect(response.headers()['content-type']).toBe('image/svg+xml');
       expect(response.headers()['content-security-policy']).toContain('sandbox');
     }
     expect((await request.get('/brand/..%2Fpackage.json')).status()).toBe(404);
+    // No background picture unless BRAND_DIR has one.
+    expect((await request.get('/brand/background')).status()).toBe(404);
   });
 });
 
@@ -55,12 +61,13 @@ test.describe('language', () => {
     await expect(page).toHaveURL(/\/login\?requestId=/);
     const before = page.url();
 
-    await page.getByLabel('Sprache').selectOption('fr-FR');
-    await submit(page, 'Sprache ändern');
+    // With JavaScript the choice applies at once; the button is there only without it.
+    await expect(page.getByRole('button', { name: 'Sprache ändern' })).toHaveCount(javaScriptEnabled ? 0 : 1);
+    await chooseLanguage(page, 'fr-FR', javaScriptEnabled, 'Sprache');
     await expect(page).toHaveURL(before);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Saisissez votre mot de passe');
-    await expect(page.getByLabel('Adresse e-mail')).toHaveValue(ACCOUNTS.password.email);
+    await expect(page.locator('main .identity-value')).toHaveText(ACCOUNTS.password.email);
 
     // The stored choice wins over the browser's German from now on.
     await page.goto(german.pathname + german.search);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { CLIENT_NAME, continueToProvider, expect, MFA, submit, test, toPasswordStep } from '../support/fixtures';
+import { chooseLanguage, CLIENT_NAME, continueToProvider, expect, MFA, submit, test, toPasswordStep } from '../support/fixtures';
 
 /** A fresh account per test, project and repetition (each address is its own stand-in account). */
 const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
@@ -30,18 +30,18 @@ async function toGroups(page: Page, email: string, javaScriptEnabled: boolean): 
   await continueToProvider(page, javaScriptEnabled);
   const trackId = new URL((await entry).url()).searchParams.get('track_id')!;
   await expect(page).toHaveURL(/\/group-selection\?requestId=[\w-]+(&render=sync)?$/);
-  await expect(page.getByRole('combobox', { name: 'Group', exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Sales organisation', exact: true })).toBeVisible();
   return Object.assign(new URL(page.url()), { trackId });
 }
 
 /** Picks a group with the mouse: the searchable list with JavaScript, the native select without. */
 async function pick(page: Page, group: { id: string; name: string }, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) {
-    await page.getByRole('combobox', { name: 'Group', exact: true }).click();
+    await page.getByRole('combobox', { name: 'Sales organisation', exact: true }).click();
     await options(page, { name: new RegExp(`^${group.name}`) }).click();
-    await expect(page.getByRole('combobox', { name: 'Group', exact: true })).toHaveValue(group.name);
+    await expect(page.getByRole('combobox', { name: 'Sales organisation', exact: true })).toHaveValue(group.name);
   } else {
-    await page.getByRole('combobox', { name: 'Group', exact: true }).selectOption(group.id);
+    await page.getByRole('combobox', { name: 'Sales organisation', exact: true }).selectOption(group.id);
   }
 }
 
@@ -52,7 +52,7 @@ async function expectSignedInFor(page: Page, groupName: string, javaScriptEnable
 
 /** Options of the group list (the language selector has options too). */
 const options = (page: Page, filter?: { name?: RegExp; selected?: boolean }) =>
-  page.getByRole('listbox', { name: 'Group' }).getByRole('option', filter);
+  page.getByRole('listbox', { name: 'Sales organisation' }).getByRole('option', filter);
 
 /** The value the form will post: the hidden field with JavaScript, the select without. */
 const chosen = (page: Page) => page.locator('[name="groupId"]').first().inputValue();
@@ -67,7 +67,7 @@ test.describe('group selection', () => {
     await expectOnlyMessages(page, 'en-GB', [CLIENT_NAME, ...groupTexts(Object.values(MANY))]);
     await photograph(page, 'group-selection');
     if (javaScriptEnabled) {
-      await page.getByRole('combobox', { name: 'Group', exact: true }).click();
+      await page.getByRole('combobox', { name: 'Sales organisation', exact: true }).click();
       await expect(options(page)).toHaveCount(4);
       await expectAccessible(page);
       await photograph(page, 'group-selection-open');
@@ -82,7 +82,7 @@ test.describe('group selection', () => {
 
   test('keyboard only: search, choose and sign in without the mouse', async ({ page, javaScriptEnabled }) => {
     await toGroups(page, account('many', 'keys', javaScriptEnabled), javaScriptEnabled);
-    const field = page.getByRole('combobox', { name: 'Group', exact: true });
+    const field = page.getByRole('combobox', { name: 'Sales organisation', exact: true });
     for (let i = 0; i < 12 && !(await field.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
     await expect(field).toBeFocused();
     if (javaScriptEnabled) {
@@ -116,15 +116,15 @@ test.describe('group selection', () => {
   test('search by name, accent-free text and customer number; no match says so', async ({ page, javaScriptEnabled, expectAccessible }) => {
     test.skip(!javaScriptEnabled, 'the search box needs JavaScript; without it the select is searched by typing (keyboard test)');
     await toGroups(page, account('many', 'search', javaScriptEnabled), javaScriptEnabled);
-    const field = page.getByRole('combobox', { name: 'Group', exact: true });
+    const field = page.getByRole('combobox', { name: 'Sales organisation', exact: true });
     await field.fill('100205');
     await expect(options(page)).toHaveCount(1);
     await expect(options(page)).toHaveText(/Gastro Service West/);
-    await expect(page.getByRole('status').filter({ hasText: 'Matching groups: 1' })).toBeAttached();
+    await expect(page.getByRole('status').filter({ hasText: 'Matching sales organisations: 1' })).toBeAttached();
     await field.fill('kitchenpro');
     await expect(options(page)).toHaveCount(2);
     await field.fill('nothing like this');
-    await expect(page.getByText('No group matches your search.').first()).toBeVisible();
+    await expect(page.getByText('No sales organisation matches your search.').first()).toBeVisible();
     await expect(page.getByRole('listbox')).toBeHidden();
     await expect(field).toHaveAttribute('aria-expanded', 'false');
     await expectAccessible(page);
@@ -138,11 +138,11 @@ test.describe('group selection', () => {
   test('signing in without a group asks for one; choosing one clears the message', async ({ page, javaScriptEnabled, expectAccessible }) => {
     await toGroups(page, account('many', 'required', javaScriptEnabled), javaScriptEnabled);
     await submit(page, 'Sign in');
-    await expect(page.locator('#group-error').getByText('Please select a group.')).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Group', exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#group-error').getByText('Please select a sales organisation.')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Sales organisation', exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expectAccessible(page);
     await pick(page, MANY.north, javaScriptEnabled);
-    if (javaScriptEnabled) await expect(page.locator('#group-error').getByText('Please select a group.')).toBeHidden();
+    if (javaScriptEnabled) await expect(page.locator('#group-error').getByText('Please select a sales organisation.')).toBeHidden();
     await submit(page, 'Sign in');
     await expectSignedInFor(page, MANY.north.name, javaScriptEnabled);
   });
@@ -164,7 +164,7 @@ test.describe('group selection', () => {
     for (const bad of ['not-a-group', '../../evil', 'x'.repeat(65)]) {
       url.searchParams.set('group_id', bad);
       await page.goto(url.toString());
-      await expect(page.locator('#group-error').getByText('The selected group was not found. Please select one of the available groups.')).toBeVisible();
+      await expect(page.locator('#group-error').getByText('The sales organisation you selected is not available. Please choose one from the list.')).toBeVisible();
     }
     await expectAccessible(page);
     await pick(page, MANY.north, javaScriptEnabled);
@@ -181,7 +181,7 @@ test.describe('group selection', () => {
 
     await toGroups(page, account('many', 'remember', javaScriptEnabled), javaScriptEnabled);
     expect(await chosen(page)).toBe(MANY.south.id);
-    if (javaScriptEnabled) await expect(page.getByRole('combobox', { name: 'Group', exact: true })).toHaveValue(MANY.south.name);
+    if (javaScriptEnabled) await expect(page.getByRole('combobox', { name: 'Sales organisation', exact: true })).toHaveValue(MANY.south.name);
 
     // Another account of the same person, without that group: nothing preselected, and the
     // remembered group is dropped on Cancel (a choice replaces it; viewing the page posts nothing).
@@ -206,14 +206,13 @@ test.describe('group selection', () => {
 
   test('groups are named in the chosen language (the language is sent to the provider)', async ({ page, javaScriptEnabled, standin }) => {
     const url = await toGroups(page, account('many', 'language', javaScriptEnabled), javaScriptEnabled);
-    await page.getByLabel('Language').selectOption('de-DE');
-    await submit(page, 'Change language');
+    await chooseLanguage(page, 'de-DE', javaScriptEnabled);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vertriebsorganisation wählen');
     await expect(page).toHaveURL(url.toString());
     await expect.poll(async () => (await standin.calls(`prelogin/metadata/${url.trackId}?acceptLanguage=de-DE`)).length).toBeGreaterThan(0);
     if (javaScriptEnabled) {
-      await page.getByRole('combobox', { name: 'Gruppe', exact: true }).click();
-      await expect(page.getByRole('listbox', { name: 'Gruppe' }).getByRole('option', { name: /KitchenPro Süd GmbH/ })).toBeVisible();
+      await page.getByRole('combobox', { name: 'Vertriebsorganisation', exact: true }).click();
+      await expect(page.getByRole('listbox', { name: 'Vertriebsorganisation' }).getByRole('option', { name: /KitchenPro Süd GmbH/ })).toBeVisible();
     } else {
       await expect(page.locator('option', { hasText: 'KitchenPro Süd GmbH' })).toHaveCount(1);
     }
@@ -244,13 +243,13 @@ test.describe('group selection', () => {
       await page.goto(url.toString());
       await expect(page).toHaveURL(/render=sync/);
     }
-    await expect(page.getByRole('combobox', { name: 'Group', exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('combobox', { name: 'Sales organisation', exact: true })).toBeVisible({ timeout: 15_000 });
   });
 
   test('300 groups: all listed, searchable, and one of them signs in', async ({ page, javaScriptEnabled, expectAccessible }) => {
     await toGroups(page, account('huge', 'all', javaScriptEnabled), javaScriptEnabled);
     if (javaScriptEnabled) {
-      const field = page.getByRole('combobox', { name: 'Group', exact: true });
+      const field = page.getByRole('combobox', { name: 'Sales organisation', exact: true });
       await field.click();
       await expect(options(page)).toHaveCount(300);
       await expectAccessible(page);
@@ -263,7 +262,7 @@ test.describe('group selection', () => {
     } else {
       await expect(page.locator('#group option')).toHaveCount(301);
       await expectAccessible(page);
-      await page.getByRole('combobox', { name: 'Group', exact: true }).selectOption({ label: 'Bakery Köln – Customer no. 300103' });
+      await page.getByRole('combobox', { name: 'Sales organisation', exact: true }).selectOption({ label: 'Bakery Köln – Customer no. 300103' });
     }
     expect(await chosen(page)).toBe('grp-300103');
     await submit(page, 'Sign in');

@@ -68,7 +68,7 @@ test('group_selection in its query form lands on the group page', async ({ page,
   const asked: string[] = [];
   page.on('request', (r) => asked.push(r.url()));
   await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByRole('combobox', { name: 'Group', exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Sales organisation', exact: true })).toBeVisible();
   // The tenant's group_selection page (set by tenant:setup) is the query form; it answered 303.
   const entry = asked.map((u) => new URL(u)).find((u) => u.pathname === '/group-selection');
   expect(entry?.searchParams.get('track_id')).toBeTruthy();
@@ -108,7 +108,7 @@ test('password_set with an error_code nobody knows: the error page with a refere
   const email = `lockout+${tag('pwunknown', javaScriptEnabled)}@example.com`;
   const tokens = await openResetForm(page, email, (to) => standin.outbox(to));
   await page.goto(`/reset-password?${new URLSearchParams({ ...tokens, error_code: 'VER_0999' })}`);
-  await expect(heading(page)).toHaveText('An error has occurred.');
+  await expect(heading(page)).toHaveText('Something went wrong');
   const ref = (await page.getByText(/^Reference: /).textContent())!.replace('Reference: ', '');
   const line = appLog().split('\n').find((l) => l.includes(`"ref":"${ref}"`));
   expect(line).toContain('VER_0999');
@@ -139,7 +139,7 @@ test('verification_complete with a link on its way: the masked address, and no r
 
 test('the tenant\'s error page: our words and a reference, never the provider\'s text; the log has both under the reference', async ({ page, appLog, expectAccessible, expectOnlyMessages }) => {
   await page.goto(`/error?${new URLSearchParams({ error: 'server_error', error_description: '<b>java.lang.IllegalStateException</b>', error_code: 'AUTH10013' })}`);
-  await expect(heading(page)).toHaveText('An error has occurred.');
+  await expect(heading(page)).toHaveText('Something went wrong');
   await expect(page.getByText('IllegalStateException')).toHaveCount(0);
   const ref = (await page.getByText(/^Reference: [A-F0-9]{10}$/).textContent())!.replace('Reference: ', '');
   await expectAccessible(page);

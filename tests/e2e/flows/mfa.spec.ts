@@ -144,19 +144,19 @@ test.describe('code errors appear on the code field', () => {
     await startSingle(page, javaScriptEnabled, 'Send code');
     const field = page.getByLabel('Security code', { exact: true });
     await submit(page, 'Verify');
-    await expect(field).toHaveAccessibleDescription('Code is required.');
+    await expect(field).toHaveAccessibleDescription('Security code is required.');
     await enterCode(page, '12345');
     await expect(field).toHaveAccessibleDescription('The code must be exactly 6 digits long.');
     const [message] = await standin.outbox(email);
     const wrong = message.code === '000000' ? '000001' : '000000';
     await enterCode(page, wrong);
-    await expect(field).toHaveAccessibleDescription('Incorrect code.');
+    await expect(field).toHaveAccessibleDescription('Incorrect code. Please try again.');
     await expect(field).toBeFocused();
     await expect(page.locator('.error-summary')).toHaveCount(0);
     await expectAccessible(page);
     await standin.expireCodes(email);
     await enterCode(page, message.code!);
-    await expect(field).toHaveAccessibleDescription('Code expired.');
+    await expect(field).toHaveAccessibleDescription('This code has expired. Please request a new code.');
   });
 
   test('a code that was already used is refused', async ({ page, javaScriptEnabled, standin }) => {
@@ -176,7 +176,7 @@ test.describe('code errors appear on the code field', () => {
     // An identical submit within 10 s is folded into the first (a double click); wait that out.
     await page.waitForTimeout(10_500);
     await enterCode(page, message.code!);
-    await expect(page.getByLabel('Security code', { exact: true })).toHaveAccessibleDescription('Incorrect code.');
+    await expect(page.getByLabel('Security code', { exact: true })).toHaveAccessibleDescription('Incorrect code. Please try again.');
   });
 });
 

@@ -187,6 +187,6 @@ test("one's own open track with somebody else's subject, in a fresh browser: no 
   entry.searchParams.set('q', victimSub);
   await page.goto(entry.toString());
   if (!javaScriptEnabled) await submit(page, 'Send code');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('An error has occurred.');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
   expect(await standin.outbox(victim)).toHaveLength(0);
 });

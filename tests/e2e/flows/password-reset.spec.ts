@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { continueToProvider, expect, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
+import { chooseLanguage, continueToProvider, expect, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
 
 /** A fresh account per test, project (JavaScript, API generation) and repetition. */
 const fresh = (kind: string, js: boolean) =>
@@ -100,8 +100,7 @@ test('breached and reused passwords are refused in the page\'s language @generat
   await choose(page, OLD);
   await expect(field).toHaveAccessibleDescription(/^The password has been used\. Please choose a different password\./);
 
-  await page.getByLabel('Language').selectOption('de-DE');
-  await submit(page, 'Change language');
+  await chooseLanguage(page, 'de-DE', javaScriptEnabled);
   await page.getByLabel('Neues Passwort', { exact: true }).fill(OLD);
   await page.getByLabel('Neues Passwort wiederholen', { exact: true }).fill(OLD);
   await page.getByRole('button', { name: 'Passwort speichern' }).click();
@@ -153,8 +152,12 @@ test('an account without a password is asked to set one, and then signs in with 
   await expectAccessible(page);
   await submit(page, 'Send link');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail');
+  await expect(page.locator('#page-description')).toContainText('a link to set a password');
   await openLink(page, standin, email);
+  // A first password is set, not changed: the form and the end say so.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a password');
   await choose(page, NEW);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your password has been changed');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your password has been set');
+  await expect(page).toHaveTitle(/^Your password has been set · /);
   await expect(page.getByRole('link', { name: 'Set up multi-factor authentication in your profile' })).toBeVisible();
 });

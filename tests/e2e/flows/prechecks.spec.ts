@@ -29,10 +29,10 @@ async function secondFactor(page: Page, email: string, javaScriptEnabled: boolea
 
 async function groupSelection(page: Page, javaScriptEnabled: boolean) {
   await expect(page).toHaveURL(/\/group-selection\?requestId=[\w-]+(&render=sync)?$/);
-  const field = page.getByRole('combobox', { name: 'Group', exact: true });
+  const field = page.getByRole('combobox', { name: 'Sales organisation', exact: true });
   if (javaScriptEnabled) {
     await field.click();
-    await page.getByRole('listbox', { name: 'Group' }).getByRole('option', { name: new RegExp(`^${NORTH.name}`) }).click();
+    await page.getByRole('listbox', { name: 'Sales organisation' }).getByRole('option', { name: new RegExp(`^${NORTH.name}`) }).click();
   } else {
     await field.selectOption(NORTH.id);
   }

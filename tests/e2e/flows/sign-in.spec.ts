@@ -32,7 +32,7 @@ test.describe('sign-in with e-mail and password', () => {
     await page.getByLabel('E-mail address').fill('nobody@example.com');
     await submit(page, 'Next');
     const field = page.getByLabel('E-mail address');
-    await expect(field).toHaveAccessibleDescription('User account does not exist. Please register.');
+    await expect(field).toHaveAccessibleDescription('There is no account for this e-mail address. Please check the address, or register.');
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(field).toHaveValue('nobody@example.com');
     await expectAccessible(page);
@@ -81,7 +81,7 @@ test.describe('sign-in with e-mail and password', () => {
     await submit(page, 'Sign in');
     await expect(page).toHaveURL(new RegExp(`/account-unavailable\\?requestId=${requestId}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("This account can't be used to sign in");
-    await expect(page.getByText('This User Account has been either declined, deactivated or deleted.')).toBeVisible();
+    await expect(page.getByText('This account has been declined, deactivated or deleted.')).toBeVisible();
     await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'https://www.example.com/support');
     await expect(page.getByRole('link', { name: 'Write to support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com');
@@ -95,10 +95,10 @@ test.describe('sign-in with e-mail and password', () => {
     const requestId = await startSignIn(page);
     const field = page.getByLabel('E-mail address');
     await submit(page, 'Next');
-    await expect(field).toHaveAccessibleDescription('Email is required.');
+    await expect(field).toHaveAccessibleDescription('E-mail address is required.');
     await field.fill('not-an-address');
     await submit(page, 'Next');
-    await expect(field).toHaveAccessibleDescription('Invalid email.');
+    await expect(field).toHaveAccessibleDescription('Enter an e-mail address in the correct format, like name@example.com.');
     const existenceCalls = (await standin.calls(requestId)).filter((c) => c.path.includes('userexistence'));
     expect(existenceCalls).toEqual([]);
     await expectAccessible(page);

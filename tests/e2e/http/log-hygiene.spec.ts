@@ -44,7 +44,7 @@ test('no password, code, reset token or cookie value reaches the log', async ({ 
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   // The track id and subject in the group page's path are logged as the path's pattern only.
   secrets.push(...new URL(page.url()).pathname.split('/').slice(2, 4));
-  await page.getByRole('combobox', { name: 'Group', exact: true }).selectOption('kitchenpro-north');
+  await page.getByRole('combobox', { name: 'Sales organisation', exact: true }).selectOption('kitchenpro-north');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByRole('button', { name: 'Send code', exact: true }).click();

@@ -35,7 +35,7 @@ const FLOWS: Record<string, (page: Page, tag: string, replicas: Replicas) => Pro
   async 'group and second factor'(page, tag, replicas) {
     const email = `groupfirst.mfa+rep-${tag}@example.com`;
     await emailAndPassword(page, email);
-    await page.getByRole('combobox', { name: 'Group', exact: true }).selectOption('kitchenpro-south');
+    await page.getByRole('combobox', { name: 'Sales organisation', exact: true }).selectOption('kitchenpro-south');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.getByRole('button', { name: 'Send code', exact: true }).click();

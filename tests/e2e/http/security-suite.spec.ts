@@ -73,7 +73,7 @@ test('clickjacking: a page of another origin cannot frame the sign-in', async ({
     const blocked = page.waitForEvent('console', { predicate: (m) => /frame-ancestors|X-Frame-Options|refused to display/i.test(m.text()), timeout: 10_000 }).then(() => true, () => false);
     await page.goto(`http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`);
     const frame = page.frames().find((f) => f !== page.mainFrame());
-    const framed = frame ? await frame.getByText('An error has occurred.').count().catch(() => 0) : 0;
+    const framed = frame ? await frame.getByText('Something went wrong').count().catch(() => 0) : 0;
     expect(framed).toBe(0);
     expect(await blocked).toBe(true);
   } finally {

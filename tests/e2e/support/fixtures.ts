@@ -111,6 +111,12 @@ export const httpTest = base.extend<{ standin: StandIn; appLog: () => string }, 
 
 export type ColorScheme = 'light' | 'dark';
 
+/** The screen sizes of the contact sheet: a desktop and a phone. */
+export const PHOTO_SIZES = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+] as const;
+
 export type AxeOptions = {
   /** The colour scheme to judge the page in (default: light). */
   colorScheme?: ColorScheme;
@@ -127,8 +133,9 @@ type ScreenChecks = {
   /** Every visible text and accessible name is a message of `locale` (or one of `data`). */
   expectOnlyMessages: (page: Page, locale: string, data?: string[]) => Promise<void>;
   /**
-   * Writes the page at 360 px and 1280 px wide, light and dark, to test-results/screenshots/ as
-   * `<name>-<scheme>-<width>-js-<on|off>.png` (the names scripts/contact-sheet.mjs reads).
+   * Writes the whole page on a desktop (1280 × 800) and a phone (375 × 740), light and dark, to
+   * test-results/screenshots/ as `<name>-<scheme>-<width>-js-<on|off>.png` (the names
+   * scripts/contact-sheet.mjs reads; it shows the first screen of each and links the whole page).
    */
   photograph: (page: Page, name: string, schemes?: ColorScheme[]) => Promise<void>;
 };
@@ -142,8 +149,9 @@ export const test = httpTest.extend<ScreenChecks & { cspViolations: void; static
       const originalScheme = await currentScheme(page);
       for (const scheme of schemes) {
         await page.emulateMedia({ colorScheme: scheme });
-        for (const width of [360, 1280]) {
-          await page.setViewportSize({ width, height: 800 });
+        for (const { width, height } of PHOTO_SIZES) {
+          await page.setViewportSize({ width, height });
+          await imagesSettled(page);
           await page.screenshot({
             path: `test-results/screenshots/${name}-${scheme}-${width}-js-${javaScriptEnabled ? 'on' : 'off'}.png`,
             fullPage: true,
@@ -267,6 +275,26 @@ async function staticCopy(page: Page): Promise<Page> {
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
+/**
+ * Every image loaded, in the version for the scheme now emulated: a <picture> swaps in the dark
+ * logo by itself, and a screenshot taken before it arrived would show the light one. Polled with
+ * evaluations, which work with scripting off too.
+ */
+async function imagesSettled(page: Page) {
+  for (let tries = 0; tries < 50; tries++) {
+    const settled = await page.evaluate(() => {
+      const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+      return [...document.images].every((image) => {
+        if (!image.complete || image.naturalWidth === 0) return false;
+        const source = image.parentElement?.matches('picture') ? image.parentElement.querySelector('source') : null;
+        return !source || image.currentSrc.endsWith('-dark') === dark;
+      });
+    });
+    if (settled) return;
+    await page.waitForTimeout(50);
+  }
+}
+
 /** The colour scheme the page is emulating now (works with scripting off too). */
 async function currentScheme(page: Page): Promise<ColorScheme> {
   return (await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)) ? 'dark' : 'light';
@@ -294,11 +322,23 @@ async function checkOnlyMessages(page: Page, locale: string, data: string[]) {
   const texts = await page.evaluate(() => {
     const found: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    // Phrases of one text joined by <wbr> (Japanese, Chinese: lib/i18n/typeset.tsx) are one text.
+    let last: Node | null = null;
+    let raw = '';
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       if (!parent || parent.closest('script, style, noscript, template, [aria-hidden="true"]')) continue;
-      const text = node.textContent?.trim();
+      const before = node.previousSibling;
+      if (last && before?.nodeName === 'WBR' && before.previousSibling === last) {
+        raw += node.textContent ?? '';
+        found[found.length - 1] = raw.trim();
+        last = node;
+        continue;
+      }
+      raw = node.textContent ?? '';
+      const text = raw.trim();
       if (text) found.push(text);
+      last = text ? node : null;
     }
     for (const element of document.body.querySelectorAll('[alt], [aria-label], [title], [placeholder]')) {
       for (const name of ['alt', 'aria-label', 'title', 'placeholder']) {
@@ -334,6 +374,17 @@ export async function toPasswordStep(page: Page, email: string): Promise<string>
   await submit(page, 'Next');
   await expect(page).toHaveURL(/\/login\?requestId=/);
   return requestId;
+}
+
+/**
+ * Chooses a language with the selector of the page frame: with JavaScript the choice applies
+ * at once; without it, the frame's Change language button (shown only then) sends it. `label` is
+ * the selector's name in the page's current language.
+ */
+export async function chooseLanguage(page: Page, locale: string, javaScriptEnabled: boolean, label = 'Language') {
+  await page.getByLabel(label, { exact: true }).selectOption(locale);
+  if (!javaScriptEnabled) await page.locator('form.language button[type="submit"]').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
 }
 
 /** After the password step: with JS the continuation posts itself; without, the person clicks. */

@@ -54,7 +54,9 @@ const nextConfig: NextConfig = {
           destination: '/verify-email-complete/entry',
         },
       ],
-      afterFiles: [],
+      // After the files that exist, before the catch-all page (app/[...unknown]): a missing
+      // static file is answered in plain text (app/static-asset-missing/route.ts).
+      afterFiles: [{ source: '/_next/static/:path*', destination: '/static-asset-missing' }],
       fallback: [],
     };
   },

@@ -17,7 +17,8 @@ export async function ContinuationFrame({ form, requestId }: { form: Continuatio
         {form.fields.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <p className="hint">{t('hint')}</p>
+        {/* Without JavaScript the description already says to select Continue. */}
+        <ScriptAware withScript={<p className="hint">{t('hint')}</p>} withoutScript={null} />
         <div className="actions">
           <button type="submit">{t('button')}</button>
         </div>

@@ -7,6 +7,6 @@ import { useHydrated } from './use-hydrated';
  * server renders the latter, and a running page swaps in the former ("one moment" is true only
  * where the page continues by itself; otherwise the person has to select Continue).
  */
-export function ScriptAware({ withScript, withoutScript }: { withScript: string; withoutScript: string }) {
-  return useHydrated() ? withScript : withoutScript;
+export function ScriptAware({ withScript, withoutScript }: { withScript: React.ReactNode; withoutScript: React.ReactNode }) {
+  return <>{useHydrated() ? withScript : withoutScript}</>;
 }

@@ -185,7 +185,9 @@ export function brandCss(colours: BrandColours, pictures: { background: boolean;
     else problems.push(`${key}: not a hex colour: ${JSON.stringify(value)}`);
   }
   const rules: string[] = [];
-  if (light.length > 0) rules.push(`:root{${light.join(';')}}`);
+  // The light colours only in the light scheme: unscoped, they would also win over the style
+  // sheet's dark defaults wherever the brand has no dark colour of its own (or one was refused).
+  if (light.length > 0) rules.push(`@media not all and (prefers-color-scheme:dark){:root{${light.join(';')}}}`);
   if (dark.length > 0) rules.push(`@media (prefers-color-scheme:dark){:root{${dark.join(';')}}}`);
   if (pictures.background) rules.push('@media (min-width:600px){.page{background-image:url("/brand/background")}}');
   if (pictures.backgroundDark) {

@@ -63,7 +63,9 @@ describe('the brand style sheet', () => {
 
   test('colours that pass become custom properties; the light accent is tried in the dark scheme too', () => {
     const { css: sheet, problems } = brandCss({ accentColor: '#8a1538', backgroundColor: '#f4efe6', backgroundColorDark: '#101418' }, { background: false, backgroundDark: false });
-    expect(sheet).toContain(':root{--accent:#8a1538;');
+    // Scoped to the light scheme, so the too-dark accent never reaches the dark card.
+    expect(sheet).toContain('@media not all and (prefers-color-scheme:dark){:root{--accent:#8a1538;');
+    expect(sheet).not.toMatch(/(^|\})\s*:root\{/);
     expect(sheet).toContain('--page-bg:#f4efe6');
     expect(sheet).toContain('@media (prefers-color-scheme:dark){:root{--page-bg:#101418}}');
     // #8a1538 is too dark for the dark card; without an accentColorDark of its own that is no problem.

@@ -75,12 +75,11 @@ test('text spacing: overlapping text is found', async ({ page }) => {
     '.over': { position: 'absolute', top: '0', insetInlineStart: '0', margin: '0' },
   });
   await page.evaluate(() => {
-    // Put it over the heading's text.
-    const heading = document.querySelector('main h1')!.getBoundingClientRect();
-    const over = document.querySelector<HTMLElement>('.over')!;
-    const main = document.querySelector('main')!.getBoundingClientRect();
-    over.style.top = `${heading.top - main.top}px`;
-    over.style.insetInlineStart = `${heading.left - main.left}px`;
+    // Put it over the heading's text, inside the heading so it stays there when the spacing
+    // overrides move the heading down.
+    const heading = document.querySelector<HTMLElement>('main h1')!;
+    heading.style.position = 'relative';
+    heading.append(document.querySelector('.over')!);
   });
   await expect(expectTextSpacing(page)).rejects.toThrow(/overlaps/);
 });

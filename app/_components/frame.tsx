@@ -2,7 +2,7 @@ import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { loadBrand } from '@/lib/brand/brand';
 import { footerLinksFor, getConfig } from '@/lib/config';
-import { FORM_POST_HEADER } from '@/lib/form-post';
+import { isFormAnswer } from '@/lib/form-answer';
 import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, PATH_HEADER } from '@/lib/i18n/locales';
 import { typeset, usesPhrases } from '@/lib/i18n/typeset';
 import { getClientName } from '@/lib/provider/client-name';
@@ -44,14 +44,13 @@ export async function Frame({ title, description, requestId, clientName, focus =
     clientName !== undefined || requestId === null
       ? Promise.resolve(clientName)
       : Promise.all([localePromise, requestId ? requestId : readFlow().then((flow) => flow?.requestId)]).then(([locale, id]) => getClientName(id, locale));
-  const [rawLocale, t, requestHeaders, brand, name] = await Promise.all([localePromise, getTranslations('frame'), headers(), loadBrand(), namePromise]);
+  // formAnswer: a form posted without JavaScript and answered with this page again; its error
+  // summary takes focus, so the heading must not claim it first (the first `autofocus` wins).
+  const [rawLocale, t, requestHeaders, brand, name, formAnswer] = await Promise.all([localePromise, getTranslations('frame'), headers(), loadBrand(), namePromise, isFormAnswer()]);
   const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
   const links = footerLinksFor(getConfig(), locale);
   const returnPath = localPath(requestHeaders.get(PATH_HEADER));
   const nonce = requestHeaders.get('x-nonce') ?? undefined;
-  // A form posted without JavaScript and answered with this page again: its error summary takes
-  // focus, so the heading must not claim it first (the first `autofocus` in the page wins).
-  const formAnswer = requestHeaders.get(FORM_POST_HEADER) === '1';
   const phrases = usesPhrases(locale) ? 'phrases' : undefined;
   return (
     <div className="page">

@@ -6,7 +6,7 @@ import { stepUrl } from '@/lib/flows/step-urls';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { getConfiguredMethods } from '@/lib/provider/verification';
-import { MfaStartForm } from '../_components/mfa-start-form';
+import { MfaStartForm } from './mfa-start-form';
 import { OptionLabel } from './option-label';
 
 const START_TEXT = { EMAIL: 'startEmail', SMS: 'startSms', TOTP: 'startTotp', PUSH: 'startPush' } as const;

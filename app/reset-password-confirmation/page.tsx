@@ -4,10 +4,10 @@ import { requireFlow, withResetSent } from '@/lib/flows/flow-guard';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { titleFrom } from '@/lib/i18n/metadata';
-import { Frame } from '../_components/frame';
-import { ResendForm } from '../_components/resend-form';
-import { resendResetLink } from '../reset-password-init/actions';
-import { StatusNotice } from '../_components/status-notice';
+import { Frame } from '@/app/_components/frame';
+import { ResendForm } from '@/app/_components/resend-form';
+import { resendResetLink } from './actions';
+import { StatusNotice } from '@/app/_components/status-notice';
 
 export const generateMetadata = titleFrom('resetSent');
 

@@ -8,10 +8,10 @@ import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import type { FlowSession } from '@/lib/session';
-import { Frame } from '../_components/frame';
-import { ResendForm } from '../_components/resend-form';
-import { StatusNotice } from '../_components/status-notice';
-import { VerifyStartForm } from '../_components/verify-start-form';
+import { Frame } from '@/app/_components/frame';
+import { ResendForm } from '@/app/_components/resend-form';
+import { StatusNotice } from '@/app/_components/status-notice';
+import { VerifyStartForm } from './verify-start-form';
 import { resendVerification } from './actions';
 
 export const generateMetadata = titleFrom('verifyEmail');

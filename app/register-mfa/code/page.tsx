@@ -9,11 +9,12 @@ import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { isFormAnswer } from '@/lib/form-answer';
 import { getClientName } from '@/lib/provider/client-name';
-import { Frame } from '../../_components/frame';
-import { CodeForm } from '../../_components/code-form';
-import { ResendForm } from '../../_components/resend-form';
-import { resendMfaCode, submitMfaCode } from '../actions';
-import { StatusNotice } from '../../_components/status-notice';
+import { Frame } from '@/app/_components/frame';
+import { CodeForm } from '@/app/_components/code-form';
+import { ResendForm } from '@/app/_components/resend-form';
+import { resendMfaCode } from '@/app/register-mfa/actions';
+import { submitMfaCode } from './actions';
+import { StatusNotice } from '@/app/_components/status-notice';
 
 export const generateMetadata = titleFrom('mfa');
 

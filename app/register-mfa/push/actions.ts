@@ -10,7 +10,7 @@ import { stepUrl } from '@/lib/flows/step-urls';
 import { answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { updateFlow } from '@/lib/session';
-import type { PushCheckState } from '../../_components/push-waiter';
+import type { PushCheckState } from '@/lib/validation/form-state';
 
 /**
  * Asks the provider once whether the push was approved: posted by "I have approved it" and, with

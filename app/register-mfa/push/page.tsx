@@ -8,11 +8,11 @@ import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { getClientName } from '@/lib/provider/client-name';
-import { Frame } from '../../_components/frame';
-import { PushWaiter } from '../../_components/push-waiter';
-import { ResendForm } from '../../_components/resend-form';
-import { StatusNotice } from '../../_components/status-notice';
-import { resendMfaCode } from '../actions';
+import { Frame } from '@/app/_components/frame';
+import { PushWaiter } from './push-waiter';
+import { ResendForm } from '@/app/_components/resend-form';
+import { StatusNotice } from '@/app/_components/status-notice';
+import { resendMfaCode } from '@/app/register-mfa/actions';
 import { checkPush } from './actions';
 
 export const generateMetadata = titleFrom('mfa');

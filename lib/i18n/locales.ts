@@ -1,5 +1,6 @@
 import { match } from '@formatjs/intl-localematcher';
 import Negotiator from 'negotiator';
+import { cookieName, cookieOptions } from '../cookies';
 
 /** The 12 languages of product-spec.md §9; en-GB is the default and fallback. */
 export const LOCALES = [
@@ -35,8 +36,8 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
  */
 export function localeCookie(secure: boolean) {
   return {
-    name: secure ? '__Host-signin_locale' : 'signin_locale',
-    options: { httpOnly: true, secure, sameSite: 'lax', path: '/', maxAge: ONE_YEAR_SECONDS },
+    name: cookieName('locale', secure),
+    options: { ...cookieOptions(secure), maxAge: ONE_YEAR_SECONDS },
   } as const;
 }
 /** Request header through which proxy.ts hands the resolved locale to the render. */

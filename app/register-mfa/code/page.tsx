@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { canResend, mfaStepPath } from '@/lib/flows/mfa';
+import { canResend, codeSentText, mfaStepPath } from '@/lib/flows/mfa';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { requireFlow, withActiveCode } from '@/lib/flows/flow-guard';
 import { stepUrl } from '@/lib/flows/step-urls';
@@ -33,13 +33,8 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
     getClientName(flow.requestId, locale),
     isFormAnswer(),
   ]);
-  const destination = active.destination;
-  const description =
-    active.type === 'EMAIL'
-      ? destination ? t('sentEmailTo', { destination }) : t('sentEmail')
-      : active.type === 'SMS'
-        ? destination ? t('sentSmsTo', { destination }) : t('sentSms')
-        : active.type === 'TOTP' ? t('totpDescription') : t('otherDescription');
+  const sent = codeSentText(active);
+  const description = sent.destination ? t(sent.key, { destination: sent.destination }) : t(sent.key);
   const chooseAnother = stepUrl('/register-mfa', flow.requestId, { view: 'options' });
 
   return (

@@ -1,6 +1,7 @@
 'use client';
 
 import { useActionState, useEffect, useState } from 'react';
+import type { ResendLabels } from '@/lib/i18n/resend-labels';
 import type { FormAction, ResendState } from '@/lib/validation/form-state';
 import { useHydrated } from './use-hydrated';
 
@@ -13,7 +14,7 @@ type Props = {
   waitSeconds: number;
   /** The page's locale, to choose between the singular and plural countdown texts. */
   locale: string;
-  labels: { resend: string; resendIn: { one: string; other: string }; resendAvailable: string; sending: string };
+  labels: ResendLabels;
 };
 
 /**

@@ -3,6 +3,7 @@
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
+import { continuationAfter } from '@/lib/flows/continuation';
 import { guardAction, withPrecheck } from '@/lib/flows/flow-guard';
 import { groupIdError } from '@/lib/flows/groups';
 import { stepUrl } from '@/lib/flows/step-urls';
@@ -31,7 +32,7 @@ export async function selectGroup(_prev: GroupFormState, formData: FormData): Pr
   const { trackId } = flow.precheck;
 
   await Promise.all([
-    updateFlow({ groupId, continuation: { target: 'precheck-continue', trackId, sub, selectedGroupId: groupId } }),
+    updateFlow({ groupId, continuation: continuationAfter({ step: 'group', trackId, sub, groupId }) }),
     rememberedGroup.save(groupId),
   ]);
   log.info({ event: 'group.selected', account: accountRef(sub) }, 'group chosen');

@@ -7,6 +7,7 @@ import { getConfig } from '@/lib/config';
 import { failToErrorPage, retryOnForm } from '@/lib/errors';
 import { guardAction, withActiveCode, withPrecheck } from '@/lib/flows/flow-guard';
 import { canResend, mfaStepPath } from '@/lib/flows/mfa';
+import { waitBeforeResend } from '@/lib/flows/resend';
 import { sendCode, startOption, type SendOutcome, type StartOutcome } from '@/lib/flows/mfa-steps';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { answerLimited, attemptSend } from '@/lib/limits/limits';
@@ -64,11 +65,8 @@ export async function startMfa(_prev: FormState<never>, formData: FormData): Pro
 export async function resendMfaCode(_prev: ResendState, formData: FormData): Promise<ResendState> {
   const flow = await guardAction(formData, withActiveCode);
   const { mfa, sub, requestId } = flow;
-  const allowed = await attemptSend(`mfa.${mfa.active.type}`, sub);
-  if (!allowed.ok) {
-    answerLimited(allowed, 'mfa.resend');
-    return { status: 'wait', seconds: allowed.retryAfter };
-  }
+  const wait = await waitBeforeResend(`mfa.${mfa.active.type}`, sub, 'mfa.resend');
+  if (wait) return wait;
 
   let outcome: SendOutcome;
   try {

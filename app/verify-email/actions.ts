@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { failForRequest, isOutage, retryOnForm } from '@/lib/errors';
 import { guardAction, withSub, withVerify } from '@/lib/flows/flow-guard';
+import { waitBeforeResend } from '@/lib/flows/resend';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { sendConfirmation } from '@/lib/flows/verify-email';
 import { answerLimited, attemptSend } from '@/lib/limits/limits';
@@ -41,11 +42,9 @@ export async function resendVerification(_prev: ResendState, formData: FormData)
   const flow = await guardAction(formData, withVerify);
   const { verify, requestId } = flow;
   if (!verify.whom) redirect(errorUrl('expired', requestId));
-  const allowed = await attemptSend('verify', flow.sub ?? ('email' in verify.whom ? verify.whom.email.toLowerCase() : verify.whom.sub));
-  if (!allowed.ok) {
-    answerLimited(allowed, 'verify.resend');
-    return { status: 'wait', seconds: allowed.retryAfter };
-  }
+  const account = flow.sub ?? ('email' in verify.whom ? verify.whom.email.toLowerCase() : verify.whom.sub);
+  const wait = await waitBeforeResend('verify', account, 'verify.resend');
+  if (wait) return wait;
   let accvid: string | undefined;
   try {
     ({ accvid } = await sendConfirmation({ requestId, whom: verify.whom, locale: await getLocale() }));

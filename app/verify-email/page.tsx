@@ -6,6 +6,7 @@ import { secondsUntilResend } from '@/lib/flows/resend';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
+import { resendLabels } from '@/lib/i18n/resend-labels';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import type { FlowSession } from '@/lib/session';
 import { Frame } from '@/app/_components/frame';
@@ -43,7 +44,7 @@ export default async function VerifyEmailPage({ searchParams }: PageProps<'/veri
             action={resendVerification}
             locale={await getLocale()}
             waitSeconds={secondsUntilResend(sent.sentAt)}
-            labels={{ resend: t('resend'), resendIn: { one: t.raw('resendInOne') as string, other: t.raw('resendIn') as string }, resendAvailable: t('resend'), sending: t('sending') }}
+            labels={resendLabels(t, { resend: 'resend', resendIn: 'resendIn', resendInOne: 'resendInOne', sending: 'sending' })}
           />
         ) : null}
         {cancel}

@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { retryOnForm } from '@/lib/errors';
+import { continuationAfter } from '@/lib/flows/continuation';
 import { guardAction, withActiveCode } from '@/lib/flows/flow-guard';
 import { mfaStepPath } from '@/lib/flows/mfa';
 import { verifyCode, type CodeOutcome } from '@/lib/flows/mfa-steps';
@@ -45,14 +46,14 @@ export async function submitMfaCode(_prev: CodeFormState, formData: FormData): P
   if (outcome.kind === 'code-error') return { status: 'invalid', fieldErrors: { code: outcome.key } };
 
   await updateFlow({
-    continuation: {
-      target: 'precheck-continue',
+    continuation: continuationAfter({
+      step: 'second-factor',
       trackId: mfa.trackId,
-      statusId: outcome.statusId,
       sub,
+      statusId: outcome.statusId,
       verificationType: active.type,
-      selectedGroupId: flow.groupId,
-    },
+      groupId: flow.groupId,
+    }),
   });
   redirect(stepUrl('/continue', requestId));
 }

@@ -7,6 +7,7 @@ import { requireFlow, withActiveCode } from '@/lib/flows/flow-guard';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
+import { resendLabels } from '@/lib/i18n/resend-labels';
 import { isFormAnswer } from '@/lib/form-answer';
 import { getClientName } from '@/lib/provider/client-name';
 import { Frame } from '@/app/_components/frame';
@@ -51,7 +52,7 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
           action={resendMfaCode}
           locale={locale}
           waitSeconds={secondsUntilResend(active.sentAt)}
-          labels={{ resend: t('resend'), resendIn: { one: t.raw('resendInOne') as string, other: t.raw('resendIn') as string }, resendAvailable: t('resendAvailable'), sending: t('sending') }}
+          labels={resendLabels(t, { resend: 'resend', resendIn: 'resendIn', resendInOne: 'resendInOne', resendAvailable: 'resendAvailable', sending: 'sending' })}
         />
       ) : null}
       {mfa.options.length > 1 ? (

@@ -60,10 +60,6 @@ export async function saveUserSession(session: UserSession): Promise<void> {
   });
 }
 
-export async function clearUserSession(): Promise<void> {
-  await saveUserSession({});
-}
-
 async function sealInParts(session: UserSession): Promise<string[]> {
   if (!session.pending && !session.user) return [];
   const seal = (data: UserSession) => sealData(data, sealOptions(getConfig().sessionSecrets, USER_TTL_SECONDS));

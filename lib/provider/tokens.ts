@@ -49,11 +49,6 @@ export async function introspect(token: string, tokenTypeHint: string): Promise<
   return client.tokenIntrospection(await getOidcConfiguration(), token, { token_type_hint: tokenTypeHint });
 }
 
-export async function fetchProfile(accessToken: string, sub: string): Promise<client.UserInfoResponse> {
-  required(accessToken, 'access_token cannot be empty');
-  return client.fetchUserInfo(await getOidcConfiguration(), accessToken, sub);
-}
-
 function toSignedInUser(
   tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers,
   sessionState: string | undefined,

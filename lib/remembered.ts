@@ -7,9 +7,9 @@ import { cookieName as nameOf, cookieOptions, sealOptions, type CookieKind } fro
 import { emailError } from './validation/rules';
 
 /**
- * Values remembered across sign-ins (architecture.md "Remembered across flows"), each in its own
+ * Values remembered across sign-ins (README: What is kept where), each in its own
  * sealed HttpOnly cookie because the server needs it to render: the last e-mail
- * (product-spec.md §3 `email`) and the last chosen group (§3 `userGroup`). Sealed rather than
+ * and the last chosen group. Sealed rather than
  * plain, because both say who the person is and whom they work for.
  */
 const TTL_SECONDS = 90 * 24 * 60 * 60;

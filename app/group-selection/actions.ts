@@ -19,7 +19,7 @@ export type GroupFormState = FormState<'groupId'>;
 const GroupSchema = z.object({ groupId: ruleField(groupIdError) });
 
 /**
- * Signs in with the chosen group: remembers it (product-spec.md §3 userGroup) and hands the
+ * Signs in with the chosen group: remembers it (cookie signin_group, README: What is kept where) and hands the
  * provider's precheck continuation to the browser (a form POST with sub, track_id and
  * selectedGroupId). Whether the group is really offered is the provider's to decide.
  */
@@ -42,7 +42,7 @@ export async function selectGroup(_prev: GroupFormState, formData: FormData): Pr
 const CancelSchema = z.object({ forget: z.literal('1').optional() });
 
 /**
- * Cancel: back to the provider's login for the request (product-spec.md §2). A POST rather than
+ * Cancel: back to the provider's login for the request (README: Group selection). A POST rather than
  * a link so that a remembered group that is no longer offered is forgotten on the way.
  */
 export async function cancelGroupSelection(_prev: GroupFormState, formData: FormData): Promise<GroupFormState> {

@@ -79,7 +79,7 @@ export function continuationForm(args: {
 
 /**
  * Automatic sign-in after registration or e-mail verification (docs/provider-contract.md §2.7): the
- * browser posts the provider's track id back to it (product-spec.md §7: rememberMe, trackId, device_id).
+ * browser posts the provider's track id back to it (rememberMe, trackId, device_id).
  */
 export function afterRegisterForm(providerUrl: URL, trackId: string): ContinuationForm {
   return {

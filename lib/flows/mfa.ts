@@ -5,7 +5,7 @@ import type { MfaOption } from '../session-types';
 export type MfaStart = { kind: 'options'; options: MfaOption[] } | { kind: 'single'; option: MfaOption };
 
 /**
- * What the MFA step starts with (product-spec.md §4 "MFA"): PASSWORD is left out; several options
+ * What the MFA step starts with (README: Multi-factor step): PASSWORD is left out; several options
  * are offered to choose from; exactly one is started directly; none means EMAIL. The medium id is
  * the medium's id only when exactly one medium is configured for that type, and so is its name.
  */

@@ -5,7 +5,7 @@ import { getOidcConfiguration } from './oidc';
 import type { PendingAuthorization, SignedInUser } from '../session-types';
 
 /**
- * The token service for this deployment's own OIDC client (product-spec.md §5 "Token calls",
+ * The token service for this deployment's own OIDC client (README: This deployment's own session,
  * §7 "Tokens"): code exchange, refresh, introspection and the user profile, through
  * openid-client, which checks issuer, audience, signatures, state, nonce and PKCE. Empty inputs
  * fail before any call, with the spec's 417 messages.

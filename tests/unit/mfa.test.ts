@@ -5,7 +5,7 @@ import { mfaCodeError, normaliseCode } from '@/lib/validation/rules';
 
 const method = (type: string, mediumIds: string[] = [], destination?: string) => ({ type, mediumIds, destination });
 
-describe('selectMfaStart (product-spec.md §4 MFA, §3 MFA option)', () => {
+describe('selectMfaStart', () => {
   test('PASSWORD is never an option; several others are offered to choose from', () => {
     expect(selectMfaStart([method('PASSWORD', ['PASSWORD']), method('EMAIL', ['e1']), method('TOTP', ['t1'])])).toEqual({
       kind: 'options',

@@ -7,7 +7,7 @@ import { groupFromClaims, needsRenewal } from '@/lib/auth/signed-in';
 const NOW = Date.UTC(2026, 10, 21, 12);
 const nowS = NOW / 1000;
 
-describe('renewal timing (product-spec.md §9)', () => {
+describe('renewal timing', () => {
   test('60 s before expiry, not earlier', () => {
     const user = { issuedAt: nowS, expiresAt: nowS + 3600 };
     expect(needsRenewal(user, (user.expiresAt - 61) * 1000)).toBe(false);
@@ -32,7 +32,7 @@ describe('the chosen group from the ID token', () => {
   });
 });
 
-describe('callback errors (product-spec.md §8 session errors)', () => {
+describe('callback errors', () => {
   test.each(['login_required', 'consent_required', 'interaction_required', 'account_selection_required', 'access_denied'])(
     'the provider answering %s means "sign in again"',
     (error) => {

@@ -2,8 +2,8 @@ import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { DEFAULT_LOCALE, directionOf, isLocale } from '@/lib/i18n/locales';
-import { ErrorTextsProvider } from './_components/error-texts';
-import { FormTextsProvider } from './_components/form-texts';
+import { ErrorTextsProvider } from '@/app/_components/error-texts';
+import { FormTextsProvider } from '@/app/_components/form-texts';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { titleFrom } from '@/lib/i18n/metadata';
-import { Heading } from './_components/heading';
+import { Heading } from '@/app/_components/heading';
 
 export const generateMetadata = titleFrom('notFound');
 

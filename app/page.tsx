@@ -10,8 +10,8 @@ import { titleFrom } from '@/lib/i18n/metadata';
 import { requireClientName } from '@/lib/provider/client-name';
 import { registrationUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
-import { EmailForm } from './_components/email-form';
-import { Frame } from './_components/frame';
+import { EmailForm } from './email-form';
+import { Frame } from '@/app/_components/frame';
 
 export const generateMetadata = titleFrom('login');
 

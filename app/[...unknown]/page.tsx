@@ -3,7 +3,7 @@ import { stepUrl } from '@/lib/flows/step-urls';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { answerWith } from '@/lib/request-context';
 import { readFlow } from '@/lib/session';
-import { Frame } from '../_components/frame';
+import { Frame } from '@/app/_components/frame';
 
 export const generateMetadata = titleFrom('notFound');
 

@@ -2,20 +2,18 @@
 
 import { useActionState, useEffect } from 'react';
 import { mfaCodeError } from '@/lib/validation/rules';
-import type { ErrorKey, FormState } from '@/lib/validation/form-state';
+import type { CodeFormState, ErrorKey, FormAction } from '@/lib/validation/form-state';
 import { ErrorSummary } from './error-summary';
 import { FormError } from './form-error';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { useFieldRules } from './use-field-rules';
 
-export type CodeFormState = FormState<'code'>;
-
 type Props = {
   /** The sign-in the page shows; the action checks it against the flow cookie. */
   requestId: string;
   /** The server action that checks the code (second factor, e-mail confirmation). */
-  action: (prev: CodeFormState, formData: FormData) => Promise<CodeFormState>;
+  action: FormAction<CodeFormState>;
   labels: { code: string; verify: string; verifying: string };
   errors: Partial<Record<ErrorKey, string>>;
   /** False when the page answers another form's post (a resend pressed too early). */

@@ -1,20 +1,20 @@
 'use client';
 
 import { useActionState, useEffect, useState } from 'react';
+import type { ResendLabels } from '@/lib/i18n/resend-labels';
+import type { FormAction, ResendState } from '@/lib/validation/form-state';
 import { useHydrated } from './use-hydrated';
-
-export type ResendState = { status: 'idle' } | { status: 'wait'; seconds: number };
 
 type Props = {
   /** The sign-in the page shows; the action checks it against the flow cookie. */
   requestId: string;
   /** The server action that sends again (it answers how long to wait when it is too early). */
-  action: (prev: ResendState, formData: FormData) => Promise<ResendState>;
+  action: FormAction<ResendState>;
   /** Seconds left before a new code may be requested, as the server counted at render time. */
   waitSeconds: number;
   /** The page's locale, to choose between the singular and plural countdown texts. */
   locale: string;
-  labels: { resend: string; resendIn: { one: string; other: string }; resendAvailable: string; sending: string };
+  labels: ResendLabels;
 };
 
 /**

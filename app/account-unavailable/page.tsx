@@ -3,7 +3,7 @@ import { getConfig } from '@/lib/config';
 import { anyFlow, requireFlow } from '@/lib/flows/flow-guard';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { titleFrom } from '@/lib/i18n/metadata';
-import { Frame } from '../_components/frame';
+import { Frame } from '@/app/_components/frame';
 
 export const generateMetadata = titleFrom('accountUnavailable');
 

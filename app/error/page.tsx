@@ -11,8 +11,8 @@ import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { localPath } from '@/lib/redirects';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
-import { Reference } from '../_components/form-error';
-import { Frame } from '../_components/frame';
+import { Reference } from '@/app/_components/form-error';
+import { Frame } from '@/app/_components/frame';
 
 export const generateMetadata = titleFrom('error');
 

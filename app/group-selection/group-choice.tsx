@@ -7,7 +7,7 @@ import { translateErrors } from '@/lib/i18n/errors';
 import { getSelectableGroups, type PreloginGroups } from '@/lib/provider/prelogin';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { rememberedGroup } from '@/lib/remembered';
-import { GroupForm } from '../_components/group-form';
+import { GroupForm } from './group-form';
 import { GroupSignIn } from './group-sign-in';
 
 type Props = { trackId: string; requestId: string; requestedId?: string };

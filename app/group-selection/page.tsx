@@ -4,8 +4,8 @@ import { GROUP_ID } from '@/lib/flows/groups';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { getClientName } from '@/lib/provider/client-name';
-import { Frame } from '../_components/frame';
-import { Streamed } from '../_components/streamed';
+import { Frame } from '@/app/_components/frame';
+import { Streamed } from '@/app/_components/streamed';
 import { GroupChoice } from './group-choice';
 import { GroupSkeleton } from './group-skeleton';
 

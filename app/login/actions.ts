@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { retryOnForm } from '@/lib/errors';
+import { continuationAfter } from '@/lib/flows/continuation';
 import { guardAction, withEmail } from '@/lib/flows/flow-guard';
 import { lockedState, verifyPassword, type PasswordOutcome } from '@/lib/flows/sign-in';
 import { singleFlight } from '@/lib/flows/single-flight';
@@ -17,7 +18,6 @@ import type { FormState } from '@/lib/validation/form-state';
 const CredentialsSchema = z.object({ password: LoginPasswordField, rememberMe: CheckboxField });
 
 export type CredentialsFormState = FormState<'email' | 'password'>;
-
 
 /** The password step. The password goes to the provider once and is never stored or echoed. */
 export async function submitPassword(_prev: CredentialsFormState, formData: FormData): Promise<CredentialsFormState> {
@@ -65,13 +65,7 @@ export async function submitPassword(_prev: CredentialsFormState, formData: Form
     sub: outcome.sub,
     rememberMe: parsed.data.rememberMe,
     lockedUntil: undefined,
-    continuation: {
-      target: 'verification-login',
-      statusId: outcome.statusId,
-      sub: outcome.sub,
-      verificationType: 'password',
-      exchangeId: outcome.exchangeId,
-    },
+    continuation: continuationAfter({ step: 'password', sub: outcome.sub, statusId: outcome.statusId, exchangeId: outcome.exchangeId }),
   });
   redirect(stepUrl('/continue', requestId));
 }

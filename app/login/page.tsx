@@ -4,9 +4,9 @@ import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { getClientName } from '@/lib/provider/client-name';
-import { CredentialsForm } from '../_components/credentials-form';
+import { CredentialsForm } from './credentials-form';
 import { lockedState } from '@/lib/flows/sign-in';
-import { Frame } from '../_components/frame';
+import { Frame } from '@/app/_components/frame';
 
 export const generateMetadata = titleFrom('credentials');
 

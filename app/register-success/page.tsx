@@ -3,7 +3,7 @@ import { getConfig } from '@/lib/config';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { parseRequestId } from '@/lib/validation/fields';
-import { Frame } from '../_components/frame';
+import { Frame } from '@/app/_components/frame';
 
 export const generateMetadata = titleFrom('registerSuccess');
 

@@ -4,8 +4,8 @@ import { requireFlow, withEmail } from '@/lib/flows/flow-guard';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
-import { Frame } from '../_components/frame';
-import { ResetRequestForm } from '../_components/reset-request-form';
+import { Frame } from '@/app/_components/frame';
+import { ResetRequestForm } from './reset-request-form';
 
 export const generateMetadata = titleFrom('resetInit');
 

@@ -4,7 +4,7 @@ import { getConfig } from '@/lib/config';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
-import { Frame } from '../_components/frame';
+import { Frame } from '@/app/_components/frame';
 
 /** A first password ("Set a password", the flow's passwordRequired) was set, not changed. */
 async function texts() {

@@ -7,8 +7,8 @@ import { rememberedEmail } from '@/lib/remembered';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
 import { stepUrl } from '@/lib/flows/step-urls';
-import { Frame } from '../_components/frame';
-import { NewPasswordForm } from '../_components/new-password-form';
+import { Frame } from '@/app/_components/frame';
+import { NewPasswordForm } from './new-password-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   const [t, flow] = await Promise.all([getTranslations('resetForm'), readFlow()]);

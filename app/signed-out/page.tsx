@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { titleFrom } from '@/lib/i18n/metadata';
-import { Frame } from '../_components/frame';
+import { Frame } from '@/app/_components/frame';
 
 export const generateMetadata = titleFrom('signedOut');
 

@@ -7,9 +7,9 @@ import type { SignedInUser } from '@/lib/session-types';
 import { getConfig } from '@/lib/config';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { readUserSession } from '@/lib/user-session';
-import { AutoSubmit } from '../_components/auto-submit';
-import { ScriptAware } from '../_components/script-aware';
-import { Frame } from '../_components/frame';
+import { AutoSubmit } from '@/app/_components/auto-submit';
+import { ScriptAware } from '@/app/_components/script-aware';
+import { Frame } from '@/app/_components/frame';
 
 export const generateMetadata = titleFrom('success');
 

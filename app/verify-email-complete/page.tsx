@@ -4,8 +4,8 @@ import { afterRegisterForm } from '@/lib/flows/continuation';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { parseRequestId } from '@/lib/validation/fields';
-import { AutoSubmit } from '../_components/auto-submit';
-import { Frame } from '../_components/frame';
+import { AutoSubmit } from '@/app/_components/auto-submit';
+import { Frame } from '@/app/_components/frame';
 
 export const generateMetadata = titleFrom('verifyComplete');
 

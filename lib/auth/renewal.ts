@@ -5,7 +5,7 @@ import { getConfig } from '../config';
 import { singleFlight } from '../flows/single-flight';
 import { getShared, putShared } from '../limits/store';
 import { refreshUser } from '../provider/tokens';
-import { passwordMap } from '../session';
+import { sealOptions as sealedFor } from '../cookies';
 import type { SignedInUser } from '../session-types';
 import { renewalRefused } from './refusals';
 
@@ -23,7 +23,7 @@ const WAIT_FOR_WINNER_MS = 2_000;
 
 const keyOf = (refreshToken: string) =>
   `renew:${createHmac('sha256', getConfig().sessionSecrets[0]).update(refreshToken).digest('base64url').slice(0, 32)}`;
-const sealOptions = () => ({ password: passwordMap(getConfig().sessionSecrets), ttl: KEEP_SECONDS + 60 });
+const sealOptions = () => sealedFor(getConfig().sessionSecrets, KEEP_SECONDS + 60);
 
 async function published(key: string): Promise<SignedInUser | undefined> {
   const sealed = await getShared(key);

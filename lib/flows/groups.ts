@@ -1,12 +1,12 @@
 import type { ErrorKey } from '../validation/form-state';
 
 /**
- * Group selection (product-spec.md §4): which group to offer, preselect or sign in with at once.
+ * Group selection (README: Group selection): which group to offer, preselect or sign in with at once.
  * Pure functions, shared by the server (page and action) and the search box in the browser.
  */
 export type GroupOption = { id: string; name: string; customerNumber?: string };
 
-/** security.md §2.5: group ids from the address or a form are checked before any use. */
+/** Group ids from the address or a form are checked against this alphabet before any use. */
 export const GROUP_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function groupIdError(value: string): ErrorKey | undefined {

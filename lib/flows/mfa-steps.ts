@@ -50,7 +50,7 @@ export type StartOutcome =
 
 /**
  * Starts the option of `type` the person chose (or the only one): it must be among the methods
- * the provider lists for the account now (product-spec.md §4 "MFA"), which also gives its medium.
+ * the provider lists for the account now (README: Multi-factor step), which also gives its medium.
  */
 export async function startOption(args: {
   type: string;

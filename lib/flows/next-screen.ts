@@ -3,7 +3,7 @@ import type { ConfiguredMethod } from '../provider/verification';
 import type { ErrorKey } from '../validation/form-state';
 
 /**
- * What happens after the e-mail step (product-spec.md §4 "Login"). Plain data in, a decision out:
+ * What happens after the e-mail step (docs/provider-contract.md §2.2, §2.3). Plain data in, a decision out:
  * no provider calls and no Next here, so every row of the table is a unit test.
  */
 export type EmailStepOutcome =

@@ -30,7 +30,7 @@ export type PasswordOutcome =
   /** Declined, deactivated or deleted: nothing to type can change that. */
   | { kind: 'unusable' };
 
-/** How long a lock lasts when the provider does not say (product-spec.md §9: 5 minutes). */
+/** How long a lock lasts when the provider does not say: 5 minutes. */
 export const LOCK_SECONDS = 5 * 60;
 
 /**
@@ -44,7 +44,7 @@ export function lockedState(until: number | undefined, now = Date.now()): FormSt
 
 /**
  * The credentials step: a PASSWORDLESS_AUTHENTICATION exchange of type PASSWORD, then the password
- * check (product-spec.md §4 "Credentials"). User errors come back; everything else is thrown.
+ * check (docs/provider-contract.md §2.4, §2.5). User errors come back; everything else is thrown.
  */
 export async function verifyPassword(args: {
   requestId: string;

@@ -8,11 +8,11 @@ import { callProvider, type ProviderCall, type ProviderReply } from './http';
  * Every shape the provider answers in, read in one place (docs/provider-contract.md §1):
  *
  * - the JSON envelope `{success, status, data}`: a success when the status is 200 or `success` is
- *   true (product-spec.md §7);
+ *   true (docs/provider-contract.md);
  * - 204, which several services use for "nothing there" (unknown user, used track);
  * - a 3xx whose Location is the next hosted page: an error when its query carries `error` or
  *   `error_code` or its path names an error page, otherwise the step's success;
- * - a 403 naming a `redirectUrl` (the MFA set-up hand-off, product-spec.md §8);
+ * - a 403 naming a `redirectUrl` (the MFA set-up hand-off, docs/provider-contract.md §2.4);
  * - every failure shape: the service error object (`error.code` number or string), the login
  *   error (`error` string at the top, usually with 417) and the OAuth error.
  */

@@ -4,7 +4,7 @@ import { ask, unexpected, type Answer } from './answer';
 import type { ProviderCall } from './http';
 
 /**
- * What the provider recommends after the e-mail step (product-spec.md §4; docs/provider-contract.md
+ * What the provider recommends after the e-mail step (docs/provider-contract.md
  * §2.2). The success body is not published (U): `action` and `providers[].redirectUri` are the
  * spec's names, read here and only here so a correction touches one place.
  */

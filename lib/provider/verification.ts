@@ -116,7 +116,7 @@ export type Initiated =
       statusId: string | undefined;
       pushNumber: string | undefined;
     }
-  /** product-spec.md §8: an initiation answered 403 with a redirectUrl sends the browser there. */
+  /** An initiation answered 403 with a redirectUrl sends the browser there (docs/provider-contract.md §2.4). */
   | { kind: 'redirect'; url: string };
 
 export async function initiateAuthentication(args: {

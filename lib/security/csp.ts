@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy of every page (security.md §3). Scripts run only with this request's
+ * The Content-Security-Policy of every page (README: Architecture). Scripts run only with this request's
  * nonce; forms may post only to this app, the provider and the allow-listed origins (Chrome and
  * Safari also check form-action on every redirect after a submit, so the final client origins must
  * be listed too).

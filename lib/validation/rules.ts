@@ -26,14 +26,14 @@ export function normaliseCode(value: string): string {
   return value.replace(/[\s-]/g, '');
 }
 
-/** MFA code: required, exactly 6 digits (product-spec.md §5). */
+/** MFA code: required, exactly 6 digits. */
 export function mfaCodeError(value: string): ErrorKey | undefined {
   const code = normaliseCode(value);
   if (code.length === 0) return 'mfaCodeRequired';
   return /^\d{6}$/.test(code) ? undefined : 'mfaCodeLength';
 }
 
-/** The new-password policy of product-spec.md §5, one named check each (the live checklist). */
+/** The new-password policy, one named check each (the live checklist shows the same checks). */
 export const NEW_PASSWORD_RULES = {
   length: (v: string) => [...v].length >= 10 && [...v].length <= 30,
   lower: (v: string) => /\p{Ll}/u.test(v),

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { TextField } from '@/app/_components/text-field';
 
-vi.mock('@/app/actions', () => ({ submitEmail: vi.fn() }));
+vi.mock('@/app/email-actions', () => ({ submitEmail: vi.fn() }));
 
 describe('TextField', () => {
   test('links its error to the input for assistive technology', () => {
@@ -33,7 +33,7 @@ describe('TextField', () => {
 
 describe('EmailForm', () => {
   test('renders the e-mail field with the username token and the request id', async () => {
-    const { EmailForm } = await import('@/app/_components/email-form');
+    const { EmailForm } = await import('@/app/email-form');
     const { container } = render(
       <EmailForm requestId="req-12345678" labels={{ email: 'E-mail address', submit: 'Next', pending: 'Please wait…' }} errors={{}} />,
     );
@@ -47,7 +47,7 @@ describe('EmailForm', () => {
 describe('field rules and the error summary', () => {
   const texts = { emailRequired: 'Email is required.', emailInvalid: 'Invalid email.', summaryTitle: 'There is a problem' };
   const renderEmailForm = async () => {
-    const { EmailForm } = await import('@/app/_components/email-form');
+    const { EmailForm } = await import('@/app/email-form');
     return render(<EmailForm requestId="req-12345678" labels={{ email: 'E-mail address', submit: 'Next', pending: 'Please wait…' }} errors={texts} />);
   };
 
@@ -87,7 +87,7 @@ describe('field rules and the error summary', () => {
   });
 
   test('a submit that passes the browser checks clears what they found before', async () => {
-    const { submitEmail } = await import('@/app/actions');
+    const { submitEmail } = await import('@/app/email-actions');
     vi.mocked(submitEmail).mockResolvedValue({ status: 'idle' });
     await renderEmailForm();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));

@@ -6,7 +6,7 @@ const SOUTH: GroupOption = { id: 'kitchenpro-south', name: 'KitchenPro Süd GmbH
 const CAFE: GroupOption = { id: 'cafe-central', name: 'Café Central' };
 const GROUPS = [NORTH, SOUTH, CAFE];
 
-describe('resolveGroupChoice (product-spec.md §4 group selection)', () => {
+describe('resolveGroupChoice', () => {
   test('a group_id that is offered signs in with that group at once', () => {
     expect(resolveGroupChoice({ groups: GROUPS, requestedId: SOUTH.id, rememberedId: NORTH.id })).toEqual({ kind: 'sign-in', group: SOUTH });
   });
@@ -29,7 +29,7 @@ describe('resolveGroupChoice (product-spec.md §4 group selection)', () => {
   });
 });
 
-describe('group ids (security.md §2.5)', () => {
+describe('group ids are checked before any use', () => {
   test.each([
     ['', 'groupRequired'],
     ['kitchenpro-north', undefined],

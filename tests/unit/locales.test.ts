@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_LOCALE, directionOf, isLocale, localeCookie, LOCALES, resolveLocale } from '@/lib/i18n/locales';
 
-describe('resolveLocale (product-spec.md §4 Language, §9)', () => {
+describe('resolveLocale', () => {
   test('defaults to en-GB when nothing is asked for', () => {
     expect(resolveLocale({})).toBe(DEFAULT_LOCALE);
   });

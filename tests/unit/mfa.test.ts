@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { canResend, mfaStepPath, optionLabel, resendWaitSeconds, selectMfaStart } from '@/lib/flows/mfa';
+import { canResend, codeSentText, mfaStepPath, optionLabel, resendWaitSeconds, selectMfaStart, startTexts } from '@/lib/flows/mfa';
 import { continuationForm } from '@/lib/flows/continuation';
 import { mfaCodeError, normaliseCode } from '@/lib/validation/rules';
 
 const method = (type: string, mediumIds: string[] = [], destination?: string) => ({ type, mediumIds, destination });
 
-describe('selectMfaStart (product-spec.md §4 MFA, §3 MFA option)', () => {
+describe('selectMfaStart', () => {
   test('PASSWORD is never an option; several others are offered to choose from', () => {
     expect(selectMfaStart([method('PASSWORD', ['PASSWORD']), method('EMAIL', ['e1']), method('TOTP', ['t1'])])).toEqual({
       kind: 'options',
@@ -83,6 +83,18 @@ describe('resend and labels', () => {
     expect(optionLabel({ type: 'PUSH', destination: 'Pixel 8' })).toEqual({ key: 'optionPushOn', destination: 'Pixel 8' });
     // An authenticator app has no destination to name.
     expect(optionLabel({ type: 'TOTP', destination: 'x' })).toEqual({ key: 'optionTotp' });
+  });
+
+  test('one table for the texts that depend on the method: the single start and the code page', () => {
+    expect(startTexts({ type: 'EMAIL', destination: 'j•••@example.com' })).toEqual({ text: { key: 'startEmail' }, button: 'send', pending: 'sending' });
+    expect(startTexts({ type: 'PUSH', destination: 'Pixel 8' })).toEqual({ text: { key: 'startPushOn', destination: 'Pixel 8' }, button: 'sendRequest', pending: 'sendingRequest' });
+    expect(startTexts({ type: 'PUSH' }).text).toEqual({ key: 'startPush' });
+    expect(startTexts({ type: 'TOTP' })).toEqual({ text: { key: 'startTotp' }, button: 'continue', pending: 'sending' });
+    expect(startTexts({ type: 'FIDO2' })).toEqual({ text: { key: 'startOther' }, button: 'send', pending: 'sending' });
+    expect(codeSentText({ type: 'EMAIL', destination: 'j•••@example.com' })).toEqual({ key: 'sentEmailTo', destination: 'j•••@example.com' });
+    expect(codeSentText({ type: 'SMS' })).toEqual({ key: 'sentSms' });
+    expect(codeSentText({ type: 'TOTP', destination: 'x' })).toEqual({ key: 'totpDescription' });
+    expect(codeSentText({ type: 'constructor' })).toEqual({ key: 'otherDescription' });
   });
 
   test('a push is waited for on its own page; every other method has a code to type', () => {

@@ -5,7 +5,7 @@ const email = 'a@example.com';
 const password = { type: 'PASSWORD', mediumIds: ['PASSWORD'] };
 const emailOtp = { type: 'EMAIL', mediumIds: ['m1'] };
 
-describe('resolveEmailStep (product-spec.md §4 Login)', () => {
+describe('resolveEmailStep: the next screen after the e-mail step', () => {
   test.each([
     ['login with PASSWORD configured', { action: 'login' } as const, [password, emailOtp], { kind: 'screen', path: '/login' }],
     ['login without PASSWORD', { action: 'login' } as const, [emailOtp], { kind: 'screen', path: '/require-password-init' }],

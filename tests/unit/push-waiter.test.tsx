@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { PushWaiter, type PushCheckState } from '@/app/_components/push-waiter';
+import { PushWaiter } from '@/app/register-mfa/push/push-waiter';
+import type { PushCheckState } from '@/lib/validation/form-state';
 
 const labels = { check: 'I have approved it', checking: 'Checking…', auto: 'Continues by itself.', notYet: 'Not yet approved.', limited: 'Too many attempts.' };
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

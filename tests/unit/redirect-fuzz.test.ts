@@ -4,8 +4,8 @@ import { GROUP_ID, groupIdError } from '@/lib/flows/groups';
 import { allowedRedirectOrigins, checkRedirect, localPath } from '@/lib/redirects';
 
 /**
- * Property-based fuzzing of the redirect allow-list (security.md §2.5, checklist "Open
- * redirect"): whatever string comes in, what comes out is either refused or a URL whose origin
+ * Property-based fuzzing of the redirect allow-list (open
+ * redirect): whatever string comes in, what comes out is either refused or a URL whose origin
  * is exactly one on the list, and every legitimate target passes.
  */
 const ALLOWED = allowedRedirectOrigins({

@@ -17,7 +17,7 @@ describe('checkRedirect', () => {
     expect(checkRedirect(target, allowed)).toBe(new URL(target).toString());
   });
 
-  // security.md §2.5 corpus: each of these has broken some allow-list somewhere.
+  // Known open-redirect tricks: each of these has broken some allow-list somewhere.
   test.each([
     '//evil.example',
     '/\\evil.example',

@@ -5,9 +5,9 @@ import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { getClientName } from '@/lib/provider/client-name';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
-import { CodeForm } from '../../_components/code-form';
-import { Frame } from '../../_components/frame';
-import { submitVerificationCode } from '../actions';
+import { CodeForm } from '@/app/_components/code-form';
+import { Frame } from '@/app/_components/frame';
+import { submitVerificationCode } from './actions';
 
 export const generateMetadata = titleFrom('verifyEmail');
 

@@ -1,6 +1,6 @@
 import { ACCOUNTS, continueToProvider, expect, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
 
-test.describe('e-mail step branches (product-spec.md §4 Login)', () => {
+test.describe('e-mail step branches', () => {
   test('the e-mail used last time is remembered and prefilled', async ({ page }) => {
     await toPasswordStep(page, ACCOUNTS.password.email);
     await startSignIn(page);

@@ -4,7 +4,7 @@ import { expect, httpTest as test } from '../support/fixtures';
 import { openEmailForm, postForm } from '../support/forms';
 
 /**
- * Canary values through every flow, then a search of the app's log (security.md ASVS 16.2.5):
+ * Canary values through every flow, then a search of the app's log (no secret is ever logged):
  * passwords, codes, reset tokens and cookie values must never appear in it.
  */
 const canary = () => `Canary${randomBytes(6).toString('hex')}Aa9`;

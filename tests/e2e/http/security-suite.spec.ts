@@ -7,7 +7,7 @@ import { expect, httpTest as test } from '../support/fixtures';
 import { openEmailForm, postForm } from '../support/forms';
 import { newRequestId } from '../support/own-app';
 
-/** security.md's checklist, run against the built server on loopback. */
+/** The security checklist (headers and CSP, framing, forged hosts, leaked errors, body limits), run against the built server on loopback. */
 
 const BASELINE = {
   'strict-transport-security': /^max-age=\d{8,}; includeSubDomains$/,

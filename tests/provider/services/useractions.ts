@@ -3,7 +3,7 @@ import { fail, ok } from '../http.ts';
 
 /**
  * useractions-srv: user existence (docs/provider-contract.md §2.2), JSON only. With `webfinger`
- * set it answers the recommended action (the shape product-spec.md describes); without it, the
+ * set it answers the recommended action (the shape docs/provider-contract.md §2.2 describes); without it, the
  * legacy check answers 204 for an unknown user.
  */
 export function userActionRoutes({ store, issuer }: Context): Route[] {

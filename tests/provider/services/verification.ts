@@ -17,7 +17,7 @@ function listedMedium(medium: Medium): Medium {
 
 /**
  * verification-srv: the configured list, initiate and authenticate (docs/provider-contract.md
- * §2.3–2.5), JSON only; a push request's status is in push.ts. Codes: 3072 wrong password, 3074 declined account (product-spec.md §8);
+ * §2.3–2.5), JSON only; a push request's status is in push.ts. Codes: 3072 wrong password, 3074 declined account (docs/provider-contract.md §5);
  * after repeated wrong passwords the account is locked for a while (seed.json `lockout`).
  */
 function codeMatches(exchange: { type: string; code?: string }, passCode: string, totpSecret: string): boolean {
@@ -61,7 +61,7 @@ export function verificationRoutes({ store, issuer }: Context): Route[] {
       // With nothing configured, an e-mail code goes to the account's own address (§2.4).
       const emailFallback = type === 'EMAIL' && body.usage_type === 'MULTIFACTOR_AUTHENTICATION' && !method;
       if (!method && !emailFallback) return fail(res, 400, 'VER1004', `${type} is not configured`, 'VerificationException');
-      // medium_id names one of the type's configured mediums; empty only where product-spec.md
+      // medium_id names one of the type's configured mediums; empty only where this app
       // sends it so (several mediums of the type, or the e-mail fallback).
       const mediums = (method?.mediums ?? [{ id: type }]).map((m) => m.id);
       const mediumId = typeof body.medium_id === 'string' ? body.medium_id : undefined;

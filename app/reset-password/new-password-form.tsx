@@ -3,13 +3,13 @@
 import { useActionState, useState } from 'react';
 import { newPasswordError, repeatPasswordError, type NewPasswordRule } from '@/lib/validation/rules';
 import type { ErrorKey } from '@/lib/validation/form-state';
-import { saveNewPassword, type NewPasswordState } from '../reset-password-init/actions';
-import { ErrorSummary } from './error-summary';
-import { FormError } from './form-error';
-import { PasswordChecklist } from './password-checklist';
-import { PasswordField } from './password-field';
-import { SubmitButton } from './submit-button';
-import { useFieldRules } from './use-field-rules';
+import { saveNewPassword, type NewPasswordState } from './actions';
+import { ErrorSummary } from '@/app/_components/error-summary';
+import { FormError } from '@/app/_components/form-error';
+import { PasswordChecklist } from '@/app/_components/password-checklist';
+import { PasswordField } from '@/app/_components/password-field';
+import { SubmitButton } from '@/app/_components/submit-button';
+import { useFieldRules } from '@/app/_components/use-field-rules';
 
 type Props = {
   requestId: string;

@@ -3,12 +3,12 @@
 import { useActionState } from 'react';
 import { emailError } from '@/lib/validation/rules';
 import type { ErrorKey } from '@/lib/validation/form-state';
-import { submitEmail, type EmailFormState } from '../actions';
-import { ErrorSummary } from './error-summary';
-import { FormError } from './form-error';
-import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
-import { useFieldRules } from './use-field-rules';
+import { submitEmail, type EmailFormState } from './email-actions';
+import { ErrorSummary } from '@/app/_components/error-summary';
+import { FormError } from '@/app/_components/form-error';
+import { SubmitButton } from '@/app/_components/submit-button';
+import { TextField } from '@/app/_components/text-field';
+import { useFieldRules } from '@/app/_components/use-field-rules';
 
 type Props = {
   requestId: string;

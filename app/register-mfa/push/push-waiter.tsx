@@ -1,16 +1,15 @@
 'use client';
 
 import { startTransition, useActionState, useEffect, useState } from 'react';
-import { SubmitButton } from './submit-button';
-import { useHydrated } from './use-hydrated';
-
-export type PushCheckState = { status: 'idle' } | { status: 'pending'; asked: boolean } | { status: 'limited' };
+import { SubmitButton } from '@/app/_components/submit-button';
+import type { FormAction, PushCheckState } from '@/lib/validation/form-state';
+import { useHydrated } from '@/app/_components/use-hydrated';
 
 type Props = {
   /** The sign-in the page shows; the action checks it against the flow cookie. */
   requestId: string;
   /** Asks the provider once; redirects when the request was approved, declined or expired. */
-  action: (prev: PushCheckState, formData: FormData) => Promise<PushCheckState>;
+  action: FormAction<PushCheckState>;
   /** How often the page asks by itself (ms). */
   intervalMs: number;
   labels: { check: string; checking: string; auto: string; notYet: string; limited: string };

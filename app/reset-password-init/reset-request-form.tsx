@@ -2,10 +2,10 @@
 
 import { useActionState } from 'react';
 import type { ErrorKey, FormState } from '@/lib/validation/form-state';
-import { sendResetLink } from '../reset-password-init/actions';
-import { FormError } from './form-error';
-import { SubmitButton } from './submit-button';
-import { Identity } from './identity';
+import { sendResetLink } from './actions';
+import { FormError } from '@/app/_components/form-error';
+import { SubmitButton } from '@/app/_components/submit-button';
+import { Identity } from '@/app/_components/identity';
 
 /** "Send link" for the flow's e-mail, shown whole above the button. */
 export function ResetRequestForm(props: {

@@ -4,14 +4,14 @@ import Link from 'next/link';
 import { useActionState } from 'react';
 import { loginPasswordError } from '@/lib/validation/rules';
 import type { ErrorKey } from '@/lib/validation/form-state';
-import { submitPassword, type CredentialsFormState } from '../login/actions';
-import { minutesAndSeconds, useSecondsLeft } from './countdown';
-import { ErrorSummary } from './error-summary';
-import { FormError } from './form-error';
-import { Identity } from './identity';
-import { PasswordField } from './password-field';
-import { SubmitButton } from './submit-button';
-import { useFieldRules } from './use-field-rules';
+import { submitPassword, type CredentialsFormState } from './actions';
+import { minutesAndSeconds, useSecondsLeft } from '@/app/_components/countdown';
+import { ErrorSummary } from '@/app/_components/error-summary';
+import { FormError } from '@/app/_components/form-error';
+import { Identity } from '@/app/_components/identity';
+import { PasswordField } from '@/app/_components/password-field';
+import { SubmitButton } from '@/app/_components/submit-button';
+import { useFieldRules } from '@/app/_components/use-field-rules';
 
 type Props = {
   requestId: string;

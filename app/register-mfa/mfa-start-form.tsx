@@ -2,10 +2,10 @@
 
 import { useActionState, type ReactNode } from 'react';
 import type { ErrorKey, FormState } from '@/lib/validation/form-state';
-import { startMfa } from '../register-mfa/actions';
-import { AutoSubmit } from './auto-submit';
-import { FormError } from './form-error';
-import { SubmitButton } from './submit-button';
+import { startMfa } from './actions';
+import { AutoSubmit } from '@/app/_components/auto-submit';
+import { FormError } from '@/app/_components/form-error';
+import { SubmitButton } from '@/app/_components/submit-button';
 
 type Props = {
   requestId: string;

@@ -1,0 +1,59 @@
+'use server';
+
+import { redirect } from 'next/navigation';
+import { getLocale } from 'next-intl/server';
+import { z } from 'zod';
+import { retryOnForm } from '@/lib/errors';
+import { continuationAfter } from '@/lib/flows/continuation';
+import { guardAction, withActiveCode } from '@/lib/flows/flow-guard';
+import { mfaStepPath } from '@/lib/flows/mfa';
+import { verifyCode, type CodeOutcome } from '@/lib/flows/mfa-steps';
+import { singleFlight } from '@/lib/flows/single-flight';
+import { stepUrl } from '@/lib/flows/step-urls';
+import { answerLimited, attempt } from '@/lib/limits/limits';
+import { accountRef, log } from '@/lib/log';
+import { updateFlow } from '@/lib/session';
+import { fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
+import type { CodeFormState } from '@/lib/validation/form-state';
+
+const CodeSchema = z.object({ code: MfaCodeField });
+
+/** Checks the code; on success the flow continues with the provider's precheck continuation. */
+export async function submitMfaCode(_prev: CodeFormState, formData: FormData): Promise<CodeFormState> {
+  const parsed = CodeSchema.safeParse(Object.fromEntries(formData));
+  const flow = await guardAction(formData, withActiveCode);
+  const { mfa, sub, requestId } = flow;
+  const { active } = mfa;
+  // A push has no code: a stale code page posting here is sent to where the push is waited for.
+  if (active.type === 'PUSH') redirect(stepUrl(mfaStepPath(active.type), requestId));
+  if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'code'>(parsed.error) };
+  const allowed = await attempt([['code.exchange', active.exchangeId], ['code.address', 'address']]);
+  if (!allowed.ok) {
+    answerLimited(allowed, 'mfa.verify');
+    return { status: 'invalid', fieldErrors: { code: allowed.limit === 'code.exchange' ? 'tooManyCodeAttempts' : 'tooManyAttempts' } };
+  }
+
+  let outcome: CodeOutcome;
+  try {
+    const locale = await getLocale();
+    outcome = await singleFlight(['mfa', active.exchangeId, parsed.data.code], () =>
+      verifyCode({ type: active.type, exchangeId: active.exchangeId, code: parsed.data.code, requestId, locale }),
+    );
+  } catch (error) {
+    return retryOnForm(error, { step: 'mfa.verify', type: active.type }, { code: parsed.data.code });
+  }
+  log.info({ event: 'mfa.verified', type: active.type, outcome: outcome.kind, account: accountRef(sub) }, 'sign-in attempt');
+  if (outcome.kind === 'code-error') return { status: 'invalid', fieldErrors: { code: outcome.key } };
+
+  await updateFlow({
+    continuation: continuationAfter({
+      step: 'second-factor',
+      trackId: mfa.trackId,
+      sub,
+      statusId: outcome.statusId,
+      verificationType: active.type,
+      groupId: flow.groupId,
+    }),
+  });
+  redirect(stepUrl('/continue', requestId));
+}

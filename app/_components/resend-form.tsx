@@ -26,9 +26,11 @@ export function ResendForm({ requestId, action: send, waitSeconds, locale, label
   const [state, action, pending] = useActionState<ResendState, FormData>(send, { status: 'idle' });
   const [left, setLeft] = useState(waitSeconds);
   const [seenState, setSeenState] = useState(state);
+  // The only refusal a resend answers is "too early", with the seconds left (ResendState).
+  const tooEarly = state.status === 'invalid' ? (state.retryAfter ?? 0) : undefined;
   if (seenState !== state) {
     setSeenState(state);
-    if (state.status === 'wait') setLeft(state.seconds);
+    if (tooEarly !== undefined) setLeft(tooEarly);
   }
 
   useEffect(() => {
@@ -42,7 +44,7 @@ export function ResendForm({ requestId, action: send, waitSeconds, locale, label
   const hydrated = useHydrated();
   const waiting = left > 0;
   const holdBack = hydrated && (waiting || pending);
-  const tooEarlyAnswer = !hydrated && state.status === 'wait';
+  const tooEarlyAnswer = !hydrated && tooEarly !== undefined;
   return (
     <form action={action} className="resend">
       <input type="hidden" name="requestId" value={requestId} />
@@ -73,8 +75,8 @@ export function ResendForm({ requestId, action: send, waitSeconds, locale, label
         {pending
           ? labels.sending
           : waiting
-            ? hydrated && state.status === 'wait' ? countdownText(state.seconds, locale, labels.resendIn) : ''
-            : waitSeconds > 0 || state.status === 'wait' ? labels.resendAvailable : ''}
+            ? hydrated && tooEarly !== undefined ? countdownText(tooEarly, locale, labels.resendIn) : ''
+            : waitSeconds > 0 || tooEarly !== undefined ? labels.resendAvailable : ''}
       </p>
     </form>
   );

@@ -11,12 +11,12 @@ export function secondsUntilResend(sentAt: number): number {
 
 /**
  * What every "send again" action does first: count the send against the account's limit for its
- * kind. Too early, it answers the wait (the form counts it down) and nothing is sent; otherwise
- * undefined, and the action sends.
+ * kind. Too early, it answers the wait (`retryAfter`, which the form counts down) and nothing is
+ * sent; otherwise undefined, and the action sends.
  */
 export async function waitBeforeResend(kind: string, account: string, step: string): Promise<ResendState | undefined> {
   const allowed = await attemptSend(kind, account);
   if (allowed.ok) return undefined;
   answerLimited(allowed, step);
-  return { status: 'wait', seconds: allowed.retryAfter };
+  return { status: 'invalid', fieldErrors: {}, formError: 'tooManySends', retryAfter: allowed.retryAfter };
 }

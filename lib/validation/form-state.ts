@@ -4,8 +4,14 @@ import type messages from '../../messages/en-GB.json';
 export type ErrorKey = keyof (typeof messages)['errors'];
 
 /**
- * What every form action returns. Messages are keys, translated on the server; values are echoed
- * back only for non-secret fields so a re-rendered form (JavaScript off) keeps what was typed.
+ * What every action answers: one family, narrowed per action by its fields. Messages are keys,
+ * translated on the server; values are echoed back only for non-secret fields so a re-rendered
+ * form (JavaScript off) keeps what was typed.
+ *
+ * - `idle`: nothing to say (the first render; an answer that changes nothing on the page).
+ * - `invalid`: the form again, with what is wrong: a field, the form as a whole, a wait.
+ *
+ * The push check adds one answer of its own (`PushCheckState`); every other action answers these two.
  */
 export type FormState<Field extends string = string> =
   | { status: 'idle' }
@@ -25,19 +31,21 @@ export type FormState<Field extends string = string> =
 export type CodeFormState = FormState<'code'>;
 
 /**
- * "Send again" (a code, a link): idle, or refused because it is too early, with the seconds left
- * as of this answer (app/_components/resend-form.tsx counts them down).
+ * "Send again" (a code, a link): a form without fields. Too early, it is `invalid` with
+ * `formError: 'tooManySends'` and `retryAfter`, the seconds left as of this answer
+ * (app/_components/resend-form.tsx counts them down instead of showing the error).
  */
-export type ResendState = { status: 'idle' } | { status: 'wait'; seconds: number };
+export type ResendState = FormState<never>;
 
 /**
- * The push check (app/register-mfa/push/push-waiter.tsx): still pending (`asked`: a person asked,
- * not the page's own polling), or held back by a limit. Approved, declined and expired redirect.
+ * The push check (app/register-mfa/push/push-waiter.tsx): a form without fields, held back by a
+ * limit (`invalid`, `formError: 'tooManyAttempts'`), or `pending`: asked, and not approved yet
+ * (`asked`: a person asked, not the page's own polling). Approved, declined and expired redirect.
  */
-export type PushCheckState = { status: 'idle' } | { status: 'pending'; asked: boolean } | { status: 'limited' };
+export type PushCheckState = FormState<never> | { status: 'pending'; asked: boolean };
 
-/** What any action answers with: a form's state, a resend's, or the push check's. */
-export type ActionState = FormState<never> | FormState<string> | ResendState | PushCheckState;
+/** What any action answers with: a form's state, or the push check's. */
+export type ActionState = FormState<string> | PushCheckState;
 
 /**
  * The one contract of every server action, as React's useActionState calls it: the previous

@@ -129,3 +129,21 @@ describe('countdownText', () => {
     expect(countdownText(0, 'fr-FR', { one: '{seconds} seconde', other: '{seconds} secondes' })).toBe('0 seconde');
   });
 });
+
+describe('ResendForm', () => {
+  test('a "too early" answer (invalid with retryAfter) counts its seconds down; the form error is not shown', async () => {
+    const { ResendForm } = await import('@/app/_components/resend-form');
+    const labels = {
+      resend: 'Send again',
+      sending: 'Sending…',
+      resendAvailable: 'You can send again.',
+      resendIn: { one: 'Send again in {seconds} second.', other: 'Send again in {seconds} seconds.' },
+    };
+    const send = vi.fn(async () => ({ status: 'invalid' as const, fieldErrors: {}, formError: 'tooManySends' as const, retryAfter: 42 }));
+    render(<ResendForm requestId="req-1" action={send} waitSeconds={0} locale="en-GB" labels={labels} />);
+    expect(document.getElementById('resend-countdown')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(document.getElementById('resend-countdown')?.textContent).toMatch(/^Send again in 4[12] seconds\.$/));
+    expect(screen.queryByText(/Too many/)).toBeNull();
+  });
+});

@@ -40,7 +40,7 @@ describe('PushWaiter (with JavaScript)', () => {
   });
 
   test('over the limit it says so and stops asking', async () => {
-    const check = vi.fn(async (): Promise<PushCheckState> => ({ status: 'limited' }));
+    const check = vi.fn(async (): Promise<PushCheckState> => ({ status: 'invalid', fieldErrors: {}, formError: 'tooManyAttempts' }));
     render(<PushWaiter requestId="req-1" action={check} intervalMs={10} labels={labels} />);
     await waitFor(() => expect(screen.getByText('Too many attempts.')).toBeTruthy());
     const calls = check.mock.calls.length;

@@ -35,7 +35,7 @@ export async function checkPush(_prev: PushCheckState, formData: FormData): Prom
   const allowed = await attempt([['push.check', active.exchangeId]]);
   if (!allowed.ok) {
     answerLimited(allowed, 'mfa.push');
-    return { status: 'limited' };
+    return { status: 'invalid', fieldErrors: {}, formError: 'tooManyAttempts', retryAfter: allowed.retryAfter };
   }
 
   let outcome: PushOutcome;

@@ -31,7 +31,9 @@ export function PushWaiter({ requestId, action: check, intervalMs, labels }: Pro
     if (state.status === 'pending' && state.asked) setNotYet(true);
   }
 
-  const polling = hydrated && state.status !== 'limited';
+  // The only refusal the check answers is its limit (PushCheckState): it stops the polling.
+  const limited = state.status === 'invalid';
+  const polling = hydrated && !limited;
   useEffect(() => {
     if (!polling || pending) return;
     const timer = setTimeout(() => {
@@ -43,7 +45,7 @@ export function PushWaiter({ requestId, action: check, intervalMs, labels }: Pro
     return () => clearTimeout(timer);
   }, [polling, pending, state, action, requestId, intervalMs]);
 
-  const message = state.status === 'limited' ? labels.limited : notYet ? labels.notYet : '';
+  const message = limited ? labels.limited : notYet ? labels.notYet : '';
   // Without JavaScript the answer is a new page: nothing else takes focus, so the answer does.
   const answerTakesFocus = !hydrated && message !== '';
   return (

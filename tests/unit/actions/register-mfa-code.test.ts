@@ -101,9 +101,9 @@ describe('the push check (app/register-mfa/push/actions.ts checkPush)', () => {
     expect(getPushStatus).not.toHaveBeenCalled();
   });
 
-  test('held back by a limit: "limited"; a failure: the error page', async () => {
-    limitsMock.attempt.mockResolvedValueOnce(refused('push.check') as never);
-    expect(await ask()).toEqual({ status: 'limited' });
+  test('held back by a limit: the form-wide "too many attempts" with the wait; a failure: the error page', async () => {
+    limitsMock.attempt.mockResolvedValueOnce(refused('push.check', 20) as never);
+    expect(await ask()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'tooManyAttempts', retryAfter: 20 });
     vi.mocked(getPushStatus).mockRejectedValueOnce(outage());
     expect(await redirectedTo(ask())).toMatch(ERROR_PAGE_WITH_REF);
   });

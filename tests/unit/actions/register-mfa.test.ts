@@ -87,7 +87,7 @@ describe('send the code again (app/register-mfa/actions.ts resendMfaCode)', () =
 
   test('too early: the wait; a redirect or a failure: the error page', async () => {
     limitsMock.attemptSend.mockResolvedValueOnce(refused('wait.mfa.EMAIL', 12) as never);
-    expect(await post()).toEqual({ status: 'wait', seconds: 12 });
+    expect(await post()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'tooManySends', retryAfter: 12 });
     vi.mocked(initiateAuthentication).mockResolvedValueOnce({ kind: 'redirect', url: 'http://127.0.0.1:4999/x' } as never);
     expect(await redirectedTo(post())).toMatch(ERROR_PAGE_WITH_REF);
     vi.mocked(initiateAuthentication).mockRejectedValueOnce(outage());

@@ -71,7 +71,7 @@ describe('send it again (app/reset-password-confirmation/actions.ts resendResetL
 
   test('too early: the wait, nothing sent', async () => {
     limitsMock.attemptSend.mockResolvedValueOnce(refused('wait.reset', 17) as never);
-    expect(await post()).toEqual({ status: 'wait', seconds: 17 });
+    expect(await post()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'tooManySends', retryAfter: 17 });
     expect(initiateReset).not.toHaveBeenCalled();
   });
 

@@ -67,7 +67,7 @@ describe('send it again (app/verify-email/actions.ts resendVerification)', () =>
   test('too early: the wait; a link the tenant sent itself is not ours to resend (expired)', async () => {
     await withFlow({ sub: 'sub-1', verify: { sentAt: 1, whom: { sub: 'sub-1' } } });
     limitsMock.attemptSend.mockResolvedValueOnce(refused('wait.verify', 9) as never);
-    expect(await post()).toEqual({ status: 'wait', seconds: 9 });
+    expect(await post()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'tooManySends', retryAfter: 9 });
     await withFlow({ verify: { sentAt: 1 } });
     expect(await redirectedTo(post())).toBe(expired);
   });

@@ -4,15 +4,14 @@ import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { retryOnForm } from '@/lib/errors';
-import { continuationAfter } from '@/lib/flows/continuation';
+import { refuseCodeAttempt } from '@/lib/flows/code-attempts';
 import { guardAction, withActiveCode } from '@/lib/flows/flow-guard';
 import { mfaStepPath } from '@/lib/flows/mfa';
 import { verifyCode, type CodeOutcome } from '@/lib/flows/mfa-steps';
+import { finishSecondFactor } from '@/lib/flows/second-factor';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { stepUrl } from '@/lib/flows/step-urls';
-import { answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
-import { updateFlow } from '@/lib/session';
 import { fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
 import type { CodeFormState } from '@/lib/validation/form-state';
 
@@ -27,11 +26,8 @@ export async function submitMfaCode(_prev: CodeFormState, formData: FormData): P
   // A push has no code: a stale code page posting here is sent to where the push is waited for.
   if (active.type === 'PUSH') redirect(stepUrl(mfaStepPath(active.type), requestId));
   if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'code'>(parsed.error) };
-  const allowed = await attempt([['code.exchange', active.exchangeId], ['code.address', 'address']]);
-  if (!allowed.ok) {
-    answerLimited(allowed, 'mfa.verify');
-    return { status: 'invalid', fieldErrors: { code: allowed.limit === 'code.exchange' ? 'tooManyCodeAttempts' : 'tooManyAttempts' } };
-  }
+  const refused = await refuseCodeAttempt(active.exchangeId, 'mfa.verify');
+  if (refused) return refused;
 
   let outcome: CodeOutcome;
   try {
@@ -44,16 +40,5 @@ export async function submitMfaCode(_prev: CodeFormState, formData: FormData): P
   }
   log.info({ event: 'mfa.verified', type: active.type, outcome: outcome.kind, account: accountRef(sub) }, 'sign-in attempt');
   if (outcome.kind === 'code-error') return { status: 'invalid', fieldErrors: { code: outcome.key } };
-
-  await updateFlow({
-    continuation: continuationAfter({
-      step: 'second-factor',
-      trackId: mfa.trackId,
-      sub,
-      statusId: outcome.statusId,
-      verificationType: active.type,
-      groupId: flow.groupId,
-    }),
-  });
-  redirect(stepUrl('/continue', requestId));
+  return finishSecondFactor(flow, outcome.statusId);
 }

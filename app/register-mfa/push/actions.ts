@@ -4,10 +4,10 @@ import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { failToErrorPage } from '@/lib/errors';
-import { continuationAfter } from '@/lib/flows/continuation';
 import { guardAction, withActivePush } from '@/lib/flows/flow-guard';
 import { checkPush as askProvider } from '@/lib/flows/mfa-steps';
 import type { PushOutcome } from '@/lib/flows/push';
+import { finishSecondFactor } from '@/lib/flows/second-factor';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
@@ -51,15 +51,5 @@ export async function checkPush(_prev: PushCheckState, formData: FormData): Prom
     await updateFlow({ mfa: { ...mfa, active: { ...active, push: { ...push, outcome: outcome.kind } } } });
     redirect(pushPage);
   }
-  await updateFlow({
-    continuation: continuationAfter({
-      step: 'second-factor',
-      trackId: mfa.trackId,
-      sub,
-      statusId: outcome.statusId,
-      verificationType: active.type,
-      groupId: flow.groupId,
-    }),
-  });
-  redirect(stepUrl('/continue', requestId));
+  return finishSecondFactor(flow, outcome.statusId);
 }

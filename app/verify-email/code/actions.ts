@@ -4,11 +4,11 @@ import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
 import { z } from 'zod';
 import { retryOnForm } from '@/lib/errors';
+import { refuseCodeAttempt } from '@/lib/flows/code-attempts';
 import { guardAction, withVerifyCode } from '@/lib/flows/flow-guard';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { confirmWithCode, type ConfirmOutcome } from '@/lib/flows/verify-email';
-import { answerLimited, attempt } from '@/lib/limits/limits';
 import { log } from '@/lib/log';
 import { updateFlow } from '@/lib/session';
 import { fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
@@ -23,11 +23,8 @@ export async function submitVerificationCode(_prev: CodeFormState, formData: For
   if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'code'>(parsed.error) };
   const { requestId } = flow;
   const { accvid } = flow.verify;
-  const allowed = await attempt([['code.exchange', accvid], ['code.address', 'address']]);
-  if (!allowed.ok) {
-    answerLimited(allowed, 'verify.code');
-    return { status: 'invalid', fieldErrors: { code: allowed.limit === 'code.exchange' ? 'tooManyCodeAttempts' : 'tooManyAttempts' } };
-  }
+  const refused = await refuseCodeAttempt(accvid, 'verify.code');
+  if (refused) return refused;
 
   let outcome: ConfirmOutcome;
   try {

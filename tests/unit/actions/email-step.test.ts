@@ -1,18 +1,15 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { ERROR_PAGE_WITH_REF, flowNow, form, garbage, limitsMock, nextHeaders, nextIntlServer, outage, redirectedTo, refused, REQUEST, resetRequest } from './support';
+import {
+  ERROR_PAGE_WITH_REF, flowNow, form, garbage, idle, limitsMock, nextHeaders, outage, redirectedTo, refused, REQUEST, resetRequest, verificationMock,
+} from './support';
 
-vi.mock('next/headers', () => nextHeaders);
-vi.mock('next-intl/server', () => nextIntlServer);
-vi.mock('react', async (original) => ({ ...(await original<typeof import('react')>()), cache: <T>(fn: T) => fn }));
-vi.mock('@/lib/limits/limits', () => limitsMock);
 vi.mock('@/lib/provider/users', () => ({ checkUserExists: vi.fn() }));
-vi.mock('@/lib/provider/verification', () => ({ getConfiguredMethods: vi.fn(), initiateAuthentication: vi.fn(), authenticate: vi.fn() }));
+vi.mock('@/lib/provider/verification', () => verificationMock());
 
 const { submitEmail } = await import('@/app/email-actions');
 const { checkUserExists } = await import('@/lib/provider/users');
 const { getConfiguredMethods } = await import('@/lib/provider/verification');
 
-const idle = { status: 'idle' } as const;
 const post = (email: string, requestId = REQUEST) => submitEmail(idle, form({ email, requestId }));
 
 describe('the e-mail step (app/email-actions.ts submitEmail)', () => {

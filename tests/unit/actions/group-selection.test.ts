@@ -1,14 +1,10 @@
-import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { expired, flowNow, form, limitsMock, nextHeaders, nextIntlServer, OTHER_REQUEST, redirectedTo, replaced, REQUEST, resetRequest, withFlow } from './support';
-
-vi.mock('next/headers', () => nextHeaders);
-vi.mock('next-intl/server', () => nextIntlServer);
-vi.mock('react', async (original) => ({ ...(await original<typeof import('react')>()), cache: <T>(fn: T) => fn }));
-vi.mock('@/lib/limits/limits', () => limitsMock);
+import { beforeEach, describe, expect, test } from 'vitest';
+import {
+  expired, flowNow, form, idle, nextHeaders, OTHER_REQUEST, redirectedTo, replaced, REQUEST, resetRequest, withFlow,
+} from './support';
 
 const { cancelGroupSelection, selectGroup } = await import('@/app/group-selection/actions');
 
-const idle = { status: 'idle' } as const;
 const groupFlow = () => withFlow({ sub: 'sub-1', precheck: { kind: 'group', trackId: 'track-1' } });
 
 describe('the group selection (app/group-selection/actions.ts)', () => {

@@ -1,19 +1,14 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import {
-  ERROR_PAGE_WITH_REF, flowNow, form, garbage, limitsMock, nextHeaders, nextIntlServer, OTHER_REQUEST, outage, redirectedTo, refusal, refused, replaced, REQUEST, resetRequest, withFlow,
+  ERROR_PAGE_WITH_REF, flowNow, form, garbage, idle, limitsMock, OTHER_REQUEST, outage, redirectedTo, refusal, refused, replaced, REQUEST, resetRequest, verificationMock, withFlow,
 } from './support';
 
-vi.mock('next/headers', () => nextHeaders);
-vi.mock('next-intl/server', () => nextIntlServer);
-vi.mock('react', async (original) => ({ ...(await original<typeof import('react')>()), cache: <T>(fn: T) => fn }));
-vi.mock('@/lib/limits/limits', () => limitsMock);
 vi.mock('@/lib/provider/users', () => ({ checkUserExists: vi.fn() }));
-vi.mock('@/lib/provider/verification', () => ({ getConfiguredMethods: vi.fn(), initiateAuthentication: vi.fn(), authenticate: vi.fn() }));
+vi.mock('@/lib/provider/verification', () => verificationMock());
 
 const { submitPassword } = await import('@/app/login/actions');
 const { authenticate, initiateAuthentication } = await import('@/lib/provider/verification');
 
-const idle = { status: 'idle' } as const;
 let passwords = 0;
 // A fresh password per post: identical posts within 10 s share one provider call (single-flight).
 const post = (fields: Record<string, string> = {}) =>

@@ -1,19 +1,14 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import {
-  ERROR_PAGE_WITH_REF, expired, flowNow, form, garbage, limitsMock, nextHeaders, nextIntlServer, OTHER_REQUEST, outage, redirectedTo, refusal, refused, replaced, REQUEST, resetRequest, withFlow,
+  ERROR_PAGE_WITH_REF, expired, flowNow, form, garbage, idle, limitsMock, OTHER_REQUEST, outage, redirectedTo, refusal, refused, replaced, REQUEST, resetRequest, verificationMock, withFlow,
 } from './support';
 
-vi.mock('next/headers', () => nextHeaders);
-vi.mock('next-intl/server', () => nextIntlServer);
-vi.mock('react', async (original) => ({ ...(await original<typeof import('react')>()), cache: <T>(fn: T) => fn }));
-vi.mock('@/lib/limits/limits', () => limitsMock);
-vi.mock('@/lib/provider/verification', () => ({ getConfiguredMethods: vi.fn(), initiateAuthentication: vi.fn(), authenticate: vi.fn(), getPushStatus: vi.fn() }));
+vi.mock('@/lib/provider/verification', () => verificationMock());
 
 const { submitMfaCode } = await import('@/app/register-mfa/code/actions');
 const { checkPush } = await import('@/app/register-mfa/push/actions');
 const { authenticate, getPushStatus } = await import('@/lib/provider/verification');
 
-const idle = { status: 'idle' } as const;
 const sms = { type: 'SMS', mediumId: 'm-sms', exchangeId: 'ex-1', sentAt: 1 };
 let codes = 100000;
 // A fresh code per post: identical posts share one provider call (single-flight).

@@ -1,18 +1,13 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import {
-  ERROR_PAGE_WITH_REF, expired, flowNow, form, garbage, limitsMock, nextHeaders, nextIntlServer, outage, redirectedTo, refused, REQUEST, resetRequest, withFlow,
+  ERROR_PAGE_WITH_REF, expired, flowNow, form, garbage, idle, limitsMock, outage, redirectedTo, refused, REQUEST, resetRequest, verificationMock, withFlow,
 } from './support';
 
-vi.mock('next/headers', () => nextHeaders);
-vi.mock('next-intl/server', () => nextIntlServer);
-vi.mock('react', async (original) => ({ ...(await original<typeof import('react')>()), cache: <T>(fn: T) => fn }));
-vi.mock('@/lib/limits/limits', () => limitsMock);
-vi.mock('@/lib/provider/verification', () => ({ getConfiguredMethods: vi.fn(), initiateAuthentication: vi.fn(), authenticate: vi.fn(), getPushStatus: vi.fn() }));
+vi.mock('@/lib/provider/verification', () => verificationMock());
 
 const { resendMfaCode, startMfa } = await import('@/app/register-mfa/actions');
 const { getConfiguredMethods, initiateAuthentication } = await import('@/lib/provider/verification');
 
-const idle = { status: 'idle' } as const;
 const initiated = (exchangeId: string, extra = {}) =>
   ({ kind: 'initiated', exchangeId, expiresAt: undefined, sub: undefined, destination: undefined, statusId: undefined, pushNumber: undefined, ...extra }) as const;
 const mfaFlow = () => withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-1' } });

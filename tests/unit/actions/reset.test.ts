@@ -1,12 +1,8 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import {
-  ERROR_PAGE_WITH_REF, expired, flowNow, form, garbage, limitsMock, nextHeaders, nextIntlServer, OTHER_REQUEST, outage, redirectedTo, refusal, refused, replaced, REQUEST, resetRequest, withFlow,
+  ERROR_PAGE_WITH_REF, expired, flowNow, form, garbage, idle, limitsMock, OTHER_REQUEST, outage, redirectedTo, refusal, refused, replaced, REQUEST, resetRequest, withFlow,
 } from './support';
 
-vi.mock('next/headers', () => nextHeaders);
-vi.mock('next-intl/server', () => nextIntlServer);
-vi.mock('react', async (original) => ({ ...(await original<typeof import('react')>()), cache: <T>(fn: T) => fn }));
-vi.mock('@/lib/limits/limits', () => limitsMock);
 vi.mock('@/lib/provider/reset', () => ({ initiateReset: vi.fn(), acceptReset: vi.fn() }));
 
 const { sendResetLink } = await import('@/app/reset-password-init/actions');
@@ -14,7 +10,6 @@ const { resendResetLink } = await import('@/app/reset-password-confirmation/acti
 const { saveNewPassword } = await import('@/app/reset-password/actions');
 const { acceptReset, initiateReset } = await import('@/lib/provider/reset');
 
-const idle = { status: 'idle' } as const;
 const rejectedRequest = () => refusal('reference-invalid');
 
 beforeEach(() => {

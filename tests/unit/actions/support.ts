@@ -4,18 +4,22 @@ import type { Meaning } from '@/lib/provider/error-codes';
 import type { FlowSession } from '@/lib/session';
 
 /**
- * What the action tests share. Each test file mocks, at its top (vi.mock is hoisted per file):
+ * What the action tests share. Importing this module mocks, for the test file that imports it,
+ * what every action meets outside its own step:
  *
- *   vi.mock('next/headers', () => nextHeaders);            // a cookie jar: the real flow session seals into it
- *   vi.mock('next-intl/server', () => nextIntlServer);
- *   vi.mock('react', …cache: fn => fn);                    // no per-render cache outside React
- *   vi.mock('@/lib/limits/limits', () => limitsMock);      // every attempt allowed unless a test refuses it
- *   vi.mock('@/lib/provider/<service>', …);                // the provider calls the step's flow makes
+ *   next/headers        a cookie jar: the real flow session seals into it
+ *   next-intl/server    the locale and the translator
+ *   react               cache() without a render: the function itself
+ *   @/lib/limits/limits every attempt allowed unless a test refuses it (limitsMock)
  *
- * then calls the action with a real FormData and asserts the returned state, or where Next's
- * redirect() (which throws) sends the browser (redirectedTo in ../support/next-request.ts).
+ * Each test file mocks, at its top, the provider modules its step calls (with `verificationMock`
+ * for lib/provider/verification), then imports the actions with `await import(…)`, calls them with
+ * a real FormData and asserts the returned state, or where Next's redirect() (which throws) sends
+ * the browser (redirectedTo in ../support/next-request.ts).
  */
-export { form, nextHeaders, nextIntlServer, redirectedTo, resetRequest } from '../support/next-request';
+import { nextHeaders, nextIntlServer } from '../support/next-request';
+
+export { form, nextHeaders, redirectedTo, resetRequest } from '../support/next-request';
 
 export const REQUEST = 'request-a-12345678';
 export const OTHER_REQUEST = 'request-b-12345678';
@@ -25,6 +29,17 @@ export const limitsMock = {
   attemptSend: vi.fn(async () => ({ ok: true }) as const),
   answerLimited: vi.fn(),
 };
+
+vi.mock('next/headers', () => nextHeaders);
+vi.mock('next-intl/server', () => nextIntlServer);
+vi.mock('react', async (original) => ({ ...(await original<typeof import('react')>()), cache: <T>(fn: T) => fn }));
+vi.mock('@/lib/limits/limits', () => limitsMock);
+
+/** lib/provider/verification with every call a mock: `vi.mock('@/lib/provider/verification', () => verificationMock())`. */
+export const verificationMock = () => ({ getConfiguredMethods: vi.fn(), initiateAuthentication: vi.fn(), authenticate: vi.fn(), getPushStatus: vi.fn() });
+
+/** The idle state every action starts from. */
+export const idle = { status: 'idle' } as const;
 
 /** A refused attempt, as lib/limits answers it. */
 export const refused = (limit = 'some.limit', retryAfter = 30) => ({ ok: false as const, limit, retryAfter });

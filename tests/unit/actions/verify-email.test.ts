@@ -1,19 +1,14 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import {
-  ERROR_PAGE_WITH_REF, expired, flowNow, form, garbage, limitsMock, nextHeaders, nextIntlServer, outage, redirectedTo, refusal, refused, REQUEST, resetRequest, withFlow,
+  ERROR_PAGE_WITH_REF, expired, flowNow, form, garbage, idle, limitsMock, outage, redirectedTo, refusal, refused, REQUEST, resetRequest, withFlow,
 } from './support';
 
-vi.mock('next/headers', () => nextHeaders);
-vi.mock('next-intl/server', () => nextIntlServer);
-vi.mock('react', async (original) => ({ ...(await original<typeof import('react')>()), cache: <T>(fn: T) => fn }));
-vi.mock('@/lib/limits/limits', () => limitsMock);
 vi.mock('@/lib/provider/account-verification', () => ({ initiateAccountVerification: vi.fn(), verifyAccount: vi.fn() }));
 
 const { resendVerification, startVerification } = await import('@/app/verify-email/actions');
 const { submitVerificationCode } = await import('@/app/verify-email/code/actions');
 const { initiateAccountVerification, verifyAccount } = await import('@/lib/provider/account-verification');
 
-const idle = { status: 'idle' } as const;
 const verifyPage = `/verify-email?requestId=${REQUEST}`;
 
 beforeEach(() => {

@@ -4,8 +4,7 @@ import { useActionState } from 'react';
 import { emailError } from '@/lib/validation/rules';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import { submitEmail, type EmailFormState } from './email-actions';
-import { ErrorSummary } from '@/app/_components/error-summary';
-import { FormError } from '@/app/_components/form-error';
+import { FormTop } from '@/app/_components/form-top';
 import { SubmitButton } from '@/app/_components/submit-button';
 import { TextField } from '@/app/_components/text-field';
 import { useFieldRules } from '@/app/_components/use-field-rules';
@@ -25,12 +24,7 @@ export function EmailForm({ requestId, defaultEmail, labels, errors }: Props) {
   const errorKey = rules.errorOf('email');
   return (
     <form action={action} {...rules.formProps}>
-      <ErrorSummary
-        title={errors.summaryTitle ?? ''}
-        items={rules.summaryItems(errors)}
-      />
-      <input type="hidden" name="requestId" value={requestId} />
-      <FormError state={state} errors={errors} />
+      <FormTop requestId={requestId} state={state} summary={rules.summaryItems(errors)} errors={errors} />
       <TextField
         id="email"
         type="email"

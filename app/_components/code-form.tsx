@@ -3,8 +3,7 @@
 import { useActionState, useEffect } from 'react';
 import { mfaCodeError } from '@/lib/validation/rules';
 import type { CodeFormState, ErrorKey, FormAction } from '@/lib/validation/form-state';
-import { ErrorSummary } from './error-summary';
-import { FormError } from './form-error';
+import { FormTop } from './form-top';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { useFieldRules } from './use-field-rules';
@@ -33,9 +32,7 @@ export function CodeForm({ requestId, action: check, labels, errors, focusFirst 
   usePastedCode('code');
   return (
     <form action={action} {...rules.formProps}>
-      <ErrorSummary title={errors.summaryTitle ?? ''} items={rules.summaryItems(errors)} />
-      <input type="hidden" name="requestId" value={requestId} />
-      <FormError state={state} errors={errors} />
+      <FormTop requestId={requestId} state={state} summary={rules.summaryItems(errors)} errors={errors} />
       <TextField
         id="code"
         type="text"

@@ -6,8 +6,7 @@ import { loginPasswordError } from '@/lib/validation/rules';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import { submitPassword, type CredentialsFormState } from './actions';
 import { minutesAndSeconds, useSecondsLeft } from '@/app/_components/countdown';
-import { ErrorSummary } from '@/app/_components/error-summary';
-import { FormError } from '@/app/_components/form-error';
+import { FormTop } from '@/app/_components/form-top';
 import { Identity } from '@/app/_components/identity';
 import { PasswordField } from '@/app/_components/password-field';
 import { SubmitButton } from '@/app/_components/submit-button';
@@ -53,9 +52,7 @@ export function CredentialsForm({ requestId, email, changeEmailHref, resetHref, 
   const message = (key: ErrorKey | undefined) => (key ? errors[key] : undefined);
   return (
     <form action={action} {...rules.formProps}>
-      <ErrorSummary title={errors.summaryTitle ?? ''} items={rules.summaryItems(errors, { email: 'email' })} />
-      <input type="hidden" name="requestId" value={requestId} />
-      <FormError state={state} errors={errors} />
+      <FormTop requestId={requestId} state={state} summary={rules.summaryItems(errors, { email: 'email' })} errors={errors} />
       <Identity
         label={labels.email}
         email={email}

@@ -19,7 +19,7 @@ export const generateMetadata = titleFrom('login');
  * Step 1: the e-mail form, and the tenant's `login` hosted page (docs/provider-contract.md §4).
  * Without a requestId the visitor came directly: start our own sign-in.
  */
-export default async function LoginPage({ searchParams }: PageProps<'/'>) {
+export default async function EmailPage({ searchParams }: PageProps<'/'>) {
   // (A refusal until the address is confirmed, with the subject, goes to /verify-email/entry.)
   const { requestId, rawRequestId, error, username } = loginEntry(await searchParams);
   if (rawRequestId === undefined) redirect('/auth/start');

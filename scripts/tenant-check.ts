@@ -26,7 +26,7 @@ const { ask } = await import('../lib/provider/answer.ts');
 const { callbackUrl, getOidcConfiguration, SCOPES } = await import('../lib/provider/oidc.ts');
 const { getClientInfo } = await import('../lib/provider/public.ts');
 const { initiateReset } = await import('../lib/provider/reset.ts');
-const { checkEmail, verifyPassword } = await import('../lib/flows/sign-in.ts');
+const { checkEmail, checkPassword } = await import('../lib/flows/sign-in.ts');
 const { refusalMeaning } = await import('../lib/provider/errors.ts');
 
 // Discovery and keys: the tenant answers and PROVIDER_URL is its issuer.
@@ -145,7 +145,7 @@ if (!email) {
     add('Password check', 'UNKNOWN', !password ? 'set TENANT_CHECK_PASSWORD to try it' : 'the test account has no password sign-in');
   } else {
     try {
-      const outcome = await verifyPassword({ requestId, email, password, locale: 'en-GB' });
+      const outcome = await checkPassword({ requestId, email, password, locale: 'en-GB' });
       if (outcome.kind === 'verified') add('Password check', 'PASS', 'the password was verified and the answer understood');
       else if (outcome.kind === 'field-error') add('Password check', 'UNKNOWN', `the tenant refused the password ("${outcome.key}"); its answer was understood`);
       else add('Password check', 'UNKNOWN', `the tenant answered that the test account is ${outcome.kind === 'locked' ? 'locked (wait 5 minutes)' : 'declined, deactivated or deleted'}; its answer was understood`);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { retryOnForm } from '@/lib/errors';
 import { continuationAfter } from '@/lib/flows/continuation';
 import { guardAction, withEmail } from '@/lib/flows/flow-guard';
-import { lockedState, verifyPassword, type PasswordOutcome } from '@/lib/flows/sign-in';
+import { checkPassword, lockedState, type PasswordOutcome } from '@/lib/flows/sign-in';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { answerLimited, attempt } from '@/lib/limits/limits';
@@ -20,7 +20,7 @@ const CredentialsSchema = z.object({ password: LoginPasswordField, rememberMe: C
 export type CredentialsFormState = FormState<'email' | 'password'>;
 
 /** The password step. The password goes to the provider once and is never stored or echoed. */
-export async function submitPassword(_prev: CredentialsFormState, formData: FormData): Promise<CredentialsFormState> {
+export async function verifyPassword(_prev: CredentialsFormState, formData: FormData): Promise<CredentialsFormState> {
   const parsed = CredentialsSchema.safeParse(Object.fromEntries(formData));
   // The password is checked for the sign-in this page showed, never for one another tab started.
   const flow = await guardAction(formData, withEmail);
@@ -43,7 +43,7 @@ export async function submitPassword(_prev: CredentialsFormState, formData: Form
     const locale = await getLocale();
     // A repeated identical submit shares the first one's provider call and outcome.
     outcome = await singleFlight(['password', requestId, email, password], () =>
-      verifyPassword({ requestId, email, password, locale }),
+      checkPassword({ requestId, email, password, locale }),
     );
   } catch (error) {
     return retryOnForm(error, { step: 'password' });

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useActionState } from 'react';
 import { loginPasswordError } from '@/lib/validation/rules';
 import type { ErrorKey } from '@/lib/validation/form-state';
-import { submitPassword, type CredentialsFormState } from './actions';
+import { verifyPassword, type CredentialsFormState } from './actions';
 import { minutesAndSeconds, useSecondsLeft } from '@/app/_components/countdown';
 import { FormTop } from '@/app/_components/form-top';
 import { Identity } from '@/app/_components/identity';
@@ -40,7 +40,7 @@ type Props = {
 
 /** Step 2: the password, for the account shown above it (with a username field for password managers, see Identity). */
 export function CredentialsForm({ requestId, email, changeEmailHref, resetHref, initialState, labels, errors }: Props) {
-  const [state, action] = useActionState<CredentialsFormState, FormData>(submitPassword, initialState ?? { status: 'idle' });
+  const [state, action] = useActionState<CredentialsFormState, FormData>(verifyPassword, initialState ?? { status: 'idle' });
   // Locked after repeated wrong passwords (or held back by a limit): until the time is up the
   // form says when, Sign in waits, and resetting the password is the way forward.
   const secondsLeft = useSecondsLeft(state.status === 'invalid' ? state.retryAfter : undefined);

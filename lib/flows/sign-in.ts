@@ -46,7 +46,7 @@ export function lockedState(until: number | undefined, now = Date.now()): FormSt
  * The credentials step: a PASSWORDLESS_AUTHENTICATION exchange of type PASSWORD, then the password
  * check (docs/provider-contract.md §2.4, §2.5). User errors come back; everything else is thrown.
  */
-export async function verifyPassword(args: {
+export async function checkPassword(args: {
   requestId: string;
   email: string;
   password: string;

@@ -6,15 +6,15 @@ import {
 vi.mock('@/lib/provider/users', () => ({ checkUserExists: vi.fn() }));
 vi.mock('@/lib/provider/verification', () => verificationMock());
 
-const { submitPassword } = await import('@/app/login/actions');
+const { verifyPassword } = await import('@/app/login/actions');
 const { authenticate, initiateAuthentication } = await import('@/lib/provider/verification');
 
 let passwords = 0;
 // A fresh password per post: identical posts within 10 s share one provider call (single-flight).
 const post = (fields: Record<string, string> = {}) =>
-  submitPassword(idle, form({ requestId: REQUEST, password: `secret-${++passwords}`, rememberMe: 'on', ...fields }));
+  verifyPassword(idle, form({ requestId: REQUEST, password: `secret-${++passwords}`, rememberMe: 'on', ...fields }));
 
-describe('the password step (app/login/actions.ts submitPassword)', () => {
+describe('the password step (app/login/actions.ts verifyPassword)', () => {
   beforeEach(async () => {
     resetRequest();
     await withFlow({ email: 'anna@example.com' });

@@ -8,17 +8,17 @@ export type ResendLabels = {
   sending: string;
 };
 
-/** A page's translator of one namespace (next-intl's getTranslations). */
-type Translate = { (key: string): string; raw(key: string): unknown };
+/** A page's translator of one namespace (next-intl's getTranslations), for the keys it is given. */
+type Translate<Key extends string> = { (key: Key): string; raw(key: Key): unknown };
 
 /**
  * A page's resend texts from its message keys. `resendIn`/`resendInOne` are read raw so the form
  * can put the seconds in; the announcement and the pending text fall back to the button's text
  * when the namespace has none of its own.
  */
-export function resendLabels(
-  t: Translate,
-  keys: { resend: string; resendIn: string; resendInOne: string; resendAvailable?: string; sending?: string },
+export function resendLabels<Key extends string>(
+  t: Translate<NoInfer<Key>>,
+  keys: { resend: Key; resendIn: Key; resendInOne: Key; resendAvailable?: Key; sending?: Key },
 ): ResendLabels {
   return {
     resend: t(keys.resend),

@@ -1,7 +1,7 @@
-import type messages from '../../messages/en-GB.json';
+import type { Messages } from 'next-intl';
 
 /** Keys of the `errors` namespace: what an action may say about a field or the form. */
-export type ErrorKey = keyof (typeof messages)['errors'];
+export type ErrorKey = keyof Messages['errors'];
 
 /**
  * What every action answers: one family, narrowed per action by its fields. Messages are keys,

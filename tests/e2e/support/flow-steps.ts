@@ -14,11 +14,27 @@ export async function submit(page: Page, name: RegExp | string) {
   await page.getByRole('button', { name, exact: true }).click();
 }
 
-/** From a fresh sign-in to the password step for `email`. */
-export async function toPasswordStep(page: Page, email: string): Promise<string> {
+/** The e-mail step's field label and button, in the language the page is read in. */
+export type EmailStepLabels = { email: string; next: string };
+
+/** The e-mail step found by its field's name, not its texts: for a page read in any language. */
+export const BY_FIELD_NAME = 'by-field-name';
+
+const ENGLISH: EmailStepLabels = { email: 'E-mail address', next: 'Next' };
+
+/**
+ * From a fresh sign-in to the password step for `email`; answers the request id. The e-mail step
+ * is found by its English texts unless `labels` gives another language's (or BY_FIELD_NAME).
+ */
+export async function toPasswordStep(page: Page, email: string, labels: EmailStepLabels | typeof BY_FIELD_NAME = ENGLISH): Promise<string> {
   const requestId = await startSignIn(page);
-  await page.getByLabel('E-mail address').fill(email);
-  await submit(page, 'Next');
+  if (labels === BY_FIELD_NAME) {
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('form:has(input[name="email"]) button[type="submit"]').click();
+  } else {
+    await page.getByLabel(labels.email).fill(email);
+    await submit(page, labels.next);
+  }
   await expect(page).toHaveURL(/\/login\?requestId=/);
   return requestId;
 }

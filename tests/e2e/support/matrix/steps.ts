@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Locale } from '../../../../lib/i18n/locales';
-import { ACCOUNTS, expect, type StandIn, startSignIn } from '../fixtures';
+import { ACCOUNTS, BY_FIELD_NAME, expect, type StandIn, toPasswordStep } from '../fixtures';
 import type { KnownLayoutDefects } from '../layout';
 
 /** What the accessibility matrix's tours are made of: a visit, its states, and language-neutral recipe helpers. */
@@ -74,15 +74,8 @@ export async function continueWithoutJs(v: Visit) {
   await v.page.locator('#continue-form button[type="submit"]').click();
 }
 
-export async function toPasswordStep(v: Visit) {
-  v.memo.requestId = await startSignIn(v.page);
-  await v.page.locator('#email').fill(v.email);
-  await mainSubmit(v.page).click();
-  await expect(v.page).toHaveURL(/\/login\?requestId=/);
-}
-
 export async function signInWithPassword(v: Visit, password = ACCOUNTS.password.password) {
-  await toPasswordStep(v);
+  v.memo.requestId = await toPasswordStep(v.page, v.email, BY_FIELD_NAME);
   await v.page.locator('#password').fill(password);
   await mainSubmit(v.page).click();
   await continueWithoutJs(v);

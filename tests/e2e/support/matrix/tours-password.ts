@@ -1,5 +1,5 @@
-import { ACCOUNTS, expect, startSignIn } from '../fixtures';
-import { chooseNewPassword, expectFieldError, expectHeading, latestLink, mainSubmit, NEW_PASSWORD, resend, toPasswordStep, type Tour } from './steps';
+import { ACCOUNTS, BY_FIELD_NAME, expect, startSignIn, toPasswordStep } from '../fixtures';
+import { chooseNewPassword, expectFieldError, expectHeading, latestLink, mainSubmit, NEW_PASSWORD, resend, type Tour } from './steps';
 
 /** The password reset, and an account that has to set a password first. */
 export const passwordTours: Tour[] = [
@@ -10,7 +10,7 @@ export const passwordTours: Tour[] = [
       {
         name: 'reset-init',
         reach: async (v) => {
-          await toPasswordStep(v);
+          v.memo.requestId = await toPasswordStep(v.page, v.email, BY_FIELD_NAME);
           await v.page.locator('main a[href^="/reset-password-init"]').click();
           await expect(v.page).toHaveURL(/\/reset-password-init\?requestId=/);
           await expectHeading(v, v.t.resetInit.title);

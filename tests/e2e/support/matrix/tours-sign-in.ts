@@ -1,5 +1,5 @@
-import { ACCOUNTS, expect, startSignIn } from '../fixtures';
-import { expectFieldError, expectHeading, mainSubmit, toPasswordStep, type Tour, visit } from './steps';
+import { ACCOUNTS, BY_FIELD_NAME, expect, startSignIn, toPasswordStep } from '../fixtures';
+import { expectFieldError, expectHeading, mainSubmit, type Tour, visit } from './steps';
 
 /** The sign-in path, the provider's refusals, and pages opened without a flow. */
 export const signInTours: Tour[] = [
@@ -116,7 +116,7 @@ export const signInTours: Tour[] = [
       {
         name: 'credentials-locked',
         reach: async (v) => {
-          await toPasswordStep(v);
+          v.memo.requestId = await toPasswordStep(v.page, v.email, BY_FIELD_NAME);
           for (let attempt = 1; attempt <= 5; attempt++) {
             await v.page.locator('#password').fill(`wrong-${attempt}`);
             await mainSubmit(v.page).click();
@@ -131,7 +131,7 @@ export const signInTours: Tour[] = [
       {
         name: 'account-unavailable',
         reach: async (v) => {
-          await toPasswordStep({ ...v, email: ACCOUNTS.declined.email });
+          v.memo.requestId = await toPasswordStep(v.page, ACCOUNTS.declined.email, BY_FIELD_NAME);
           await v.page.locator('#password').fill(ACCOUNTS.declined.password);
           await mainSubmit(v.page).click();
           await expect(v.page).toHaveURL(/\/account-unavailable\?requestId=/);

@@ -1,13 +1,13 @@
 'use client';
 
 import { useActionState } from 'react';
-import { emailError } from '@/lib/validation/rules';
-import type { ErrorKey } from '@/lib/validation/form-state';
-import { submitEmail, type EmailFormState } from './email-actions';
 import { FormTop } from '@/app/_components/form-top';
 import { SubmitButton } from '@/app/_components/submit-button';
 import { TextField } from '@/app/_components/text-field';
 import { useFieldRules } from '@/app/_components/use-field-rules';
+import type { ErrorKey } from '@/lib/validation/form-state';
+import { emailError } from '@/lib/validation/rules';
+import { submitEmail, type EmailFormState } from './email-actions';
 
 type Props = {
   requestId: string;

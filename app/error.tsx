@@ -1,7 +1,7 @@
 'use client';
 
-import { useEffect } from 'react';
 import { unstable_isUnrecognizedActionError } from 'next/navigation';
+import { useEffect } from 'react';
 import { useErrorTexts } from '@/app/_components/error-texts';
 import { Heading } from '@/app/_components/heading';
 

@@ -1,5 +1,6 @@
-import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { redirect } from 'next/navigation';
+import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
 import { failForRequest } from '@/lib/errors';
 import { loginEntry } from '@/lib/flows/entry-params';
@@ -11,7 +12,6 @@ import { requireClientName } from '@/lib/provider/client-name';
 import { registrationUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
 import { EmailForm } from './email-form';
-import { Frame } from '@/app/_components/frame';
 
 export const generateMetadata = titleFrom('login');
 

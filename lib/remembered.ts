@@ -1,9 +1,9 @@
 import 'server-only';
-import { cookies } from 'next/headers';
 import { sealData, unsealData } from 'iron-session';
+import { cookies } from 'next/headers';
 import { getConfig } from './config';
+import { cookieOptions, cookieName as nameOf, sealOptions, type CookieKind } from './cookies';
 import { GROUP_ID } from './flows/groups';
-import { cookieName as nameOf, cookieOptions, sealOptions, type CookieKind } from './cookies';
 import { emailError } from './validation/rules';
 
 /**

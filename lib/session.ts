@@ -1,9 +1,9 @@
 import 'server-only';
-import { cache } from 'react';
-import { cookies } from 'next/headers';
 import { getIronSession, type SessionOptions } from 'iron-session';
-import { cookieName, cookieOptions, passwordMap } from './cookies';
+import { cookies } from 'next/headers';
+import { cache } from 'react';
 import { getConfig } from './config';
+import { cookieName, cookieOptions, passwordMap } from './cookies';
 import { log } from './log';
 import type { FlowSession } from './session-types';
 
@@ -39,9 +39,7 @@ export function sessionOptions(): SessionOptions {
 }
 
 /** The flow session of this request, unsealed once per render. */
-export const getFlowSession = cache(async () =>
-  getIronSession<FlowSession>(await cookies(), sessionOptions()),
-);
+export const getFlowSession = cache(async () => getIronSession<FlowSession>(await cookies(), sessionOptions()));
 
 /** A flow that belongs to a request id, or null when there is none (expired, other tab, forged). */
 export async function readFlow(): Promise<FlowSession | null> {

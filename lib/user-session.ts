@@ -1,10 +1,10 @@
 import 'server-only';
-import { cache } from 'react';
-import { cookies } from 'next/headers';
 import { sealData, unsealData } from 'iron-session';
+import { cookies } from 'next/headers';
+import { cache } from 'react';
 import { getConfig } from './config';
-import { log } from './log';
 import { cookieName, cookieOptions, sealOptions } from './cookies';
+import { log } from './log';
 import { USER_TTL_SECONDS } from './session';
 import type { UserSession } from './session-types';
 

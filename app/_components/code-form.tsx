@@ -1,8 +1,8 @@
 'use client';
 
 import { useActionState, useEffect } from 'react';
-import { mfaCodeError } from '@/lib/validation/rules';
 import type { CodeFormState, ErrorKey, FormAction } from '@/lib/validation/form-state';
+import { mfaCodeError } from '@/lib/validation/rules';
 import { FormTop } from './form-top';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';

@@ -1,5 +1,5 @@
-import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { headers } from 'next/headers';
 import { loadBrand } from '@/lib/brand/brand';
 import { footerLinksFor, getConfig } from '@/lib/config';
 import { FORM_POST_HEADER } from '@/lib/form-post';
@@ -65,7 +65,12 @@ export async function Frame({ title, description, requestId, clientName, focus =
           {name ? <p className={['client-line', phrases].filter(Boolean).join(' ')}>{typeset(t('continueTo', { client: name }), locale)}</p> : null}
         </header>
         <main id="content" className="card-body">
-          <Heading autoFocus={focus === 'heading' && !formAnswer} focusOnArrival={focus === 'heading'} describedBy={description ? 'page-description' : undefined} className={phrases}>
+          <Heading
+            autoFocus={focus === 'heading' && !formAnswer}
+            focusOnArrival={focus === 'heading'}
+            describedBy={description ? 'page-description' : undefined}
+            className={phrases}
+          >
             {typeset(title, locale)}
           </Heading>
           {description ? (

@@ -62,12 +62,7 @@ export function ResendForm({ requestId, action: send, waitSeconds, locale, label
       {waiting ? (
         // Without JavaScript, a resend pressed too early comes back as this page: nothing else
         // takes focus then, so this answer does and is read.
-        <p
-          id="resend-countdown"
-          aria-hidden={tooEarlyAnswer ? undefined : true}
-          tabIndex={tooEarlyAnswer ? -1 : undefined}
-          autoFocus={tooEarlyAnswer}
-        >
+        <p id="resend-countdown" aria-hidden={tooEarlyAnswer ? undefined : true} tabIndex={tooEarlyAnswer ? -1 : undefined} autoFocus={tooEarlyAnswer}>
           {countdownText(left, locale, labels.resendIn)}
         </p>
       ) : null}
@@ -75,8 +70,12 @@ export function ResendForm({ requestId, action: send, waitSeconds, locale, label
         {pending
           ? labels.sending
           : waiting
-            ? hydrated && tooEarly !== undefined ? countdownText(tooEarly, locale, labels.resendIn) : ''
-            : waitSeconds > 0 || tooEarly !== undefined ? labels.resendAvailable : ''}
+            ? hydrated && tooEarly !== undefined
+              ? countdownText(tooEarly, locale, labels.resendIn)
+              : ''
+            : waitSeconds > 0 || tooEarly !== undefined
+              ? labels.resendAvailable
+              : ''}
       </p>
     </form>
   );

@@ -31,10 +31,7 @@ export async function selectGroup(_prev: GroupFormState, formData: FormData): Pr
   const { requestId, sub } = flow;
   const { trackId } = flow.precheck;
 
-  await Promise.all([
-    updateFlow({ groupId, continuation: continuationAfter({ step: 'group', trackId, sub, groupId }) }),
-    rememberedGroup.save(groupId),
-  ]);
+  await Promise.all([updateFlow({ groupId, continuation: continuationAfter({ step: 'group', trackId, sub, groupId }) }), rememberedGroup.save(groupId)]);
   log.info({ event: 'group.selected', account: accountRef(sub) }, 'group chosen');
   redirect(stepUrl('/continue', requestId));
 }

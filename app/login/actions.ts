@@ -1,7 +1,7 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { retryOnForm } from '@/lib/errors';
 import { continuationAfter } from '@/lib/flows/continuation';
@@ -32,7 +32,10 @@ export async function verifyPassword(_prev: CredentialsFormState, formData: Form
   const lock = lockedState(flow.lockedUntil);
   if (lock.status === 'invalid') return lock;
   const { password } = parsed.data;
-  const allowed = await attempt([['password.address', 'address'], ['password.account', email.toLowerCase()]]);
+  const allowed = await attempt([
+    ['password.address', 'address'],
+    ['password.account', email.toLowerCase()],
+  ]);
   if (!allowed.ok) {
     answerLimited(allowed, 'password');
     return { status: 'invalid', fieldErrors: { password: 'tooManyAttempts' }, retryAfter: allowed.retryAfter };
@@ -42,9 +45,7 @@ export async function verifyPassword(_prev: CredentialsFormState, formData: Form
   try {
     const locale = await getLocale();
     // A repeated identical submit shares the first one's provider call and outcome.
-    outcome = await singleFlight(['password', requestId, email, password], () =>
-      checkPassword({ requestId, email, password, locale }),
-    );
+    outcome = await singleFlight(['password', requestId, email, password], () => checkPassword({ requestId, email, password, locale }));
   } catch (error) {
     return retryOnForm(error, { step: 'password' });
   }

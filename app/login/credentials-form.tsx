@@ -2,15 +2,15 @@
 
 import Link from 'next/link';
 import { useActionState } from 'react';
-import { loginPasswordError } from '@/lib/validation/rules';
-import type { ErrorKey } from '@/lib/validation/form-state';
-import { verifyPassword, type CredentialsFormState } from './actions';
 import { minutesAndSeconds, useSecondsLeft } from '@/app/_components/countdown';
 import { FormTop } from '@/app/_components/form-top';
 import { Identity } from '@/app/_components/identity';
 import { PasswordField } from '@/app/_components/password-field';
 import { SubmitButton } from '@/app/_components/submit-button';
 import { useFieldRules } from '@/app/_components/use-field-rules';
+import type { ErrorKey } from '@/lib/validation/form-state';
+import { loginPasswordError } from '@/lib/validation/rules';
+import { verifyPassword, type CredentialsFormState } from './actions';
 
 type Props = {
   requestId: string;
@@ -53,12 +53,7 @@ export function CredentialsForm({ requestId, email, changeEmailHref, resetHref, 
   return (
     <form action={action} {...rules.formProps}>
       <FormTop requestId={requestId} state={state} summary={rules.summaryItems(errors, { email: 'email' })} errors={errors} />
-      <Identity
-        label={labels.email}
-        email={email}
-        error={message(rules.errorOf('email'))}
-        aside={<Link href={changeEmailHref}>{labels.changeEmail}</Link>}
-      />
+      <Identity label={labels.email} email={email} error={message(rules.errorOf('email'))} aside={<Link href={changeEmailHref}>{labels.changeEmail}</Link>} />
       <PasswordField
         error={message(passwordError)}
         describedBy={locked ? 'password-locked' : undefined}

@@ -1,14 +1,14 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage, retryOnForm } from '@/lib/errors';
 import { guardAction, withActiveCode, withPrecheck } from '@/lib/flows/flow-guard';
 import { canResend, mfaStepPath } from '@/lib/flows/mfa';
-import { waitBeforeResend } from '@/lib/flows/resend';
 import { sendCode, startOption, type SendOutcome, type StartOutcome } from '@/lib/flows/mfa-steps';
+import { waitBeforeResend } from '@/lib/flows/resend';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { answerLimited, attemptSend } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
@@ -78,7 +78,13 @@ export async function resendMfaCode(_prev: ResendState, formData: FormData): Pro
   await updateFlow({
     mfa: {
       ...mfa,
-      active: { ...mfa.active, exchangeId: outcome.exchangeId, sentAt: Date.now(), destination: outcome.destination ?? mfa.active.destination, push: outcome.push },
+      active: {
+        ...mfa.active,
+        exchangeId: outcome.exchangeId,
+        sentAt: Date.now(),
+        destination: outcome.destination ?? mfa.active.destination,
+        push: outcome.push,
+      },
     },
   });
   redirect(stepUrl(mfaStepPath(mfa.active.type), requestId, { resent: '1' }));

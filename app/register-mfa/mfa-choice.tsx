@@ -3,8 +3,8 @@ import { getConfig } from '@/lib/config';
 import { failToErrorPage } from '@/lib/errors';
 import { optionLabel, selectMfaStart, startTexts, type MfaOption, type MfaStart } from '@/lib/flows/mfa';
 import { stepUrl } from '@/lib/flows/step-urls';
-import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { translateErrors } from '@/lib/i18n/errors';
+import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { getConfiguredMethods } from '@/lib/provider/verification';
 import { MfaStartForm } from './mfa-start-form';
 import { OptionLabel } from './option-label';
@@ -36,13 +36,7 @@ export async function MfaChoice({ sub, requestId }: { sub: string; requestId: st
     return (
       <>
         <p className="description">{text}</p>
-        <MfaStartForm
-          requestId={requestId}
-          single={{ type, label: button }}
-          autoStart
-          pendingLabel={t(texts.pending)}
-          errors={errors}
-        />
+        <MfaStartForm requestId={requestId} single={{ type, label: button }} autoStart pendingLabel={t(texts.pending)} errors={errors} />
         {cancel}
       </>
     );

@@ -1,14 +1,14 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
+import { redirect } from 'next/navigation';
 import { failForRequest } from '@/lib/errors';
 import { guardAction, withResetSent } from '@/lib/flows/flow-guard';
-import { requestResetLink } from '@/lib/flows/reset';
 import { waitBeforeResend } from '@/lib/flows/resend';
+import { requestResetLink } from '@/lib/flows/reset';
 import { stepUrl } from '@/lib/flows/step-urls';
-import type { ResendState } from '@/lib/validation/form-state';
 import { updateFlow } from '@/lib/session';
+import type { ResendState } from '@/lib/validation/form-state';
 
 /** Sends the link again once the countdown has run out; never says whether the account exists. */
 export async function resendResetLink(_prev: ResendState, formData: FormData): Promise<ResendState> {

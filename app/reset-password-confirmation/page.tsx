@@ -1,14 +1,14 @@
-import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { requireFlow, withResetSent } from '@/lib/flows/flow-guard';
-import { stepUrl } from '@/lib/flows/step-urls';
-import { secondsUntilResend } from '@/lib/flows/resend';
-import { titleFrom } from '@/lib/i18n/metadata';
-import { resendLabels } from '@/lib/i18n/resend-labels';
+import Link from 'next/link';
 import { Frame } from '@/app/_components/frame';
 import { ResendForm } from '@/app/_components/resend-form';
-import { resendResetLink } from './actions';
 import { StatusNotice } from '@/app/_components/status-notice';
+import { requireFlow, withResetSent } from '@/lib/flows/flow-guard';
+import { secondsUntilResend } from '@/lib/flows/resend';
+import { stepUrl } from '@/lib/flows/step-urls';
+import { titleFrom } from '@/lib/i18n/metadata';
+import { resendLabels } from '@/lib/i18n/resend-labels';
+import { resendResetLink } from './actions';
 
 export const generateMetadata = titleFrom('resetSent');
 

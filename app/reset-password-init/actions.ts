@@ -1,7 +1,7 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { failForRequest, isOutage, retryOnForm } from '@/lib/errors';
 import { guardAction, withEmail } from '@/lib/flows/flow-guard';

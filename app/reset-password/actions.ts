@@ -1,7 +1,7 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import { retryOnForm } from '@/lib/errors';
@@ -16,12 +16,10 @@ import { fieldErrorsOf, ruleField } from '@/lib/validation/fields';
 import type { FormState } from '@/lib/validation/form-state';
 import { newPasswordError, repeatPasswordError } from '@/lib/validation/rules';
 
-const NewPasswordSchema = z
-  .object({ password: ruleField(newPasswordError), confirmPassword: z.string().default('') })
-  .superRefine((value, ctx) => {
-    const key = repeatPasswordError(value.password, value.confirmPassword);
-    if (key) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: key });
-  });
+const NewPasswordSchema = z.object({ password: ruleField(newPasswordError), confirmPassword: z.string().default('') }).superRefine((value, ctx) => {
+  const key = repeatPasswordError(value.password, value.confirmPassword);
+  if (key) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: key });
+});
 
 export type NewPasswordState = FormState<'password' | 'confirmPassword'>;
 

@@ -1,14 +1,14 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { newPasswordError, repeatPasswordError, type NewPasswordRule } from '@/lib/validation/rules';
-import type { ErrorKey } from '@/lib/validation/form-state';
-import { saveNewPassword, type NewPasswordState } from './actions';
 import { FormTop } from '@/app/_components/form-top';
 import { PasswordChecklist } from '@/app/_components/password-checklist';
 import { PasswordField } from '@/app/_components/password-field';
 import { SubmitButton } from '@/app/_components/submit-button';
 import { useFieldRules } from '@/app/_components/use-field-rules';
+import type { ErrorKey } from '@/lib/validation/form-state';
+import { newPasswordError, repeatPasswordError, type NewPasswordRule } from '@/lib/validation/rules';
+import { saveNewPassword, type NewPasswordState } from './actions';
 
 type Props = {
   requestId: string;

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
-import { titleFrom } from '@/lib/i18n/metadata';
 import { Frame } from '@/app/_components/frame';
+import { titleFrom } from '@/lib/i18n/metadata';
 
 export const generateMetadata = titleFrom('signedOut');
 

@@ -1,7 +1,7 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
+import { redirect } from 'next/navigation';
 import { failForRequest, isOutage, retryOnForm } from '@/lib/errors';
 import { guardAction, withSub, withVerify } from '@/lib/flows/flow-guard';
 import { waitBeforeResend } from '@/lib/flows/resend';

@@ -1,5 +1,8 @@
-import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { redirect } from 'next/navigation';
+import { Frame } from '@/app/_components/frame';
+import { ResendForm } from '@/app/_components/resend-form';
+import { StatusNotice } from '@/app/_components/status-notice';
 import { getConfig } from '@/lib/config';
 import { requireFlow } from '@/lib/flows/flow-guard';
 import { secondsUntilResend } from '@/lib/flows/resend';
@@ -9,11 +12,8 @@ import { titleFrom } from '@/lib/i18n/metadata';
 import { resendLabels } from '@/lib/i18n/resend-labels';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import type { FlowSession } from '@/lib/session';
-import { Frame } from '@/app/_components/frame';
-import { ResendForm } from '@/app/_components/resend-form';
-import { StatusNotice } from '@/app/_components/status-notice';
-import { VerifyStartForm } from './verify-start-form';
 import { resendVerification } from './actions';
+import { VerifyStartForm } from './verify-start-form';
 
 export const generateMetadata = titleFrom('verifyEmail');
 

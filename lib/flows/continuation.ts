@@ -36,12 +36,7 @@ export function continuationAfter(finished: Finished): Continuation {
   }
 }
 
-export function continuationForm(args: {
-  providerUrl: URL;
-  requestId: string;
-  rememberMe: boolean;
-  continuation: Continuation;
-}): ContinuationForm {
+export function continuationForm(args: { providerUrl: URL; requestId: string; rememberMe: boolean; continuation: Continuation }): ContinuationForm {
   const { continuation: c } = args;
   switch (c.target) {
     case 'verification-login':

@@ -15,19 +15,14 @@ export function groupIdError(value: string): ErrorKey | undefined {
 }
 
 export type GroupChoice =
-  | { kind: 'sign-in'; group: GroupOption }
-  | { kind: 'pick'; preselectedId?: string; error?: 'groupNotFound'; forgetRemembered: boolean };
+  { kind: 'sign-in'; group: GroupOption } | { kind: 'pick'; preselectedId?: string; error?: 'groupNotFound'; forgetRemembered: boolean };
 
 /**
  * A `group_id` from the address that names an offered group signs in with it at once; one that
  * does not is an error on the screen. The remembered group is preselected while it is offered
  * and forgotten once it is not.
  */
-export function resolveGroupChoice(args: {
-  groups: GroupOption[];
-  requestedId?: string;
-  rememberedId?: string;
-}): GroupChoice {
+export function resolveGroupChoice(args: { groups: GroupOption[]; requestedId?: string; rememberedId?: string }): GroupChoice {
   const find = (id: string | undefined) => (id === undefined ? undefined : args.groups.find((g) => g.id === id));
   const remembered = find(args.rememberedId);
   const forgetRemembered = args.rememberedId !== undefined && !remembered;

@@ -1,6 +1,7 @@
 import type { ConfiguredMethod } from '../provider/verification';
-export type { MfaOption } from '../session-types';
 import type { MfaOption } from '../session-types';
+
+export type { MfaOption } from '../session-types';
 
 export type MfaStart = { kind: 'options'; options: MfaOption[] } | { kind: 'single'; option: MfaOption };
 
@@ -44,10 +45,26 @@ type MfaTexts = {
  * method without one ignores the destination. Types without texts of their own get `other`.
  */
 const MFA_TEXTS: Record<'EMAIL' | 'SMS' | 'TOTP' | 'PUSH' | 'other', MfaTexts> = {
-  EMAIL: { option: 'optionEmail', optionTo: 'optionEmailTo', start: 'startEmail', button: 'send', pending: 'sending', sent: 'sentEmail', sentTo: 'sentEmailTo' },
+  EMAIL: {
+    option: 'optionEmail',
+    optionTo: 'optionEmailTo',
+    start: 'startEmail',
+    button: 'send',
+    pending: 'sending',
+    sent: 'sentEmail',
+    sentTo: 'sentEmailTo',
+  },
   SMS: { option: 'optionSms', optionTo: 'optionSmsTo', start: 'startSms', button: 'send', pending: 'sending', sent: 'sentSms', sentTo: 'sentSmsTo' },
   TOTP: { option: 'optionTotp', start: 'startTotp', button: 'continue', pending: 'sending', sent: 'totpDescription' },
-  PUSH: { option: 'optionPush', optionTo: 'optionPushOn', start: 'startPush', startTo: 'startPushOn', button: 'sendRequest', pending: 'sendingRequest', sent: 'otherDescription' },
+  PUSH: {
+    option: 'optionPush',
+    optionTo: 'optionPushOn',
+    start: 'startPush',
+    startTo: 'startPushOn',
+    button: 'sendRequest',
+    pending: 'sendingRequest',
+    sent: 'otherDescription',
+  },
   other: { option: 'optionOther', start: 'startOther', button: 'send', pending: 'sending', sent: 'otherDescription' },
 };
 
@@ -70,7 +87,11 @@ export function optionLabel(option: Pick<MfaOption, 'type' | 'destination'>): { 
 }
 
 /** The single option about to start: the sentence above its button, the button, and its pending text. */
-export function startTexts(option: Pick<MfaOption, 'type' | 'destination'>): { text: { key: StartKey; destination?: string }; button: ButtonKey; pending: ButtonKey } {
+export function startTexts(option: Pick<MfaOption, 'type' | 'destination'>): {
+  text: { key: StartKey; destination?: string };
+  button: ButtonKey;
+  pending: ButtonKey;
+} {
   const texts = textsOf(option.type);
   return { text: withDestination(texts.start, texts.startTo, option.destination), button: texts.button, pending: texts.pending };
 }

@@ -12,18 +12,12 @@ export type EmailStepOutcome =
   | { kind: 'external'; url: string; loginHint: string }
   | { kind: 'failure'; reason: string };
 
-export function resolveEmailStep(args: {
-  existence: UserExistence;
-  methods: ConfiguredMethod[] | null;
-  email: string;
-}): EmailStepOutcome {
+export function resolveEmailStep(args: { existence: UserExistence; methods: ConfiguredMethod[] | null; email: string }): EmailStepOutcome {
   const { existence } = args;
   switch (existence.action) {
     case 'login':
       if (args.methods === null) return { kind: 'failure', reason: 'configured list missing' };
-      return args.methods.some((m) => m.type === 'PASSWORD')
-        ? { kind: 'screen', path: '/login' }
-        : { kind: 'screen', path: '/require-password-init' };
+      return args.methods.some((m) => m.type === 'PASSWORD') ? { kind: 'screen', path: '/login' } : { kind: 'screen', path: '/require-password-init' };
     case 'register':
       return { kind: 'field-error', field: 'email', key: 'userNotFound' };
     case 'redirect':

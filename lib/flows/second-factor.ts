@@ -1,7 +1,6 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
-import { updateFlow } from '../session';
-import type { FlowSession } from '../session';
+import { updateFlow, type FlowSession } from '../session';
 import { continuationAfter } from './continuation';
 import { stepUrl } from './step-urls';
 

@@ -1,24 +1,15 @@
 import 'server-only';
 import { isProviderError, refusalMeaning } from '../provider/errors';
 import { checkUserExists } from '../provider/users';
-import {
-  authenticate,
-  getConfiguredMethods,
-  initiateAuthentication,
-} from '../provider/verification';
+import { authenticate, getConfiguredMethods, initiateAuthentication } from '../provider/verification';
 import type { ErrorKey, FormState } from '../validation/form-state';
 import { credentialsErrorFor } from './error-map';
 import { resolveEmailStep, type EmailStepOutcome } from './next-screen';
 
 /** Asks the provider about an e-mail and decides the next screen. */
-export async function checkEmail(args: {
-  requestId: string;
-  email: string;
-  locale: string;
-}): Promise<EmailStepOutcome> {
+export async function checkEmail(args: { requestId: string; email: string; locale: string }): Promise<EmailStepOutcome> {
   const existence = await checkUserExists({ ...args, rememberMe: true });
-  const methods =
-    existence.action === 'login' ? await getConfiguredMethods(args) : null;
+  const methods = existence.action === 'login' ? await getConfiguredMethods(args) : null;
   return resolveEmailStep({ existence, methods, email: args.email });
 }
 
@@ -46,12 +37,7 @@ export function lockedState(until: number | undefined, now = Date.now()): FormSt
  * The credentials step: a PASSWORDLESS_AUTHENTICATION exchange of type PASSWORD, then the password
  * check (docs/provider-contract.md §2.4, §2.5). User errors come back; everything else is thrown.
  */
-export async function checkPassword(args: {
-  requestId: string;
-  email: string;
-  password: string;
-  locale: string;
-}): Promise<PasswordOutcome> {
+export async function checkPassword(args: { requestId: string; email: string; password: string; locale: string }): Promise<PasswordOutcome> {
   try {
     const initiated = await initiateAuthentication({
       type: 'PASSWORD',

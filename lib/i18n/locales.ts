@@ -3,10 +3,7 @@ import Negotiator from 'negotiator';
 import { cookieName, cookieOptions } from '../cookies';
 
 /** The 12 shipped languages (one messages/*.json each); en-GB is the default and fallback. */
-export const LOCALES = [
-  'cs-CZ', 'de-DE', 'en-GB', 'es-ES', 'fr-FR', 'it-IT',
-  'ja-JP', 'pl-PL', 'pt-BR', 'sv-SE', 'tr-TR', 'zh-CN',
-] as const;
+export const LOCALES = ['cs-CZ', 'de-DE', 'en-GB', 'es-ES', 'fr-FR', 'it-IT', 'ja-JP', 'pl-PL', 'pt-BR', 'sv-SE', 'tr-TR', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-GB';
 
@@ -47,8 +44,18 @@ export const PATH_HEADER = 'x-signin-path';
 
 /** Bare language codes map to the regional variant the product ships. */
 const BARE_CODES: Readonly<Record<string, Locale>> = {
-  cs: 'cs-CZ', de: 'de-DE', en: 'en-GB', es: 'es-ES', fr: 'fr-FR', it: 'it-IT',
-  ja: 'ja-JP', pl: 'pl-PL', pt: 'pt-BR', sv: 'sv-SE', tr: 'tr-TR', zh: 'zh-CN',
+  cs: 'cs-CZ',
+  de: 'de-DE',
+  en: 'en-GB',
+  es: 'es-ES',
+  fr: 'fr-FR',
+  it: 'it-IT',
+  ja: 'ja-JP',
+  pl: 'pl-PL',
+  pt: 'pt-BR',
+  sv: 'sv-SE',
+  tr: 'tr-TR',
+  zh: 'zh-CN',
 };
 
 export function isLocale(value: unknown): value is Locale {

@@ -61,21 +61,33 @@ export function candidateCodes(json: unknown): Array<string | number | undefined
  * published (docs/provider-contract.md §7, U): the plausible names are accepted, in the error
  * object or at the top level, as numbers or numeric strings.
  */
-const Count = z.union([z.number(), z.string().regex(/^\d{1,6}$/).transform(Number)]).pipe(z.number().int().min(0).max(100_000));
+const Count = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{1,6}$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().int().min(0).max(100_000));
 const DETAIL_NAMES = {
   remainingAttempts: ['remaining_attempts', 'remainingAttempts', 'attempts_left', 'attemptsLeft'],
   lockedForSeconds: ['locked_for_seconds', 'lockedForSeconds', 'retry_after', 'retryAfter'],
 } as const;
 
 export function refusalDetails(json: unknown): RefusalDetails {
-  const top = z.object({ error: z.record(z.string(), z.unknown()).optional() }).loose().safeParse(json);
+  const top = z
+    .object({ error: z.record(z.string(), z.unknown()).optional() })
+    .loose()
+    .safeParse(json);
   if (!top.success) return {};
   const places = [top.data.error ?? {}, top.data as Record<string, unknown>];
   const pick = (names: readonly string[]) => {
-    for (const place of places) for (const name of names) {
-      const value = Count.safeParse(place[name]);
-      if (value.success) return value.data;
-    }
+    for (const place of places)
+      for (const name of names) {
+        const value = Count.safeParse(place[name]);
+        if (value.success) return value.data;
+      }
     return undefined;
   };
   const details: RefusalDetails = {};

@@ -1,8 +1,8 @@
 import 'server-only';
 import * as client from 'openid-client';
 import { groupFromClaims } from '../auth/signed-in';
-import { getOidcConfiguration } from './oidc';
 import type { PendingAuthorization, SignedInUser } from '../session-types';
+import { getOidcConfiguration } from './oidc';
 
 /**
  * The token service for this deployment's own OIDC client (README: This deployment's own session,

@@ -9,10 +9,7 @@ import type { ProviderCall } from './http';
  * spec's names, read here and only here so a correction touches one place.
  */
 export type UserExistence =
-  | { action: 'login' }
-  | { action: 'register' }
-  | { action: 'redirect'; redirectUri: string | undefined }
-  | { action: 'other'; value: string };
+  { action: 'login' } | { action: 'register' } | { action: 'redirect'; redirectUri: string | undefined } | { action: 'other'; value: string };
 
 const ExistenceData = z
   .object({
@@ -21,12 +18,7 @@ const ExistenceData = z
   })
   .loose();
 
-export async function checkUserExists(args: {
-  requestId: string;
-  email: string;
-  rememberMe: boolean;
-  locale?: string;
-}): Promise<UserExistence> {
+export async function checkUserExists(args: { requestId: string; email: string; rememberMe: boolean; locale?: string }): Promise<UserExistence> {
   const call: ProviderCall = {
     service: 'useractions-srv',
     operation: 'users.checkExists',

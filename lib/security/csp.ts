@@ -15,11 +15,7 @@ export function buildCsp(args: {
   const formAction = ["'self'", args.providerOrigin, ...args.formOrigins];
   const directives: Record<string, string[]> = {
     'default-src': ["'none'"],
-    'script-src': [
-      `'nonce-${args.nonce}'`,
-      "'strict-dynamic'",
-      ...(args.development ? ["'unsafe-eval'"] : []),
-    ],
+    'script-src': [`'nonce-${args.nonce}'`, "'strict-dynamic'", ...(args.development ? ["'unsafe-eval'"] : [])],
     'style-src': ["'self'", `'nonce-${args.nonce}'`],
     'img-src': ["'self'", 'data:', args.providerOrigin],
     'font-src': ["'self'"],

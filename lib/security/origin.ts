@@ -8,11 +8,7 @@
  *   page (including a sandboxed frame, whose origin is also null) is still refused.
  * Everything else (a foreign origin, null from another site, no provenance at all) is refused.
  */
-export function isSameOriginPost(
-  origin: string | null,
-  secFetchSite: string | null,
-  publicOrigin: string,
-): boolean {
+export function isSameOriginPost(origin: string | null, secFetchSite: string | null, publicOrigin: string): boolean {
   if (origin && origin !== 'null') return origin === publicOrigin;
   return secFetchSite === 'same-origin';
 }

@@ -7,8 +7,7 @@ import type { ErrorKey } from './form-state';
  */
 
 // WHATWG's e-mail grammar, the one <input type=email> uses.
-const EMAIL_PATTERN =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 export function emailError(value: string): ErrorKey | undefined {
   const email = value.trim();
@@ -45,9 +44,7 @@ export const NEW_PASSWORD_RULES = {
 export type NewPasswordRule = keyof typeof NEW_PASSWORD_RULES;
 
 export function newPasswordChecks(value: string): Record<NewPasswordRule, boolean> {
-  return Object.fromEntries(
-    Object.entries(NEW_PASSWORD_RULES).map(([name, check]) => [name, check(value)]),
-  ) as Record<NewPasswordRule, boolean>;
+  return Object.fromEntries(Object.entries(NEW_PASSWORD_RULES).map(([name, check]) => [name, check(value)])) as Record<NewPasswordRule, boolean>;
 }
 
 /** The first message that applies, in the order the spec lists the rules. */

@@ -75,7 +75,7 @@ describe('classifyCodes', () => {
   });
 });
 
-describe('loginNoticeFor (the login page after a refusal on the provider\'s side)', () => {
+describe("loginNoticeFor (the login page after a refusal on the provider's side)", () => {
   test('access_denied and a wrong password have their own messages; other errors a generic one; none, nothing', () => {
     expect(loginNoticeFor('access_denied')).toBe('accessDenied');
     expect(loginNoticeFor('invalid_username_password')).toBe('wrongCredentials');

@@ -119,7 +119,7 @@ describe('field rules and the error summary', () => {
 });
 
 describe('countdownText', () => {
-  test('singular and plural by the locale\'s plural rules', async () => {
+  test("singular and plural by the locale's plural rules", async () => {
     const { countdownText } = await import('@/app/_components/resend-form');
     const en = { one: 'in {seconds} second.', other: 'in {seconds} seconds.' };
     expect(countdownText(1, 'en-GB', en)).toBe('in 1 second.');

@@ -15,8 +15,18 @@ describe('resolveLocale', () => {
   });
 
   test.each([
-    ['de', 'de-DE'], ['cs', 'cs-CZ'], ['en', 'en-GB'], ['es', 'es-ES'], ['fr', 'fr-FR'], ['it', 'it-IT'],
-    ['ja', 'ja-JP'], ['pl', 'pl-PL'], ['pt', 'pt-BR'], ['sv', 'sv-SE'], ['tr', 'tr-TR'], ['zh', 'zh-CN'],
+    ['de', 'de-DE'],
+    ['cs', 'cs-CZ'],
+    ['en', 'en-GB'],
+    ['es', 'es-ES'],
+    ['fr', 'fr-FR'],
+    ['it', 'it-IT'],
+    ['ja', 'ja-JP'],
+    ['pl', 'pl-PL'],
+    ['pt', 'pt-BR'],
+    ['sv', 'sv-SE'],
+    ['tr', 'tr-TR'],
+    ['zh', 'zh-CN'],
   ])('bare code %s maps to %s', (bare, expected) => {
     expect(resolveLocale({ acceptLanguage: bare })).toBe(expected);
   });

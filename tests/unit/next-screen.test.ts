@@ -11,7 +11,12 @@ describe('resolveEmailStep: the next screen after the e-mail step', () => {
     ['login without PASSWORD', { action: 'login' } as const, [emailOtp], { kind: 'screen', path: '/require-password-init' }],
     ['login with nothing configured', { action: 'login' } as const, [], { kind: 'screen', path: '/require-password-init' }],
     ['register', { action: 'register' } as const, null, { kind: 'field-error', field: 'email', key: 'userNotFound' }],
-    ['redirect', { action: 'redirect', redirectUri: 'https://idp.example/x' } as const, null, { kind: 'external', url: 'https://idp.example/x', loginHint: email }],
+    [
+      'redirect',
+      { action: 'redirect', redirectUri: 'https://idp.example/x' } as const,
+      null,
+      { kind: 'external', url: 'https://idp.example/x', loginHint: email },
+    ],
   ])('%s', (_label, existence, methods, expected) => {
     expect(resolveEmailStep({ existence, methods, email })).toEqual(expected);
   });

@@ -1,8 +1,8 @@
 import * as client from 'openid-client';
 import { describe, expect, test, vi } from 'vitest';
 import { refusalOf, renewalRefused } from '@/lib/auth/refusals';
-import { SubjectChangedError, TokenInputError } from '@/lib/provider/tokens';
 import { groupFromClaims, needsRenewal } from '@/lib/auth/signed-in';
+import { SubjectChangedError, TokenInputError } from '@/lib/provider/tokens';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const nowS = NOW / 1000;
@@ -56,7 +56,7 @@ describe('callback errors', () => {
   });
 });
 
-describe('token calls refuse empty input with the spec\'s 417 messages, before any call', () => {
+describe("token calls refuse empty input with the spec's 417 messages, before any call", () => {
   test.each([
     ['refresh', 'refresh_token cannot be empty'],
     ['code', 'code cannot be empty'],

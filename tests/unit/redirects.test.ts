@@ -58,13 +58,11 @@ describe('checkRedirect', () => {
 
 describe('withQuery', () => {
   test('adds encoded parameters and keeps existing ones', () => {
-    expect(withQuery('https://idp.example/start?a=1', { login_hint: 'a+b@example.com' })).toBe(
-      'https://idp.example/start?a=1&login_hint=a%2Bb%40example.com',
-    );
+    expect(withQuery('https://idp.example/start?a=1', { login_hint: 'a+b@example.com' })).toBe('https://idp.example/start?a=1&login_hint=a%2Bb%40example.com');
   });
 });
 
-describe('localPath (the language selector\'s way back)', () => {
+describe("localPath (the language selector's way back)", () => {
   test.each([
     ['/login?requestId=abc', '/login?requestId=abc'],
     ['/', '/'],

@@ -4,7 +4,9 @@ import { resendLabels } from '@/lib/i18n/resend-labels';
 const t = Object.assign((key: string) => `t:${key}`, { raw: (key: string) => `raw:${key}` });
 
 test('the resend texts: the countdown raw (the form fills in the seconds), the rest translated', () => {
-  expect(resendLabels(t, { resend: 'resend', resendIn: 'resendIn', resendInOne: 'resendInOne', resendAvailable: 'resendAvailable', sending: 'sending' })).toEqual({
+  expect(
+    resendLabels(t, { resend: 'resend', resendIn: 'resendIn', resendInOne: 'resendInOne', resendAvailable: 'resendAvailable', sending: 'sending' }),
+  ).toEqual({
     resend: 't:resend',
     resendIn: { one: 'raw:resendInOne', other: 'raw:resendIn' },
     resendAvailable: 't:resendAvailable',

@@ -14,7 +14,15 @@ const args = { requestId: 'req-12345678', email: 'anna@example.com', password: '
 
 describe('the password step', () => {
   beforeEach(() => {
-    vi.mocked(initiateAuthentication).mockResolvedValue({ kind: 'initiated', exchangeId: 'ex-1', expiresAt: undefined, sub: undefined, destination: undefined, statusId: undefined, pushNumber: undefined });
+    vi.mocked(initiateAuthentication).mockResolvedValue({
+      kind: 'initiated',
+      exchangeId: 'ex-1',
+      expiresAt: undefined,
+      sub: undefined,
+      destination: undefined,
+      statusId: undefined,
+      pushNumber: undefined,
+    });
   });
 
   test('a wrong password, and the warning when the provider says one attempt is left', async () => {

@@ -1,21 +1,21 @@
+import { getLocale, getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { CodeForm } from '@/app/_components/code-form';
+import { Frame } from '@/app/_components/frame';
+import { ResendForm } from '@/app/_components/resend-form';
+import { StatusNotice } from '@/app/_components/status-notice';
+import { resendMfaCode } from '@/app/register-mfa/actions';
+import { requireFlow, withActiveCode } from '@/lib/flows/flow-guard';
 import { canResend, codeSentText, mfaStepPath } from '@/lib/flows/mfa';
 import { secondsUntilResend } from '@/lib/flows/resend';
-import { requireFlow, withActiveCode } from '@/lib/flows/flow-guard';
 import { stepUrl } from '@/lib/flows/step-urls';
+import { isFormAnswer } from '@/lib/form-answer';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { resendLabels } from '@/lib/i18n/resend-labels';
-import { isFormAnswer } from '@/lib/form-answer';
 import { getClientName } from '@/lib/provider/client-name';
-import { Frame } from '@/app/_components/frame';
-import { CodeForm } from '@/app/_components/code-form';
-import { ResendForm } from '@/app/_components/resend-form';
-import { resendMfaCode } from '@/app/register-mfa/actions';
 import { submitMfaCode } from './actions';
-import { StatusNotice } from '@/app/_components/status-notice';
 
 export const generateMetadata = titleFrom('mfa');
 
@@ -45,14 +45,23 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
         requestId={flow.requestId}
         focusFirst={!formAnswer}
         describedBy={params.resent === '1' ? 'resent-notice' : undefined}
-        action={submitMfaCode} labels={{ code: t('code'), verify: t('verify'), verifying: t('verifying') }} errors={errors} />
+        action={submitMfaCode}
+        labels={{ code: t('code'), verify: t('verify'), verifying: t('verifying') }}
+        errors={errors}
+      />
       {canResend(active.type) ? (
         <ResendForm
           requestId={flow.requestId}
           action={resendMfaCode}
           locale={locale}
           waitSeconds={secondsUntilResend(active.sentAt)}
-          labels={resendLabels(t, { resend: 'resend', resendIn: 'resendIn', resendInOne: 'resendInOne', resendAvailable: 'resendAvailable', sending: 'sending' })}
+          labels={resendLabels(t, {
+            resend: 'resend',
+            resendIn: 'resendIn',
+            resendInOne: 'resendInOne',
+            resendAvailable: 'resendAvailable',
+            sending: 'sending',
+          })}
         />
       ) : null}
       {mfa.options.length > 1 ? (

@@ -1,7 +1,7 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { failToErrorPage } from '@/lib/errors';
 import { guardAction, withActivePush } from '@/lib/flows/flow-guard';

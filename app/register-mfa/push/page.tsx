@@ -1,6 +1,10 @@
+import { getLocale, getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { Frame } from '@/app/_components/frame';
+import { ResendForm } from '@/app/_components/resend-form';
+import { StatusNotice } from '@/app/_components/status-notice';
+import { resendMfaCode } from '@/app/register-mfa/actions';
 import { requireFlow, withActiveCode } from '@/lib/flows/flow-guard';
 import { PUSH_POLL_INTERVAL_MS, pushViewNow } from '@/lib/flows/push';
 import { secondsUntilResend } from '@/lib/flows/resend';
@@ -9,12 +13,8 @@ import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { resendLabels } from '@/lib/i18n/resend-labels';
 import { getClientName } from '@/lib/provider/client-name';
-import { Frame } from '@/app/_components/frame';
-import { PushWaiter } from './push-waiter';
-import { ResendForm } from '@/app/_components/resend-form';
-import { StatusNotice } from '@/app/_components/status-notice';
-import { resendMfaCode } from '@/app/register-mfa/actions';
 import { checkPush } from './actions';
+import { PushWaiter } from './push-waiter';
 
 export const generateMetadata = titleFrom('mfa');
 

@@ -2,8 +2,8 @@
 
 import { startTransition, useActionState, useEffect, useState } from 'react';
 import { SubmitButton } from '@/app/_components/submit-button';
-import type { FormAction, PushCheckState } from '@/lib/validation/form-state';
 import { useHydrated } from '@/app/_components/use-hydrated';
+import type { FormAction, PushCheckState } from '@/lib/validation/form-state';
 
 type Props = {
   /** The sign-in the page shows; the action checks it against the flow cookie. */

@@ -1,7 +1,7 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { retryOnForm } from '@/lib/errors';
 import { refuseCodeAttempt } from '@/lib/flows/code-attempts';

@@ -44,7 +44,12 @@ test('while the provider answers, a loading overlay says what is happening (Java
 });
 
 test.describe('password step', () => {
-  test('five wrong passwords lock the account: a warning before the last, then the time left, no Sign in, and reset as the way forward', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
+  test('five wrong passwords lock the account: a warning before the last, then the time left, no Sign in, and reset as the way forward', async ({
+    page,
+    javaScriptEnabled,
+    standin,
+    expectAccessible,
+  }) => {
     const account = ACCOUNTS.lockout(`lock-${javaScriptEnabled ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`);
     const requestId = await toPasswordStep(page, account.email);
     const password = page.getByLabel('Password', { exact: true });

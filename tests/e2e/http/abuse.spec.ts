@@ -1,5 +1,5 @@
 import type { APIResponse, Browser, BrowserContext, Page } from '@playwright/test';
-import { BY_FIELD_NAME, expect, httpTest as base, standinClient, type StandIn, toPasswordStep } from '../support/fixtures';
+import { httpTest as base, BY_FIELD_NAME, expect, standinClient, toPasswordStep, type StandIn } from '../support/fixtures';
 import { startOwnTenant, type OwnTenant } from '../support/own-app';
 
 /**
@@ -109,7 +109,9 @@ test.describe('the resend wait holds on the server', () => {
     const refused = second.page.waitForResponse((r) => r.request().method() === 'POST');
     await second.page.getByRole('button', { name: 'Link senden', exact: true }).click();
     expect((await refused).status()).toBe(429);
-    await expect(second.page.getByRole('alert')).toHaveText('Es wurden zu viele Codes oder Links angefordert. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.');
+    await expect(second.page.getByRole('alert')).toHaveText(
+      'Es wurden zu viele Codes oder Links angefordert. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
+    );
     expect((await standin.outbox(email)).filter((m) => m.link)).toHaveLength(1);
     await Promise.all([first.context.close(), second.context.close()]);
   });

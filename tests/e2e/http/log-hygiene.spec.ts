@@ -89,6 +89,13 @@ test('a CR/LF in a submitted value cannot forge a log line', async ({ request, a
   const form = await openEmailForm(request);
   const forged = 'x@example.com\r\n{"level":60,"msg":"forged"}';
   await postForm(request, form.url, { ...form.fields, email: forged });
-  expect(appLog().split('\n').some((line) => line.startsWith('{"level":60,"msg":"forged"'))).toBe(false);
-  for (const line of appLog().split('\n').filter((l) => l.startsWith('{'))) expect(() => JSON.parse(line), line.slice(0, 80)).not.toThrow();
+  expect(
+    appLog()
+      .split('\n')
+      .some((line) => line.startsWith('{"level":60,"msg":"forged"')),
+  ).toBe(false);
+  for (const line of appLog()
+    .split('\n')
+    .filter((l) => l.startsWith('{')))
+    expect(() => JSON.parse(line), line.slice(0, 80)).not.toThrow();
 });

@@ -1,5 +1,5 @@
-import { test as base, expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { test as base, expect, type Page } from '@playwright/test';
 import { checkAccessible, checkOnlyMessages, currentScheme, imagesSettled, openCopies, PHOTO_SIZES, type AxeOptions, type ColorScheme } from './screen-checks';
 import { legacy, STANDIN_FIXTURE, type Generation, type StandIn } from './standin';
 
@@ -20,8 +20,7 @@ export const httpTest = base.extend<{ standin: StandIn; appLog: () => string }, 
   generation: ['current', { option: true, scope: 'worker' }],
   baseURL: async ({ generation }, use) => use(legacy(generation) ? process.env.E2E_LEGACY_APP_URL : process.env.E2E_APP_URL),
   standin: STANDIN_FIXTURE,
-  appLog: async ({ generation }, use) =>
-    use(() => readFileSync(legacy(generation) ? process.env.E2E_LEGACY_APP_LOG! : process.env.E2E_APP_LOG!, 'utf8')),
+  appLog: async ({ generation }, use) => use(() => readFileSync(legacy(generation) ? process.env.E2E_LEGACY_APP_LOG! : process.env.E2E_APP_LOG!, 'utf8')),
 });
 
 type ScreenChecks = {
@@ -74,8 +73,7 @@ export const test = httpTest.extend<ScreenChecks & { cspViolations: void; static
     },
     { auto: true },
   ],
-  expectAccessible: async ({ javaScriptEnabled }, use) =>
-    use((page, options) => checkAccessible(page, javaScriptEnabled, options)),
+  expectAccessible: async ({ javaScriptEnabled }, use) => use((page, options) => checkAccessible(page, javaScriptEnabled, options)),
   staticCopies: [
     async ({}, use) => {
       await use();

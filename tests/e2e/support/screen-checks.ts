@@ -1,5 +1,5 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { LOCALE_NAMES } from '../../../lib/i18n/locales';
 
 /**
@@ -45,7 +45,10 @@ export async function checkAccessible(page: Page, javaScriptEnabled: boolean, op
   try {
     const results = await runAxe(page, javaScriptEnabled, scheme, options.rules);
     const where = (v: AxeRuleResult) =>
-      v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ').trim()}]` : ''}`).join('; ');
+      v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(' ')}${n.failureSummary ? ` [${n.failureSummary.replace(/\s+/g, ' ').trim()}]` : ''}`)
+        .join('; ');
     expect(
       results.violations.map((v) => `${v.id} (${scheme}): ${v.help} (${v.nodes.length}: ${where(v)})`),
       `axe violations in ${scheme} mode`,
@@ -73,7 +76,8 @@ async function runAxe(page: Page, javaScriptEnabled: boolean, scheme: ColorSchem
   const runOnly = rules ? { type: 'rule', values: rules } : { type: 'tag', values: AXE_TAGS };
   return target.evaluate(
     // Details of the violations only; the other lists still name every rule that ran.
-    (runOnly) => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResults> } }).axe.run(document, { runOnly, resultTypes: ['violations'] }),
+    (runOnly) =>
+      (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResults> } }).axe.run(document, { runOnly, resultTypes: ['violations'] }),
     runOnly,
   );
 }
@@ -137,12 +141,9 @@ export async function currentScheme(page: Page): Promise<ColorScheme> {
 
 /** Messages of a locale as whole-string patterns; {placeholders} match any non-empty text. */
 function messagePatterns(locale: string): RegExp[] {
-  const flatten = (value: unknown): string[] =>
-    typeof value === 'string' ? [value] : Object.values(value as Record<string, unknown>).flatMap(flatten);
+  const flatten = (value: unknown): string[] => (typeof value === 'string' ? [value] : Object.values(value as Record<string, unknown>).flatMap(flatten));
   const messages = flatten(JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')));
-  return messages.map(
-    (message) => new RegExp(`^${message.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '.+')}$`, 's'),
-  );
+  return messages.map((message) => new RegExp(`^${message.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '.+')}$`, 's'));
 }
 
 /**
@@ -187,5 +188,8 @@ export async function checkOnlyMessages(page: Page, locale: string, data: string
   expect(strays, 'texts on the page that are not messages').toEqual([]);
   const title = await page.title();
   const titleParts = title.split(' · ');
-  expect(titleParts.every((part) => patterns.some((p) => p.test(part))), `title "${title}"`).toBe(true);
+  expect(
+    titleParts.every((part) => patterns.some((p) => p.test(part))),
+    `title "${title}"`,
+  ).toBe(true);
 }

@@ -18,7 +18,13 @@ export type StandIn = {
    * Makes the stand-in fail the calls whose path contains `pathIncludes` and whose body names the
    * sign-in `requestId` (either, or both): the next `times` of them, or all.
    */
-  fault(args: ({ pathIncludes: string; requestId?: string } | { requestId: string; pathIncludes?: string }) & { mode: 'delay' | 'error' | 'garbage' | 'close'; delayMs?: number; times?: number }): Promise<string>;
+  fault(
+    args: ({ pathIncludes: string; requestId?: string } | { requestId: string; pathIncludes?: string }) & {
+      mode: 'delay' | 'error' | 'garbage' | 'close';
+      delayMs?: number;
+      times?: number;
+    },
+  ): Promise<string>;
   /** Ends a fault `fault` made (the provider is back). */
   clearFault(id: string): Promise<void>;
   /** Tokens of this account live `seconds` (renewal without waiting an hour). */

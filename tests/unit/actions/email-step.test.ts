@@ -1,6 +1,18 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import {
-  ERROR_PAGE_WITH_REF, flowNow, form, garbage, idle, limitsMock, nextHeaders, outage, redirectedTo, refused, REQUEST, resetRequest, verificationMock,
+  ERROR_PAGE_WITH_REF,
+  flowNow,
+  form,
+  garbage,
+  idle,
+  limitsMock,
+  nextHeaders,
+  outage,
+  redirectedTo,
+  refused,
+  REQUEST,
+  resetRequest,
+  verificationMock,
 } from './support';
 
 vi.mock('@/lib/provider/users', () => ({ checkUserExists: vi.fn() }));
@@ -34,7 +46,7 @@ describe('the e-mail step (app/email-actions.ts submitEmail)', () => {
     expect(limitsMock.answerLimited).toHaveBeenCalled();
   });
 
-  test('an unknown account is the field\'s error', async () => {
+  test("an unknown account is the field's error", async () => {
     vi.mocked(checkUserExists).mockResolvedValue({ action: 'register' });
     expect(await post('anna@example.com')).toEqual({ status: 'invalid', fieldErrors: { email: 'userNotFound' }, values: { email: 'anna@example.com' } });
   });
@@ -50,7 +62,7 @@ describe('the e-mail step (app/email-actions.ts submitEmail)', () => {
     expect(await redirectedTo(post('anna@example.com'))).toBe(`/require-password-init?requestId=${REQUEST}`);
   });
 
-  test('a federated account: to the provider\'s address with a login hint, only when it is allowed', async () => {
+  test("a federated account: to the provider's address with a login hint, only when it is allowed", async () => {
     vi.mocked(checkUserExists).mockResolvedValue({ action: 'redirect', redirectUri: 'http://127.0.0.1:4999/idp/start' });
     expect(await redirectedTo(post('anna@example.com'))).toBe('http://127.0.0.1:4999/idp/start?login_hint=anna%40example.com');
     vi.mocked(checkUserExists).mockResolvedValue({ action: 'redirect', redirectUri: 'https://evil.example/idp' });

@@ -1,7 +1,5 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import {
-  expired, flowNow, form, idle, nextHeaders, OTHER_REQUEST, redirectedTo, replaced, REQUEST, resetRequest, withFlow,
-} from './support';
+import { expired, flowNow, form, idle, nextHeaders, OTHER_REQUEST, redirectedTo, replaced, REQUEST, resetRequest, withFlow } from './support';
 
 const { cancelGroupSelection, selectGroup } = await import('@/app/group-selection/actions');
 
@@ -20,7 +18,10 @@ describe('the group selection (app/group-selection/actions.ts)', () => {
 
   test('chosen: remembered, kept in the flow with the precheck continuation, on to /continue', async () => {
     expect(await redirectedTo(selectGroup(idle, form({ requestId: REQUEST, groupId: 'g-1' })))).toBe(`/continue?requestId=${REQUEST}`);
-    expect(await flowNow()).toMatchObject({ groupId: 'g-1', continuation: { target: 'precheck-continue', trackId: 'track-1', sub: 'sub-1', selectedGroupId: 'g-1' } });
+    expect(await flowNow()).toMatchObject({
+      groupId: 'g-1',
+      continuation: { target: 'precheck-continue', trackId: 'track-1', sub: 'sub-1', selectedGroupId: 'g-1' },
+    });
     expect((await nextHeaders.cookies()).has('signin_group')).toBe(true);
   });
 

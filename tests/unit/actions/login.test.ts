@@ -1,6 +1,21 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import {
-  ERROR_PAGE_WITH_REF, flowNow, form, garbage, idle, limitsMock, OTHER_REQUEST, outage, redirectedTo, refusal, refused, replaced, REQUEST, resetRequest, verificationMock, withFlow,
+  ERROR_PAGE_WITH_REF,
+  flowNow,
+  form,
+  garbage,
+  idle,
+  limitsMock,
+  OTHER_REQUEST,
+  outage,
+  redirectedTo,
+  refusal,
+  refused,
+  replaced,
+  REQUEST,
+  resetRequest,
+  verificationMock,
+  withFlow,
 } from './support';
 
 vi.mock('@/lib/provider/users', () => ({ checkUserExists: vi.fn() }));
@@ -18,7 +33,15 @@ describe('the password step (app/login/actions.ts verifyPassword)', () => {
   beforeEach(async () => {
     resetRequest();
     await withFlow({ email: 'anna@example.com' });
-    vi.mocked(initiateAuthentication).mockResolvedValue({ kind: 'initiated', exchangeId: 'ex-1', expiresAt: undefined, sub: undefined, destination: undefined, statusId: undefined, pushNumber: undefined });
+    vi.mocked(initiateAuthentication).mockResolvedValue({
+      kind: 'initiated',
+      exchangeId: 'ex-1',
+      expiresAt: undefined,
+      sub: undefined,
+      destination: undefined,
+      statusId: undefined,
+      pushNumber: undefined,
+    });
     vi.mocked(authenticate).mockResolvedValue({ sub: 'sub-1', statusId: 'st-1' } as never);
   });
 
@@ -37,7 +60,7 @@ describe('the password step (app/login/actions.ts verifyPassword)', () => {
     expect(await post()).toEqual({ status: 'invalid', fieldErrors: { password: 'tooManyAttempts' }, retryAfter: 42 });
   });
 
-  test('a wrong password is the field\'s error', async () => {
+  test("a wrong password is the field's error", async () => {
     vi.mocked(authenticate).mockRejectedValueOnce(refusal('wrong-password'));
     expect(await post()).toEqual({ status: 'invalid', fieldErrors: { password: 'passwordInvalid' } });
   });

@@ -1,6 +1,22 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import {
-  ERROR_PAGE_WITH_REF, expired, flowNow, form, garbage, idle, limitsMock, OTHER_REQUEST, outage, redirectedTo, refusal, refused, replaced, REQUEST, resetRequest, verificationMock, withFlow,
+  ERROR_PAGE_WITH_REF,
+  expired,
+  flowNow,
+  form,
+  garbage,
+  idle,
+  limitsMock,
+  OTHER_REQUEST,
+  outage,
+  redirectedTo,
+  refusal,
+  refused,
+  replaced,
+  REQUEST,
+  resetRequest,
+  verificationMock,
+  withFlow,
 } from './support';
 
 vi.mock('@/lib/provider/verification', () => verificationMock());
@@ -28,7 +44,14 @@ describe('the code (app/register-mfa/code/actions.ts submitMfaCode)', () => {
     vi.mocked(authenticate).mockResolvedValueOnce({ sub: 'sub-1', statusId: 'st-1' } as never);
     expect(await redirectedTo(post('123 456'))).toBe(`/continue?requestId=${REQUEST}`);
     expect(authenticate).toHaveBeenCalledWith(expect.objectContaining({ type: 'SMS', exchangeId: 'ex-1', secret: '123456' }));
-    expect((await flowNow())?.continuation).toEqual({ target: 'precheck-continue', trackId: 'track-1', sub: 'sub-1', statusId: 'st-1', verificationType: 'SMS', selectedGroupId: 'g-1' });
+    expect((await flowNow())?.continuation).toEqual({
+      target: 'precheck-continue',
+      trackId: 'track-1',
+      sub: 'sub-1',
+      statusId: 'st-1',
+      verificationType: 'SMS',
+      selectedGroupId: 'g-1',
+    });
   });
 
   test('wrong: the field says so', async () => {
@@ -66,16 +89,20 @@ describe('the code (app/register-mfa/code/actions.ts submitMfaCode)', () => {
 
 describe('the push check (app/register-mfa/push/actions.ts checkPush)', () => {
   const pushOption = (outcome?: 'rejected' | 'expired') => ({
-    type: 'PUSH', mediumId: 'm-push', exchangeId: 'ex-2', sentAt: 1,
+    type: 'PUSH',
+    mediumId: 'm-push',
+    exchangeId: 'ex-2',
+    sentAt: 1,
     push: { statusId: 'st-2', expiresAt: Date.now() + 60_000, ...(outcome ? { outcome } : {}) },
   });
-  const pushFlow = (outcome?: 'rejected' | 'expired') => withFlow({ sub: 'sub-1', mfa: { trackId: 'track-1', options: [pushOption()], active: pushOption(outcome) } });
+  const pushFlow = (outcome?: 'rejected' | 'expired') =>
+    withFlow({ sub: 'sub-1', mfa: { trackId: 'track-1', options: [pushOption()], active: pushOption(outcome) } });
   const ask = (fields: Record<string, string> = {}) => checkPush({ status: 'idle' }, form({ requestId: REQUEST, ...fields }));
   const pushPage = `/register-mfa/push?requestId=${REQUEST}`;
 
   beforeEach(() => pushFlow());
 
-  test('still pending: said so when a person asked, silently for the page\'s own polling', async () => {
+  test("still pending: said so when a person asked, silently for the page's own polling", async () => {
     vi.mocked(getPushStatus).mockResolvedValue({ state: 'pending', statusId: undefined });
     expect(await ask()).toEqual({ status: 'pending', asked: true });
     expect(await ask({ poll: '1' })).toEqual({ status: 'pending', asked: false });

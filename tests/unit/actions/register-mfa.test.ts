@@ -1,6 +1,19 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import {
-  ERROR_PAGE_WITH_REF, expired, flowNow, form, garbage, idle, limitsMock, outage, redirectedTo, refused, REQUEST, resetRequest, verificationMock, withFlow,
+  ERROR_PAGE_WITH_REF,
+  expired,
+  flowNow,
+  form,
+  garbage,
+  idle,
+  limitsMock,
+  outage,
+  redirectedTo,
+  refused,
+  REQUEST,
+  resetRequest,
+  verificationMock,
+  withFlow,
 } from './support';
 
 vi.mock('@/lib/provider/verification', () => verificationMock());
@@ -9,7 +22,16 @@ const { resendMfaCode, startMfa } = await import('@/app/register-mfa/actions');
 const { getConfiguredMethods, initiateAuthentication } = await import('@/lib/provider/verification');
 
 const initiated = (exchangeId: string, extra = {}) =>
-  ({ kind: 'initiated', exchangeId, expiresAt: undefined, sub: undefined, destination: undefined, statusId: undefined, pushNumber: undefined, ...extra }) as const;
+  ({
+    kind: 'initiated',
+    exchangeId,
+    expiresAt: undefined,
+    sub: undefined,
+    destination: undefined,
+    statusId: undefined,
+    pushNumber: undefined,
+    ...extra,
+  }) as const;
 const mfaFlow = () => withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-1' } });
 const start = (type: string) => startMfa(idle, form({ requestId: REQUEST, type }));
 
@@ -27,7 +49,10 @@ describe('start a second factor (app/register-mfa/actions.ts startMfa)', () => {
 
   test('a code method: the exchange in the flow, on to the code page', async () => {
     expect(await redirectedTo(start('EMAIL'))).toBe(`/register-mfa/code?requestId=${REQUEST}`);
-    expect((await flowNow())?.mfa).toMatchObject({ trackId: 'track-1', active: { type: 'EMAIL', mediumId: 'm-email', exchangeId: 'ex-1', destination: 'a•••@example.com' } });
+    expect((await flowNow())?.mfa).toMatchObject({
+      trackId: 'track-1',
+      active: { type: 'EMAIL', mediumId: 'm-email', exchangeId: 'ex-1', destination: 'a•••@example.com' },
+    });
   });
 
   test('a push: the request in the flow, on to the push page', async () => {

@@ -1,6 +1,21 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import {
-  ERROR_PAGE_WITH_REF, expired, flowNow, form, garbage, idle, limitsMock, OTHER_REQUEST, outage, redirectedTo, refusal, refused, replaced, REQUEST, resetRequest, withFlow,
+  ERROR_PAGE_WITH_REF,
+  expired,
+  flowNow,
+  form,
+  garbage,
+  idle,
+  limitsMock,
+  OTHER_REQUEST,
+  outage,
+  redirectedTo,
+  refusal,
+  refused,
+  replaced,
+  REQUEST,
+  resetRequest,
+  withFlow,
 } from './support';
 
 vi.mock('@/lib/provider/reset', () => ({ initiateReset: vi.fn(), acceptReset: vi.fn() }));
@@ -89,7 +104,7 @@ describe('the new password (app/reset-password/actions.ts saveNewPassword)', () 
     expect(acceptReset).not.toHaveBeenCalled();
   });
 
-  test('saved: the link\'s tokens leave the flow; on to the provider\'s next page when allowed, else the success page', async () => {
+  test("saved: the link's tokens leave the flow; on to the provider's next page when allowed, else the success page", async () => {
     vi.mocked(acceptReset).mockResolvedValueOnce({ next: 'http://127.0.0.1:4999/password_set_success' } as never);
     expect(await redirectedTo(post())).toBe('http://127.0.0.1:4999/password_set_success');
     expect((await flowNow())?.reset).toBeUndefined();

@@ -1,8 +1,7 @@
 import { vi } from 'vitest';
-import { ProviderError } from '@/lib/provider/errors';
 import type { Meaning } from '@/lib/provider/error-codes';
+import { ProviderError } from '@/lib/provider/errors';
 import type { FlowSession } from '@/lib/session';
-
 /**
  * What the action tests share. Importing this module mocks, for the test file that imports it,
  * what every action meets outside its own step:

@@ -1,6 +1,19 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import {
-  ERROR_PAGE_WITH_REF, expired, flowNow, form, garbage, idle, limitsMock, outage, redirectedTo, refusal, refused, REQUEST, resetRequest, withFlow,
+  ERROR_PAGE_WITH_REF,
+  expired,
+  flowNow,
+  form,
+  garbage,
+  idle,
+  limitsMock,
+  outage,
+  redirectedTo,
+  refusal,
+  refused,
+  REQUEST,
+  resetRequest,
+  withFlow,
 } from './support';
 
 vi.mock('@/lib/provider/account-verification', () => ({ initiateAccountVerification: vi.fn(), verifyAccount: vi.fn() }));

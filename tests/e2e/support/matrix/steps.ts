@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Locale } from '../../../../lib/i18n/locales';
-import { ACCOUNTS, BY_FIELD_NAME, expect, type StandIn, toPasswordStep } from '../fixtures';
+import { ACCOUNTS, BY_FIELD_NAME, expect, toPasswordStep, type StandIn } from '../fixtures';
 import type { KnownLayoutDefects } from '../layout';
 
 /** What the accessibility matrix's tours are made of: a visit, its states, and language-neutral recipe helpers. */

@@ -1,5 +1,16 @@
 import { expect, MFA } from '../fixtures';
-import { continueWithoutJs, expectFieldError, expectHeading, GROUP_URL, groupTexts, latestLink, mainSubmit, resend, signInWithPassword, type Tour } from './steps';
+import {
+  continueWithoutJs,
+  expectFieldError,
+  expectHeading,
+  GROUP_URL,
+  groupTexts,
+  latestLink,
+  mainSubmit,
+  resend,
+  signInWithPassword,
+  type Tour,
+} from './steps';
 
 /** The group selection and the e-mail confirmation. */
 export const groupAndConfirmationTours: Tour[] = [

@@ -1,5 +1,16 @@
 import { expect, MFA } from '../fixtures';
-import { enterCode, expectFieldError, expectHeading, mainSubmit, NAMED_MEDIUMS, namedOptionTexts, pushCheck, resend, signInWithPassword, type Tour } from './steps';
+import {
+  enterCode,
+  expectFieldError,
+  expectHeading,
+  mainSubmit,
+  NAMED_MEDIUMS,
+  namedOptionTexts,
+  pushCheck,
+  resend,
+  signInWithPassword,
+  type Tour,
+} from './steps';
 
 /** The second factor: a choice of methods, a single method, and a push approval. */
 export const secondFactorTours: Tour[] = [

@@ -1,5 +1,5 @@
 import { ACCOUNTS, BY_FIELD_NAME, expect, startSignIn, toPasswordStep } from '../fixtures';
-import { expectFieldError, expectHeading, mainSubmit, type Tour, visit } from './steps';
+import { expectFieldError, expectHeading, mainSubmit, visit, type Tour } from './steps';
 
 /** The sign-in path, the provider's refusals, and pages opened without a flow. */
 export const signInTours: Tour[] = [

@@ -55,9 +55,15 @@ export function useFieldRules<Field extends string>(
       const loaded: Engine = { onChange: {}, onBlur: {} };
       for (const name of fields) {
         const registration = control.register(name, {
+          // The values as the form holds them now, not as the engine last saw them: what was
+          // typed while it was still loading never reached it (and would clear a submit's error).
           // An empty field is reported at submit only: an error appearing under a field the
           // person just left pushes the page down under their pointer.
-          validate: (value, values) => (value ? (rulesRef.current[name]?.(String(value), values) ?? true) : true),
+          validate: () => {
+            const values = valuesOf(form);
+            const value = values[name] ?? '';
+            return value ? (rulesRef.current[name]?.(value, values) ?? true) : true;
+          },
         });
         const element = form.elements.namedItem(name);
         if (element instanceof HTMLInputElement) registration.ref(element);

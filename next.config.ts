@@ -43,7 +43,10 @@ const nextConfig: NextConfig = {
         ),
         ...['sub', 'q'].map((key) => ({
           source: '/',
-          has: [{ type: 'query' as const, key: 'error', value: 'email_not_verified' }, { type: 'query' as const, key }],
+          has: [
+            { type: 'query' as const, key: 'error', value: 'email_not_verified' },
+            { type: 'query' as const, key },
+          ],
           destination: '/verify-email/entry',
         })),
         { source: '/reset-password', has: [{ type: 'query', key: 'rprq' }], destination: '/reset-password/link' },

@@ -33,8 +33,20 @@ export default defineConfig<object, { generation: 'current' | 'legacy' }>({
     { name: 'js-off', testDir: 'tests/e2e/flows', use: { javaScriptEnabled: false }, grepInvert: /@js-on-only/ },
     // The flows whose provider calls differ by API generation (reset, e-mail confirmation) and the
     // MFA + group journey run again against the legacy generation (docs/provider-contract.md §3).
-    { name: 'js-on-legacy', testDir: 'tests/e2e/flows', use: { javaScriptEnabled: true, generation: 'legacy' }, grep: /@generations/, grepInvert: /@js-off-only/ },
-    { name: 'js-off-legacy', testDir: 'tests/e2e/flows', use: { javaScriptEnabled: false, generation: 'legacy' }, grep: /@generations/, grepInvert: /@js-on-only/ },
+    {
+      name: 'js-on-legacy',
+      testDir: 'tests/e2e/flows',
+      use: { javaScriptEnabled: true, generation: 'legacy' },
+      grep: /@generations/,
+      grepInvert: /@js-off-only/,
+    },
+    {
+      name: 'js-off-legacy',
+      testDir: 'tests/e2e/flows',
+      use: { javaScriptEnabled: false, generation: 'legacy' },
+      grep: /@generations/,
+      grepInvert: /@js-on-only/,
+    },
     { name: 'http', testDir: 'tests/e2e/http' },
   ],
 });

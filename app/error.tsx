@@ -1,9 +1,9 @@
 'use client';
 
-import { useEffect } from 'react';
 import { unstable_isUnrecognizedActionError } from 'next/navigation';
-import { useErrorTexts } from './_components/error-texts';
-import { Heading } from './_components/heading';
+import { useEffect } from 'react';
+import { useErrorTexts } from '@/app/_components/error-texts';
+import { Heading } from '@/app/_components/heading';
 
 /** How long "this page has expired" stays readable before the reload. */
 const RELOAD_AFTER_MS = 1_500;

@@ -1,9 +1,9 @@
 import type { Metadata, Viewport } from 'next';
-import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { headers } from 'next/headers';
+import { ErrorTextsProvider } from '@/app/_components/error-texts';
+import { FormTextsProvider } from '@/app/_components/form-texts';
 import { DEFAULT_LOCALE, directionOf, isLocale } from '@/lib/i18n/locales';
-import { ErrorTextsProvider } from './_components/error-texts';
-import { FormTextsProvider } from './_components/form-texts';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
+import { Heading } from '@/app/_components/heading';
 import { titleFrom } from '@/lib/i18n/metadata';
-import { Heading } from './_components/heading';
 
 export const generateMetadata = titleFrom('notFound');
 

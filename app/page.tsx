@@ -1,5 +1,6 @@
-import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { redirect } from 'next/navigation';
+import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
 import { failForRequest } from '@/lib/errors';
 import { loginEntry } from '@/lib/flows/entry-params';
@@ -10,8 +11,7 @@ import { titleFrom } from '@/lib/i18n/metadata';
 import { requireClientName } from '@/lib/provider/client-name';
 import { registrationUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
-import { EmailForm } from './_components/email-form';
-import { Frame } from './_components/frame';
+import { EmailForm } from './email-form';
 
 export const generateMetadata = titleFrom('login');
 
@@ -19,7 +19,7 @@ export const generateMetadata = titleFrom('login');
  * Step 1: the e-mail form, and the tenant's `login` hosted page (docs/provider-contract.md §4).
  * Without a requestId the visitor came directly: start our own sign-in.
  */
-export default async function LoginPage({ searchParams }: PageProps<'/'>) {
+export default async function EmailPage({ searchParams }: PageProps<'/'>) {
   // (A refusal until the address is confirmed, with the subject, goes to /verify-email/entry.)
   const { requestId, rawRequestId, error, username } = loginEntry(await searchParams);
   if (rawRequestId === undefined) redirect('/auth/start');

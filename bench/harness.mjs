@@ -1,6 +1,6 @@
 // What the benchmarks share: servers pinned to CPU 0, autocannon from the caller's CPU, RSS
 // readings, and the e-mail page's GET and POST as the load targets. Loopback only.
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -32,14 +32,20 @@ export function track(child) {
  * appears in its output.
  */
 export async function pinned(args, env, ready, nodeArgs = []) {
-  const child = track(spawn('taskset', ['-c', '0', process.execPath, ...nodeArgs, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
+  const child = track(
+    spawn('taskset', ['-c', '0', process.execPath, ...nodeArgs, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
   let output = '';
   await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${args[0]} did not start: ${output}`)), 60_000);
-    for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => {
-      output += chunk;
-      if (ready.test(output)) { clearTimeout(timer); resolve(); }
-    });
+    for (const stream of [child.stdout, child.stderr])
+      stream.on('data', (chunk) => {
+        output += chunk;
+        if (ready.test(output)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
   });
   return child;
 }
@@ -50,19 +56,44 @@ export async function pinned(args, env, ready, nodeArgs = []) {
  */
 export function pinnedApp(entry, { port, standinUrl, clientSecret, nodeArgs = [], env = {} }) {
   const url = `http://127.0.0.1:${port}`;
-  return pinned([entry], {
-    PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn',
-    PROVIDER_URL: standinUrl, PUBLIC_URL: url, CLIENT_ID, CLIENT_SECRET: clientSecret,
-    SESSION_SECRET: randomSecret(), PROVIDER_BREAKER_THRESHOLD: '10000', NODE_OPTIONS: serverNodeOptions(),
-    // The load runs one sign-in from one address over many connections: no bulkhead may turn it away.
-    PROVIDER_MAX_CALLS_PER_SIGN_IN: '10000', PROVIDER_MAX_CALLS_PER_CLIENT: '10000',
-    // …and no attempt limit either (they are per address and per account).
-    RATE_LIMITS: JSON.stringify(Object.fromEntries(['email.address', 'email.account', 'password.address', 'password.account', 'code.exchange', 'code.address', 'send.account', 'send.address'].map((name) => [name, '1000000/60']))),
-    ...env,
-  }, /Ready in/, nodeArgs);
+  return pinned(
+    [entry],
+    {
+      PORT: String(port),
+      HOSTNAME: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PROVIDER_URL: standinUrl,
+      PUBLIC_URL: url,
+      CLIENT_ID,
+      CLIENT_SECRET: clientSecret,
+      SESSION_SECRET: randomSecret(),
+      PROVIDER_BREAKER_THRESHOLD: '10000',
+      NODE_OPTIONS: serverNodeOptions(),
+      // The load runs one sign-in from one address over many connections: no bulkhead may turn it away.
+      PROVIDER_MAX_CALLS_PER_SIGN_IN: '10000',
+      PROVIDER_MAX_CALLS_PER_CLIENT: '10000',
+      // …and no attempt limit either (they are per address and per account).
+      RATE_LIMITS: JSON.stringify(
+        Object.fromEntries(
+          ['email.address', 'email.account', 'password.address', 'password.account', 'code.exchange', 'code.address', 'send.account', 'send.address'].map(
+            (name) => [name, '1000000/60'],
+          ),
+        ),
+      ),
+      ...env,
+    },
+    /Ready in/,
+    nodeArgs,
+  );
 }
 
-export const rssMb = (pid) => Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)]).toString().trim()) / 1024;
+export const rssMb = (pid) =>
+  Number(
+    execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
+      .toString()
+      .trim(),
+  ) / 1024;
 
 /** autocannon from the caller's CPU, `SECONDS` after a short warm-up. */
 export async function load(opts) {
@@ -83,7 +114,12 @@ export async function emailPage(appUrl, standinUrl, registeredUrl = appUrl) {
   const url = `${appUrl}/?requestId=${requestId}`;
   const response = await fetch(url);
   const html = await response.text();
-  const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?/g)].map(([, n, v = '']) => [n, v.replaceAll('&quot;', '"').replaceAll('&amp;', '&')]));
+  const fields = Object.fromEntries(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?/g)].map(([, n, v = '']) => [
+      n,
+      v.replaceAll('&quot;', '"').replaceAll('&amp;', '&'),
+    ]),
+  );
   const body = new URLSearchParams({ ...fields, email: 'anna.schmidt@example.com' }).toString();
   return { url, html, status: response.status, lang: html.match(/<html lang="([^"]+)"/)?.[1], body };
 }
@@ -92,6 +128,12 @@ export async function emailPage(appUrl, standinUrl, registeredUrl = appUrl) {
 export async function loadEmailPage(appUrl, page) {
   return {
     get: await load({ url: page.url }),
-    post: await load({ url: page.url, method: 'POST', body: page.body, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: appUrl }, expectNon2xx: true }),
+    post: await load({
+      url: page.url,
+      method: 'POST',
+      body: page.body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: appUrl },
+      expectNon2xx: true,
+    }),
   };
 }

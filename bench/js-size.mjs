@@ -19,7 +19,9 @@ export function firstLoadJs(appDir) {
     const gzip = sources.reduce((sum, source) => sum + gzipSync(source, { level: 9 }).length, 0);
     const raw = sources.reduce((sum, source) => sum + source.length, 0);
     const text = sources.map((s) => s.toString('utf8')).join('\n');
-    const libraries = Object.entries(SIGNATURES).filter(([, marks]) => marks.some((m) => text.includes(m))).map(([name]) => name);
+    const libraries = Object.entries(SIGNATURES)
+      .filter(([, marks]) => marks.some((m) => text.includes(m)))
+      .map(([name]) => name);
     return { route, gzipKb: gzip / 1024, rawKb: raw / 1024, libraries };
   });
 }

@@ -5,19 +5,28 @@
 // the DevTools port), where the cookies already are. Lighthouse leaves cookies alone (it clears
 // only caches, service workers and file systems before loading).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
 import { freePort } from '../scripts/processes.mjs';
 import { SCREENS, STATIC_SCREENS, streamedUrl, walkFlow } from './walk.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The last five keep Chromium from calling out (this network refuses it, and it adds noise).
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 // Lighthouse's own advice is the median of several runs: simulated throttling scales the CPU
 // time it observed, and this machine is shared.
@@ -39,7 +48,14 @@ async function launch() {
   const profile = mkdtempSync(path.join(tmpdir(), 'bench-lighthouse-'));
   const child = spawn(CHROMIUM, [...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'], { stdio: 'ignore' });
   const endpoint = `http://127.0.0.1:${port}`;
-  for (let i = 0; !(await fetch(`${endpoint}/json/version`).then((r) => r.ok, () => false)); i++) {
+  for (
+    let i = 0;
+    !(await fetch(`${endpoint}/json/version`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
     if (i === 100 || child.exitCode !== null) throw new Error('Chromium did not open its DevTools port');
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -69,8 +85,12 @@ async function reach(context, appUrl, standinUrl, screen, n) {
 }
 
 const ENTITIES = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&#39;': "'" };
-const text = (html, tag) => html.match(new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`))?.[1]
-  .replace(/<[^>]+>/g, '').replace(/&(amp|lt|gt|quot|#x27|#39);/g, (e) => ENTITIES[e]).trim();
+const text = (html, tag) =>
+  html
+    .match(new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`))?.[1]
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(amp|lt|gt|quot|#x27|#39);/g, (e) => ENTITIES[e])
+    .trim();
 
 /** Audits of `category` that count towards its score and did not pass. */
 function failing(lhr, category) {
@@ -156,7 +176,9 @@ export async function lighthouseScreens(appUrl, standinUrl, { screens = SCREENS,
         results[screen] = { ...runs[Math.floor((runs.length - 1) / 2)], performanceRuns: runs.map((r) => r.scores.performance) };
       }
       const r = results[screen];
-      log(`lighthouse ${screen}: ${r.finalUrl.split('?')[0]} "${r.h1}" perf ${r.scores.performance} a11y ${r.scores.accessibility} bp ${r.scores['best-practices']}`);
+      log(
+        `lighthouse ${screen}: ${r.finalUrl.split('?')[0]} "${r.h1}" perf ${r.scores.performance} a11y ${r.scores.accessibility} bp ${r.scores['best-practices']}`,
+      );
     }
   } finally {
     await browser.close().catch(() => {});

@@ -10,12 +10,29 @@ process.on('SIGUSR2', () => {
   const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, { size: mb(s.space_size), used: mb(s.space_used_size) }]));
   const heap = v8.getHeapStatistics();
   const code = v8.getHeapCodeStatistics();
-  writeFileSync(process.env.BENCH_MEMORY_FILE, JSON.stringify({
-    usage,
-    spaces,
-    heap: { total: mb(heap.total_heap_size), used: mb(heap.used_heap_size), malloced: mb(heap.malloced_memory), peakMalloced: mb(heap.peak_malloced_memory), contexts: heap.number_of_native_contexts },
-    code: { bytecodeAndMetadata: mb(code.bytecode_and_metadata_size), code: mb(code.code_and_metadata_size), external: mb(code.external_script_source_size) },
-    // CommonJS modules loaded (Next's server and its bundles are CommonJS).
-    modules: Object.keys(createRequire(import.meta.url).cache).length,
-  }, null, 2));
+  writeFileSync(
+    process.env.BENCH_MEMORY_FILE,
+    JSON.stringify(
+      {
+        usage,
+        spaces,
+        heap: {
+          total: mb(heap.total_heap_size),
+          used: mb(heap.used_heap_size),
+          malloced: mb(heap.malloced_memory),
+          peakMalloced: mb(heap.peak_malloced_memory),
+          contexts: heap.number_of_native_contexts,
+        },
+        code: {
+          bytecodeAndMetadata: mb(code.bytecode_and_metadata_size),
+          code: mb(code.code_and_metadata_size),
+          external: mb(code.external_script_source_size),
+        },
+        // CommonJS modules loaded (Next's server and its bundles are CommonJS).
+        modules: Object.keys(createRequire(import.meta.url).cache).length,
+      },
+      null,
+      2,
+    ),
+  );
 });

@@ -21,7 +21,11 @@ function sources(root) {
 export function buildWithoutProxy(root, log = () => {}) {
   const files = sources(root);
   const hash = createHash('sha256');
-  for (const f of files) hash.update(`${f}\0`).update(readFileSync(path.join(root, f))).update('\0');
+  for (const f of files)
+    hash
+      .update(`${f}\0`)
+      .update(readFileSync(path.join(root, f)))
+      .update('\0');
   const key = hash.digest('hex');
   const dir = path.join(root, DIR);
   // Next's standalone output mirrors the app's path under the workspace root.

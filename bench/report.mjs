@@ -9,7 +9,10 @@ const route = (url) => url.split('?')[0].replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-
 const ms = (x) => (x === undefined ? '–' : String(Math.round(x)));
 
 function proxySection(p) {
-  const lang = p.withoutPage.lang === p.withPage.lang ? `in the same language (${p.withPage.lang})` : `in ${p.withoutPage.lang} (the default; the proxy resolves the language, here ${p.withPage.lang})`;
+  const lang =
+    p.withoutPage.lang === p.withPage.lang
+      ? `in the same language (${p.withPage.lang})`
+      : `in ${p.withoutPage.lang} (the default; the proxy resolves the language, here ${p.withPage.lang})`;
   return [
     '## proxy.ts overhead',
     '',
@@ -36,9 +39,11 @@ function lighthouseSection(lh) {
     const runs = r.performanceRuns ? ` (${r.performanceRuns.map(score).join(', ')})` : '';
     return `| ${name}${r.url && MOVES_ON[name] ? ' ¹' : ''} | ${shown} | ${r.h1 ?? '–'} | ${score(s.performance)}${runs} | ${ms(r.fcpMs)} | ${ms(r.lcpMs)} | ${ms(r.tbtMs)} | ${r.cls === undefined ? '–' : r.cls.toFixed(3)} | ${score(s.accessibility)} | ${score(s['best-practices'])} | ${r.bytesKb === undefined ? '–' : f1(r.bytesKb)} | ${mark(ok)} |`;
   });
-  const failures = Object.entries(lh).flatMap(([name, r]) => Object.entries(r.failing)
-    .filter(([category, ids]) => category !== 'performance' && ids.length > 0)
-    .map(([category, ids]) => `- ${name}, ${category}: ${ids.map((id) => `\`${id}\``).join(', ')}`));
+  const failures = Object.entries(lh).flatMap(([name, r]) =>
+    Object.entries(r.failing)
+      .filter(([category, ids]) => category !== 'performance' && ids.length > 0)
+      .map(([category, ids]) => `- ${name}, ${category}: ${ids.map((id) => `\`${id}\``).join(', ')}`),
+  );
   return [
     '## Lighthouse (mobile, simulated slow 4G and 4× CPU slowdown)',
     '',
@@ -52,7 +57,12 @@ function lighthouseSection(lh) {
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
-    ...Object.entries(MOVES_ON).filter(([name]) => lh[name]).map(([name, why]) => `¹ ${name}: with JavaScript it ${why}; its POST is held unanswered during the run, so Lighthouse audits the screen as a person sees it just before it moves on.`),
+    ...Object.entries(MOVES_ON)
+      .filter(([name]) => lh[name])
+      .map(
+        ([name, why]) =>
+          `¹ ${name}: with JavaScript it ${why}; its POST is held unanswered during the run, so Lighthouse audits the screen as a person sees it just before it moves on.`,
+      ),
     '',
     failures.length > 0 ? 'Audits below 1 in accessibility or best practices:' : 'No accessibility or best-practices audit failed on any screen.',
     '',

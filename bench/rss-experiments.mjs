@@ -5,7 +5,7 @@
 // [rounds]` prints a Markdown table (bench/rss-experiments.md keeps the one behind the choice)
 // and, for the first setting, what the warm process's memory is made of.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { configureStandin, freePort, randomSecret, startStandin } from '../scripts/processes.mjs';
@@ -49,7 +49,13 @@ async function stopApp() {
 async function measure(name, { flags, env = {} }, standin, withHook) {
   const { port, appUrl } = standin;
   const nodeArgs = withHook ? [...flags, '--import', pathToFileURL(path.join(root, 'bench/memory-hook.mjs')).href] : flags;
-  const app = await pinnedApp('.next/standalone/entry.mjs', { port, standinUrl: standin.url, clientSecret: standin.secret, nodeArgs, env: { NODE_OPTIONS: '', ...env, BENCH_MEMORY_FILE: memoryFile } });
+  const app = await pinnedApp('.next/standalone/entry.mjs', {
+    port,
+    standinUrl: standin.url,
+    clientSecret: standin.secret,
+    nodeArgs,
+    env: { NODE_OPTIONS: '', ...env, BENCH_MEMORY_FILE: memoryFile },
+  });
   current = app;
   const start = rssMb(app.pid);
   await warmUp(appUrl, standin.url);
@@ -78,9 +84,18 @@ try {
   track(await startStandin({ standinPort, appUrl: standin.appUrl, clientId: 'bench', clientSecret: standin.secret, adminSecret }));
   await configureStandin({ standinUrl: standin.url, appUrl: standin.appUrl, adminSecret });
   for (let round = 0; round < rounds; round++) {
-    for (const [i, [name, setting]] of Object.entries(SETTINGS).filter(([n]) => !only || only.includes(n)).entries()) {
+    for (const [i, [name, setting]] of Object.entries(SETTINGS)
+      .filter(([n]) => !only || only.includes(n))
+      .entries()) {
       // A setting that makes the app fail (out of memory, say) is a finding, not the end of the run.
-      const row = await measure(name, setting, standin, round === 0 && i === 0).catch((error) => ({ name, error: error.message.split('\n').filter((l) => /Timeout|waiting for|Error/.test(l)).join(' ').replace(/\s+/g, ' ') }));
+      const row = await measure(name, setting, standin, round === 0 && i === 0).catch((error) => ({
+        name,
+        error: error.message
+          .split('\n')
+          .filter((l) => /Timeout|waiting for|Error/.test(l))
+          .join(' ')
+          .replace(/\s+/g, ' '),
+      }));
       await stopApp();
       console.error(JSON.stringify(row));
       rows.push(row);
@@ -93,5 +108,11 @@ try {
 const f = (n) => n.toFixed(0);
 console.log('| setting | round | RSS start MB | RSS warm MB | RSS after load MB | GET req/s | POST req/s | GET p99 ms |');
 console.log('|---|---|---|---|---|---|---|---|');
-rows.forEach((r, i) => console.log(r.error ? `| ${r.name} | ${Math.floor(i / (rows.length / rounds)) + 1} | failed: ${r.error} |||||| ` : `| ${r.name} | ${Math.floor(i / (rows.length / rounds)) + 1} | ${f(r.start)} | ${f(r.warm)} | ${f(r.afterLoad)} | ${f(r.getRps)} | ${f(r.postRps)} | ${r.getP99} |`));
+rows.forEach((r, i) =>
+  console.log(
+    r.error
+      ? `| ${r.name} | ${Math.floor(i / (rows.length / rounds)) + 1} | failed: ${r.error} |||||| `
+      : `| ${r.name} | ${Math.floor(i / (rows.length / rounds)) + 1} | ${f(r.start)} | ${f(r.warm)} | ${f(r.afterLoad)} | ${f(r.getRps)} | ${f(r.postRps)} | ${r.getP99} |`,
+  ),
+);
 if (rows[0]?.memory) console.log(`\nMemory of "${rows[0].name}", warm and after load:\n\n\`\`\`json\n${JSON.stringify(rows[0].memory, null, 2)}\n\`\`\``);

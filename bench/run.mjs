@@ -6,7 +6,7 @@
 //   P  the app built without proxy.ts (bench/no-proxy.mjs), for the proxy's overhead
 //
 // Servers are pinned to CPU 0; this process (autocannon, Chromium for Lighthouse) to CPU 1.
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,7 +23,8 @@ const log = (...args) => console.log('bench:', ...args);
 function build() {
   const next = path.join(root, 'node_modules/next/dist/bin/next');
   if (!existsSync(path.join(root, '.next/standalone/entry.mjs'))) execFileSync(process.execPath, ['--run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (!existsSync(path.join(root, 'bench/baseline/.next/standalone'))) execFileSync(process.execPath, [next, 'build', 'bench/baseline'], { cwd: root, stdio: 'inherit' });
+  if (!existsSync(path.join(root, 'bench/baseline/.next/standalone')))
+    execFileSync(process.execPath, [next, 'build', 'bench/baseline'], { cwd: root, stdio: 'inherit' });
   return buildWithoutProxy(root, log);
 }
 
@@ -40,9 +41,15 @@ async function main() {
   track(await startStandin({ standinPort, appUrl, clientId: 'bench', clientSecret, adminSecret }));
   await configureStandin({ standinUrl, appUrl, adminSecret });
   const app = await pinnedApp('.next/standalone/entry.mjs', { port: appPort, standinUrl, clientSecret });
-  const base = await pinned([path.join('bench/baseline/.next/standalone/bench/baseline/server.js')], {
-    PORT: String(basePort), HOSTNAME: '127.0.0.1', NODE_ENV: 'production',
-  }, /Ready in/);
+  const base = await pinned(
+    [path.join('bench/baseline/.next/standalone/bench/baseline/server.js')],
+    {
+      PORT: String(basePort),
+      HOSTNAME: '127.0.0.1',
+      NODE_ENV: 'production',
+    },
+    /Ready in/,
+  );
   results.rss = { appStart: rssMb(app.pid), baselineStart: rssMb(base.pid) };
 
   // The screens, walked in a real browser (JavaScript off: every screen is one document), and
@@ -53,7 +60,12 @@ async function main() {
   // Throughput: the e-mail page (GET) and its server action (POST), beside H and N.
   const page = await emailPage(appUrl, standinUrl);
   const { get, post } = await loadEmailPage(appUrl, page);
-  results.load = { getLogin: get, postAction: post, baselineH: await load({ url: `http://127.0.0.1:${basePort}/` }), nginxN: await nginx(nginxPort, page.html) };
+  results.load = {
+    getLogin: get,
+    postAction: post,
+    baselineH: await load({ url: `http://127.0.0.1:${basePort}/` }),
+    nginxN: await nginx(nginxPort, page.html),
+  };
   results.rss.appAfterLoad = rssMb(app.pid);
   results.rss.baselineAfterLoad = rssMb(base.pid);
 
@@ -93,12 +105,24 @@ async function nginx(port, html) {
   // nginx's workers run unprivileged: they must be able to read the page.
   for (const p of [dir, path.join(dir, 'www')]) chmodSync(p, 0o755);
   chmodSync(path.join(dir, 'www/index.html'), 0o644);
-  writeFileSync(path.join(dir, 'nginx.conf'), `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn;
+  writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http { access_log off; client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi; uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
-  server { listen 127.0.0.1:${port}; root ${dir}/www; } }`);
+  server { listen 127.0.0.1:${port}; root ${dir}/www; } }`,
+  );
   track(spawn('taskset', ['-c', '0', '/usr/sbin/nginx', '-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' }));
-  for (let i = 0; i < 50 && !(await fetch(`http://127.0.0.1:${port}/`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 100));
+  for (
+    let i = 0;
+    i < 50 &&
+    !(await fetch(`http://127.0.0.1:${port}/`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  )
+    await new Promise((r) => setTimeout(r, 100));
   return load({ url: `http://127.0.0.1:${port}/` });
 }
 

@@ -102,7 +102,10 @@ export async function fullFlow(browser, appUrl, standinUrl) {
 
 /** The warm-up every RSS "warm" figure follows: the screens and three full sign-ins. */
 export async function warmUp(appUrl, standinUrl) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+  });
   try {
     return { html: await htmlSizes(browser, appUrl, standinUrl), flowMs: await fullFlow(browser, appUrl, standinUrl) };
   } finally {

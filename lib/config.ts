@@ -10,7 +10,6 @@ import { DEFAULT_LIMITS, LIMIT_NAMES, type LimitName } from './limits/names';
  * (see instrumentation.ts), instead of failing on the first request that needs it.
  */
 
-
 /** An absolute origin-bearing URL: https, or http only for loopback (development and tests). */
 const secureUrl = z
   .string()
@@ -28,7 +27,12 @@ const originUrl = secureUrl.transform((url) => url.origin);
 
 const secretList = z
   .string()
-  .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().min(32, 'each secret must be at least 32 characters')).min(1));
 
 const optionalUrl = secureUrl.optional();
@@ -38,9 +42,10 @@ const FOOTER_LINK_NAMES = ['dataProtection', 'imprint', 'disclaimer', 'termsOfUs
 export type FooterLinkName = (typeof FOOTER_LINK_NAMES)[number];
 const FooterLinksSchema = z
   .object(
-    Object.fromEntries(
-      FOOTER_LINK_NAMES.map((name) => [name, z.record(z.string(), z.url({ protocol: /^https?$/ })).optional()]),
-    ) as Record<FooterLinkName, z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodURL>>>,
+    Object.fromEntries(FOOTER_LINK_NAMES.map((name) => [name, z.record(z.string(), z.url({ protocol: /^https?$/ })).optional()])) as Record<
+      FooterLinkName,
+      z.ZodOptional<z.ZodRecord<z.ZodString, z.ZodURL>>
+    >,
   )
   .strict();
 
@@ -95,7 +100,12 @@ const EnvSchema = z.object({
   REDIRECT_ALLOWLIST: z
     .string()
     .optional()
-    .transform((value) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(originUrl)),
   FOOTER_LINKS: jsonVariable('must be JSON').pipe(FooterLinksSchema),
   BRAND_DIR: z.string().trim().min(1).optional(),
@@ -116,12 +126,20 @@ const EnvSchema = z.object({
   TRUSTED_PROXIES: z
     .string()
     .optional()
-    .transform((value) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .transform((list, ctx) => {
       try {
         return { list, trust: proxyaddr.compile(list) };
       } catch (error) {
-        ctx.addIssue({ code: 'custom', message: `${error instanceof Error ? error.message : 'invalid'} (addresses, CIDR ranges, or loopback, linklocal, uniquelocal)` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${error instanceof Error ? error.message : 'invalid'} (addresses, CIDR ranges, or loopback, linklocal, uniquelocal)`,
+        });
         return z.NEVER;
       }
     }),
@@ -196,9 +214,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     const problems = result.error.issues.map((issue) => {
       const name = issue.path.join('.') || 'environment';
       const received = env[String(issue.path[0])];
-      return received === undefined || received === ''
-        ? `${name}: missing`
-        : `${name}: ${issue.message}`;
+      return received === undefined || received === '' ? `${name}: missing` : `${name}: ${issue.message}`;
     });
     throw new ConfigError(problems);
   }

@@ -2,9 +2,9 @@ import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { redirect } from 'next/navigation';
 import { getConfig } from './config';
-import { isProviderError } from './provider/errors';
-import { log } from './log';
 import { errorUrl } from './flows/step-urls';
+import { log } from './log';
+import { isProviderError } from './provider/errors';
 import { answerWith } from './request-context';
 import type { FormState } from './validation/form-state';
 
@@ -62,9 +62,7 @@ function logFailure(error: unknown, context: Record<string, unknown>): string {
   const unknownCode = isProviderError(error) && error.unknownCode ? String(error.code) : undefined;
   log.error(
     { ref, ...context, provider, unknownCode, err: provider ? undefined : serializeError(error) },
-    unknownCode
-      ? `request failed: provider code ${unknownCode} of ${provider?.service} is not in lib/provider/error-codes.ts`
-      : 'request failed',
+    unknownCode ? `request failed: provider code ${unknownCode} of ${provider?.service} is not in lib/provider/error-codes.ts` : 'request failed',
   );
   return ref;
 }

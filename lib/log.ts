@@ -18,20 +18,7 @@ export const log = pino({
     return reqId ? { reqId } : {};
   },
   redact: {
-    paths: [
-      'password',
-      '*.password',
-      'passCode',
-      '*.passCode',
-      'token',
-      '*.token',
-      'cookie',
-      '*.cookie',
-      'rprq',
-      'exchangeId',
-      '*.exchangeId',
-      'statusId',
-    ],
+    paths: ['password', '*.password', 'passCode', '*.passCode', 'token', '*.token', 'cookie', '*.cookie', 'rprq', 'exchangeId', '*.exchangeId', 'statusId'],
     censor: '[redacted]',
   },
 });

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getConfig } from './config';
-import { breakerState, providerAnswers } from './provider/http';
 import { storeState } from './limits/store';
+import { breakerState, providerAnswers } from './provider/http';
 import { lifecycle } from './request-context';
 
 /** How long one provider check answers for every readiness probe of every load balancer. */

@@ -36,11 +36,7 @@ export function withQuery(target: string, params: Record<string, string>): strin
 }
 
 /** Where an external redirect may go: the provider, this deployment, and the listed origins. */
-export function allowedRedirectOrigins(config: {
-  providerOrigin: string;
-  publicOrigin: string;
-  redirectAllowlist: readonly string[];
-}): string[] {
+export function allowedRedirectOrigins(config: { providerOrigin: string; publicOrigin: string; redirectAllowlist: readonly string[] }): string[] {
   return [config.providerOrigin, config.publicOrigin, ...config.redirectAllowlist];
 }
 

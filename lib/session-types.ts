@@ -57,7 +57,7 @@ export type FlowSession = {
   mfa?: MfaState;
   /** Until when (epoch ms) the account is locked after repeated wrong passwords. */
   lockedUntil?: number;
-  /** Set on "set a password", cleared on "forgot password" (product-spec.md §3 isPasswordRequired). */
+  /** Set on "set a password", cleared on "forgot password" (the confirmation page words its text by it). */
   passwordRequired?: boolean;
   /** When the last reset link was requested (the resend countdown). */
   resetSentAt?: number;
@@ -69,7 +69,7 @@ export type FlowSession = {
    * code instead of a link (its verification_complete page, processingType CODE).
    */
   verify?: { sentAt: number; whom?: { email: string } | { sub: string }; accvid?: string; byCode?: boolean; destination?: string };
-  /** The group chosen on the group-selection step (product-spec.md §3 session context groupId). */
+  /** The group chosen on the group-selection step (the continuation's selectedGroupId). */
   groupId?: string;
 };
 
@@ -81,7 +81,7 @@ export type PendingAuthorization = {
 };
 
 /**
- * The signed-in user record (product-spec.md §3): the tokens and the profile, kept only on the
+ * The signed-in user record (README: What is kept where): the tokens and the profile, kept only on the
  * server side of the session. Times are seconds since the epoch.
  */
 export type SignedInUser = {

@@ -1,8 +1,9 @@
 import 'server-only';
-import { cache } from 'react';
-import { cookies } from 'next/headers';
 import { getIronSession, type SessionOptions } from 'iron-session';
+import { cookies } from 'next/headers';
+import { cache } from 'react';
 import { getConfig } from './config';
+import { cookieName, cookieOptions, passwordMap } from './cookies';
 import { log } from './log';
 import type { FlowSession } from './session-types';
 
@@ -22,23 +23,15 @@ export const FLOW_TTL_SECONDS = 15 * 60;
 /** The deployment's own signed-in session. */
 export const USER_TTL_SECONDS = 8 * 60 * 60;
 
-/** Newest secret first in SESSION_SECRET; iron-session seals with the highest id. */
-export function passwordMap(secrets: readonly string[]): Record<string, string> {
-  return Object.fromEntries(secrets.map((secret, i) => [String(secrets.length - i), secret]));
-}
+export { passwordMap };
 
 export function sessionOptions(): SessionOptions {
   const config = getConfig();
   return {
-    cookieName: config.secureCookies ? '__Host-signin_flow' : 'signin_flow',
+    cookieName: cookieName('flow', config.secureCookies),
     password: passwordMap(config.sessionSecrets),
     ttl: FLOW_TTL_SECONDS,
-    cookieOptions: {
-      httpOnly: true,
-      secure: config.secureCookies,
-      sameSite: 'lax',
-      path: '/',
-    },
+    cookieOptions: cookieOptions(config.secureCookies),
     onUnsealError: (reason) => {
       if (reason !== 'expired') log.warn({ reason, cookie: 'flow' }, 'session cookie rejected');
     },
@@ -46,9 +39,7 @@ export function sessionOptions(): SessionOptions {
 }
 
 /** The flow session of this request, unsealed once per render. */
-export const getFlowSession = cache(async () =>
-  getIronSession<FlowSession>(await cookies(), sessionOptions()),
-);
+export const getFlowSession = cache(async () => getIronSession<FlowSession>(await cookies(), sessionOptions()));
 
 /** A flow that belongs to a request id, or null when there is none (expired, other tab, forged). */
 export async function readFlow(): Promise<FlowSession | null> {

@@ -1,10 +1,11 @@
 import 'server-only';
-import { cache } from 'react';
-import { cookies } from 'next/headers';
 import { sealData, unsealData } from 'iron-session';
+import { cookies } from 'next/headers';
+import { cache } from 'react';
 import { getConfig } from './config';
+import { cookieName, cookieOptions, sealOptions } from './cookies';
 import { log } from './log';
-import { passwordMap, USER_TTL_SECONDS } from './session';
+import { USER_TTL_SECONDS } from './session';
 import type { UserSession } from './session-types';
 
 /**
@@ -19,14 +20,13 @@ import type { UserSession } from './session-types';
  * reference instead of a cookie that breaks every later request. Tokens never reach the
  * browser's JavaScript: the cookies are HttpOnly and the pages only get what they display.
  */
-const BASE = 'signin_user';
 const CHUNK = 3_800;
 const MAX_CHUNKS = 2;
 /** Parts older versions may have written, removed when seen. */
 const LEGACY_CHUNKS = 5;
 
 const names = () => {
-  const base = getConfig().secureCookies ? `__Host-${BASE}` : BASE;
+  const base = cookieName('user', getConfig().secureCookies);
   return Array.from({ length: LEGACY_CHUNKS }, (_, i) => (i === 0 ? base : `${base}.${i}`));
 };
 
@@ -41,7 +41,7 @@ export const readUserSession = cache(async (): Promise<UserSession> => {
   }
   if (parts.length === 0) return {};
   try {
-    return await unsealData<UserSession>(parts.join(''), { password: passwordMap(getConfig().sessionSecrets), ttl: USER_TTL_SECONDS });
+    return await unsealData<UserSession>(parts.join(''), sealOptions(getConfig().sessionSecrets, USER_TTL_SECONDS));
   } catch (error) {
     log.warn({ cookie: 'user', reason: error instanceof Error ? error.message : 'unseal failed' }, 'session cookie rejected');
     return {};
@@ -53,20 +53,16 @@ export async function saveUserSession(session: UserSession): Promise<void> {
   const config = getConfig();
   const jar = await cookies();
   const chunks = await sealInParts(session);
-  const options = { httpOnly: true, secure: config.secureCookies, sameSite: 'lax' as const, path: '/', maxAge: USER_TTL_SECONDS - 60 };
+  const options = { ...cookieOptions(config.secureCookies), maxAge: USER_TTL_SECONDS - 60 };
   names().forEach((name, i) => {
     if (i < chunks.length) jar.set(name, chunks[i], options);
     else if (jar.has(name)) jar.delete({ name, path: '/', secure: config.secureCookies });
   });
 }
 
-export async function clearUserSession(): Promise<void> {
-  await saveUserSession({});
-}
-
 async function sealInParts(session: UserSession): Promise<string[]> {
   if (!session.pending && !session.user) return [];
-  const seal = (data: UserSession) => sealData(data, { password: passwordMap(getConfig().sessionSecrets), ttl: USER_TTL_SECONDS });
+  const seal = (data: UserSession) => sealData(data, sealOptions(getConfig().sessionSecrets, USER_TTL_SECONDS));
   const split = (sealed: string) => sealed.match(new RegExp(`.{1,${CHUNK}}`, 'g')) ?? [];
   let parts = split(await seal(session));
   if (parts.length > MAX_CHUNKS && session.user?.idToken) {

@@ -1,4 +1,4 @@
-// The dependency gate (security.md §0, §2.8): the registry's audit endpoint is not reachable
+// The dependency gate (no release with a known advisory ships): the registry's audit endpoint is not reachable
 // here, so the installed versions in package-lock.json are compared with the floors below, the
 // first releases that fix the known advisories. Raise a floor when a security release appears
 // (within 7 days for Next and React, README "Operate").

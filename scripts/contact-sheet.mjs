@@ -26,8 +26,7 @@ const COLUMNS = [
   { scheme: 'dark', width: '375' },
 ];
 
-const escape = (text) =>
-  String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const escape = (text) => String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 /** A file name as a relative URL (each path segment encoded). */
 const href = (file) => `screenshots/${encodeURIComponent(file)}`;
 const columnLabel = ({ scheme, width }) => `${DEVICES[width]?.label ?? `${width} px`}, ${scheme}`;
@@ -90,7 +89,10 @@ ${s.rows.map((row) => `        <tr><th scope="row">${escape(row.screen)}</th>${C
     ? `
   <section>
     <h2 id="other">Other screenshots</h2>
-    <ul class="other">${others.sort().map((f) => `<li><a href="${href(f)}"><img src="${href(f)}" alt="${escape(f)}" loading="lazy" class="w375"><span>${escape(f)}</span></a></li>`).join('')}</ul>
+    <ul class="other">${others
+      .sort()
+      .map((f) => `<li><a href="${href(f)}"><img src="${href(f)}" alt="${escape(f)}" loading="lazy" class="w375"><span>${escape(f)}</span></a></li>`)
+      .join('')}</ul>
   </section>`
     : '';
   const thumbs = Object.entries(DEVICES)

@@ -12,9 +12,27 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const TOOLS = [
-  { name: 'Chromium', env: 'CHROMIUM_PATH', pkg: 'chromium', candidates: [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'], why: 'The end-to-end tests drive a real browser.' },
-  { name: 'nginx', env: 'NGINX_PATH', pkg: 'nginx-light', candidates: [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx'], why: 'The multi-replica test balances two app processes behind it.' },
-  { name: 'Redis', env: 'REDIS_SERVER_PATH', pkg: 'redis-server', candidates: [process.env.REDIS_SERVER_PATH, '/usr/bin/redis-server'], why: 'The multi-replica test shares its limits through it.' },
+  {
+    name: 'Chromium',
+    env: 'CHROMIUM_PATH',
+    pkg: 'chromium',
+    candidates: [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'],
+    why: 'The end-to-end tests drive a real browser.',
+  },
+  {
+    name: 'nginx',
+    env: 'NGINX_PATH',
+    pkg: 'nginx-light',
+    candidates: [process.env.NGINX_PATH, '/usr/sbin/nginx', '/usr/bin/nginx'],
+    why: 'The multi-replica test balances two app processes behind it.',
+  },
+  {
+    name: 'Redis',
+    env: 'REDIS_SERVER_PATH',
+    pkg: 'redis-server',
+    candidates: [process.env.REDIS_SERVER_PATH, '/usr/bin/redis-server'],
+    why: 'The multi-replica test shares its limits through it.',
+  },
 ];
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

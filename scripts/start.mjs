@@ -67,9 +67,10 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.once('exit', (code) => {
-  if (code && code !== 0) {
-    console.error(`a process exited with code ${code}; stopping`);
-    stop();
-  }
-});
+for (const child of children)
+  child.once('exit', (code) => {
+    if (code && code !== 0) {
+      console.error(`a process exited with code ${code}; stopping`);
+      stop();
+    }
+  });

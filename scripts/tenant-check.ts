@@ -6,7 +6,7 @@
 // counts toward the account's lockout like any other).
 import { randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
-import { printTable, describeFailure, type Check } from './tenant-report.ts';
+import { describeFailure, printTable, type Check } from './tenant-report.ts';
 
 process.env.LOG_LEVEL ||= 'silent';
 const checks: Check[] = [];
@@ -26,7 +26,7 @@ const { ask } = await import('../lib/provider/answer.ts');
 const { callbackUrl, getOidcConfiguration, SCOPES } = await import('../lib/provider/oidc.ts');
 const { getClientInfo } = await import('../lib/provider/public.ts');
 const { initiateReset } = await import('../lib/provider/reset.ts');
-const { checkEmail, verifyPassword } = await import('../lib/flows/sign-in.ts');
+const { checkEmail, checkPassword } = await import('../lib/flows/sign-in.ts');
 const { refusalMeaning } = await import('../lib/provider/errors.ts');
 
 // Discovery and keys: the tenant answers and PROVIDER_URL is its issuer.
@@ -35,7 +35,8 @@ try {
   const answer = await ask({ service: 'oidc', operation: 'discovery', method: 'GET', path: '/.well-known/openid-configuration' });
   const body = answer.kind === 'data' ? (answer.body as { issuer?: string; jwks_uri?: string }) : undefined;
   const issuer = body?.issuer?.replace(/\/$/, '');
-  if (!body) add('Discovery', 'FAIL', `no discovery document at ${config.providerOrigin}/.well-known/openid-configuration: is PROVIDER_URL the tenant's base URL?`);
+  if (!body)
+    add('Discovery', 'FAIL', `no discovery document at ${config.providerOrigin}/.well-known/openid-configuration: is PROVIDER_URL the tenant's base URL?`);
   else if (issuer !== config.providerUrl.toString().replace(/\/$/, '')) add('Discovery', 'FAIL', `the issuer is ${body.issuer}: set PROVIDER_URL to it`);
   else add('Discovery', 'PASS', `issuer ${body.issuer}`);
   jwksUri = body?.jwks_uri;
@@ -46,7 +47,11 @@ if (jwksUri) {
   try {
     const answer = await ask({ service: 'oidc', operation: 'jwks', method: 'GET', path: jwksUri });
     const keys = answer.kind === 'data' ? (answer.body as { keys?: unknown[] }).keys : undefined;
-    add('Signing keys (JWKS)', keys && keys.length > 0 ? 'PASS' : 'FAIL', keys && keys.length > 0 ? `${keys.length} key(s) at ${jwksUri}` : `no keys at ${jwksUri}`);
+    add(
+      'Signing keys (JWKS)',
+      keys && keys.length > 0 ? 'PASS' : 'FAIL',
+      keys && keys.length > 0 ? `${keys.length} key(s) at ${jwksUri}` : `no keys at ${jwksUri}`,
+    );
   } catch (error) {
     add('Signing keys (JWKS)', 'FAIL', describeFailure(error));
   }
@@ -76,17 +81,26 @@ try {
     const here = login.origin === config.publicOrigin && login.pathname === '/';
     if (here && requestId) add('Login page is this deployment', 'PASS', `the tenant sends the browser to ${login.origin}/?requestId=…`);
     else {
-      add('Login page is this deployment', 'FAIL', `the tenant's login page is ${login.origin}${login.pathname}, not ${config.publicOrigin}/.\n` +
-        'Point the hosted page "login" of the client\'s hosted-page group here: npm run tenant:setup (README "Connect a cidaas tenant").');
+      add(
+        'Login page is this deployment',
+        'FAIL',
+        `the tenant's login page is ${login.origin}${login.pathname}, not ${config.publicOrigin}/.\n` +
+          'Point the hosted page "login" of the client\'s hosted-page group here: npm run tenant:setup (README "Connect a cidaas tenant").',
+      );
     }
   } else {
-    const said = answer.kind === 'redirect'
-      ? `${answer.failure?.error ?? 'error page'}${answer.failure?.code ? ` (${answer.failure.code})` : ''}`
-      : answer.kind === 'refused'
-        ? `HTTP ${answer.status}${answer.error.code !== undefined ? ` ${answer.error.code}` : ''}`
-        : `HTTP ${answer.status}`;
-    add(clientRow, 'FAIL', `the tenant refused the authorization request: ${said}.\n` +
-      `Check CLIENT_ID and register ${callbackUrl()} as a redirect URI of that client (scopes ${SCOPES}).`);
+    const said =
+      answer.kind === 'redirect'
+        ? `${answer.failure?.error ?? 'error page'}${answer.failure?.code ? ` (${answer.failure.code})` : ''}`
+        : answer.kind === 'refused'
+          ? `HTTP ${answer.status}${answer.error.code !== undefined ? ` ${answer.error.code}` : ''}`
+          : `HTTP ${answer.status}`;
+    add(
+      clientRow,
+      'FAIL',
+      `the tenant refused the authorization request: ${said}.\n` +
+        `Check CLIENT_ID and register ${callbackUrl()} as a redirect URI of that client (scopes ${SCOPES}).`,
+    );
     add('Login page is this deployment', 'UNKNOWN', 'no authorization request was accepted');
   }
 } catch (error) {
@@ -115,7 +129,8 @@ if (requestId) {
     add('Reset API generation', 'PASS', `the tenant answers the ${config.providerApi} reset API`);
   } catch (error) {
     const status = (error as { status?: number }).status;
-    if (status === 404 || status === 405) add('Reset API generation', 'FAIL', `the tenant does not serve the ${config.providerApi} reset API (HTTP ${status}): set PROVIDER_API=${other}`);
+    if (status === 404 || status === 405)
+      add('Reset API generation', 'FAIL', `the tenant does not serve the ${config.providerApi} reset API (HTTP ${status}): set PROVIDER_API=${other}`);
     else add('Reset API generation', 'UNKNOWN', `${describeFailure(error)}; compare PROVIDER_API with the tenant's version`);
   }
 } else {
@@ -136,7 +151,14 @@ if (!email) {
   try {
     const outcome = await checkEmail({ requestId, email, locale: 'en-GB' });
     found = outcome.kind === 'screen';
-    const said = outcome.kind === 'screen' ? `next screen ${outcome.path}` : outcome.kind === 'field-error' ? `"${outcome.key}" on the e-mail` : outcome.kind === 'external' ? 'redirected to a federated provider' : outcome.reason;
+    const said =
+      outcome.kind === 'screen'
+        ? `next screen ${outcome.path}`
+        : outcome.kind === 'field-error'
+          ? `"${outcome.key}" on the e-mail`
+          : outcome.kind === 'external'
+            ? 'redirected to a federated provider'
+            : outcome.reason;
     add('E-mail step', outcome.kind === 'failure' ? 'FAIL' : 'PASS', `answer understood: ${said}`);
   } catch (error) {
     add('E-mail step', 'FAIL', `answer not understood: ${describeFailure(error)}`);
@@ -145,10 +167,16 @@ if (!email) {
     add('Password check', 'UNKNOWN', !password ? 'set TENANT_CHECK_PASSWORD to try it' : 'the test account has no password sign-in');
   } else {
     try {
-      const outcome = await verifyPassword({ requestId, email, password, locale: 'en-GB' });
+      const outcome = await checkPassword({ requestId, email, password, locale: 'en-GB' });
       if (outcome.kind === 'verified') add('Password check', 'PASS', 'the password was verified and the answer understood');
-      else if (outcome.kind === 'field-error') add('Password check', 'UNKNOWN', `the tenant refused the password ("${outcome.key}"); its answer was understood`);
-      else add('Password check', 'UNKNOWN', `the tenant answered that the test account is ${outcome.kind === 'locked' ? 'locked (wait 5 minutes)' : 'declined, deactivated or deleted'}; its answer was understood`);
+      else if (outcome.kind === 'field-error')
+        add('Password check', 'UNKNOWN', `the tenant refused the password ("${outcome.key}"); its answer was understood`);
+      else
+        add(
+          'Password check',
+          'UNKNOWN',
+          `the tenant answered that the test account is ${outcome.kind === 'locked' ? 'locked (wait 5 minutes)' : 'declined, deactivated or deleted'}; its answer was understood`,
+        );
     } catch (error) {
       add('Password check', refusalMeaning(error) ? 'UNKNOWN' : 'FAIL', `answer not understood: ${describeFailure(error)}`);
     }

@@ -34,7 +34,9 @@ try {
   const existing = await readGroup(token, name);
   const { group, changes } = plannedGroup(existing, name, config.publicUrl);
 
-  console.log(`Hosted-page group "${name}" at ${config.providerOrigin} (${existing ? 'exists' : 'does not exist yet'}), pages served by ${config.publicOrigin}:`);
+  console.log(
+    `Hosted-page group "${name}" at ${config.providerOrigin} (${existing ? 'exists' : 'does not exist yet'}), pages served by ${config.publicOrigin}:`,
+  );
   if (changes.length === 0) {
     console.log('  already up to date: nothing to change.');
   } else {

@@ -24,7 +24,7 @@ import pino from 'pino';
 import { limitStreamedBody, MAX_BODY_BYTES, refuseTooLarge } from './body-limit.mjs';
 import { routeConsoleTo } from './console-log.mjs';
 import { stripForgedHeaders } from './forged-headers.mjs';
-import { lifecycle as sharedLifecycle, requestContextStorage, statusToWrite } from './request-context.mjs';
+import { requestContextStorage, lifecycle as sharedLifecycle, statusToWrite } from './request-context.mjs';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'signin' }, timestamp: pino.stdTimeFunctions.isoTime });
 const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 20_000);

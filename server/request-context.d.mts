@@ -15,7 +15,4 @@ export declare function requestContextStorage(): AsyncLocalStorage<RequestStore>
 export declare function currentRequest(): RequestStore | undefined;
 export declare function lifecycle(): { shuttingDown: boolean };
 export declare function answerWith(status: number, headers?: Record<string, string>): boolean;
-export declare function statusToWrite(
-  store: RequestStore | undefined,
-  nextStatus: number,
-): { status: number; headers: Record<string, string> };
+export declare function statusToWrite(store: RequestStore | undefined, nextStatus: number): { status: number; headers: Record<string, string> };

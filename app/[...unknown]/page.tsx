@@ -1,9 +1,9 @@
 import { getTranslations } from 'next-intl/server';
+import { Frame } from '@/app/_components/frame';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { answerWith } from '@/lib/request-context';
 import { readFlow } from '@/lib/session';
-import { Frame } from '../_components/frame';
 
 export const generateMetadata = titleFrom('notFound');
 

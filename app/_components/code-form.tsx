@@ -1,21 +1,18 @@
 'use client';
 
 import { useActionState, useEffect } from 'react';
+import type { CodeFormState, ErrorKey, FormAction } from '@/lib/validation/form-state';
 import { mfaCodeError } from '@/lib/validation/rules';
-import type { ErrorKey, FormState } from '@/lib/validation/form-state';
-import { ErrorSummary } from './error-summary';
-import { FormError } from './form-error';
+import { FormTop } from './form-top';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
 import { useFieldRules } from './use-field-rules';
-
-export type CodeFormState = FormState<'code'>;
 
 type Props = {
   /** The sign-in the page shows; the action checks it against the flow cookie. */
   requestId: string;
   /** The server action that checks the code (second factor, e-mail confirmation). */
-  action: (prev: CodeFormState, formData: FormData) => Promise<CodeFormState>;
+  action: FormAction<CodeFormState>;
   labels: { code: string; verify: string; verifying: string };
   errors: Partial<Record<ErrorKey, string>>;
   /** False when the page answers another form's post (a resend pressed too early). */
@@ -35,9 +32,7 @@ export function CodeForm({ requestId, action: check, labels, errors, focusFirst 
   usePastedCode('code');
   return (
     <form action={action} {...rules.formProps}>
-      <ErrorSummary title={errors.summaryTitle ?? ''} items={rules.summaryItems(errors)} />
-      <input type="hidden" name="requestId" value={requestId} />
-      <FormError state={state} errors={errors} />
+      <FormTop requestId={requestId} state={state} summary={rules.summaryItems(errors)} errors={errors} />
       <TextField
         id="code"
         type="text"

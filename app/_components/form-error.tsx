@@ -29,7 +29,12 @@ export function Reference({ value }: { value: string }) {
       <button
         type="button"
         className="link needs-js"
-        onClick={() => void navigator.clipboard?.writeText(value).then(() => setCopied(true), () => undefined)}
+        onClick={() =>
+          void navigator.clipboard?.writeText(value).then(
+            () => setCopied(true),
+            () => undefined,
+          )
+        }
       >
         {copied ? texts.copied : texts.copy}
       </button>

@@ -1,5 +1,5 @@
-import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { headers } from 'next/headers';
 import { loadBrand } from '@/lib/brand/brand';
 import { footerLinksFor, getConfig } from '@/lib/config';
 import { isFormAnswer } from '@/lib/form-answer';
@@ -31,7 +31,7 @@ type Props = {
 };
 
 /**
- * The page frame of every screen (product-spec.md §1; README: Brand): a card, centred on wide
+ * The page frame of every screen (README: Brand): a card, centred on wide
  * screens over the brand's background, whose header holds the logos and the client application
  * the person is signing in to, whose body holds the title, description and content, and whose
  * footer holds the language selector and the legal links.
@@ -64,7 +64,12 @@ export async function Frame({ title, description, requestId, clientName, focus =
           {name ? <p className={['client-line', phrases].filter(Boolean).join(' ')}>{typeset(t('continueTo', { client: name }), locale)}</p> : null}
         </header>
         <main id="content" className="card-body">
-          <Heading autoFocus={focus === 'heading' && !formAnswer} focusOnArrival={focus === 'heading'} describedBy={description ? 'page-description' : undefined} className={phrases}>
+          <Heading
+            autoFocus={focus === 'heading' && !formAnswer}
+            focusOnArrival={focus === 'heading'}
+            describedBy={description ? 'page-description' : undefined}
+            className={phrases}
+          >
             {typeset(title, locale)}
           </Heading>
           {description ? (

@@ -186,9 +186,7 @@ export function GroupCombobox({ id, name, groups, defaultId, error, labels, onSe
                   onClick={() => choose(group)}
                 >
                   <span>{group.name}</span>
-                  {group.customerNumber ? (
-                    <span className="customer-number">{labels.customerNumber.replace('{number}', group.customerNumber)}</span>
-                  ) : null}
+                  {group.customerNumber ? <span className="customer-number">{labels.customerNumber.replace('{number}', group.customerNumber)}</span> : null}
                 </li>
               ))
             : null}

@@ -22,19 +22,10 @@ type Props = {
  * hint. The button needs JavaScript, so it is hidden when scripting is off (the `needs-js` rule
  * in the root layout).
  */
-export function PasswordField({
-  id = 'password',
-  autoComplete = 'current-password',
-  describedBy,
-  error,
-  autoFocus,
-  registration,
-  labels,
-}: Props) {
+export function PasswordField({ id = 'password', autoComplete = 'current-password', describedBy, error, autoFocus, registration, labels }: Props) {
   const [visible, setVisible] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
-  const detectCapsLock = (event: React.KeyboardEvent<HTMLInputElement>) =>
-    setCapsLock(event.getModifierState?.('CapsLock') ?? false);
+  const detectCapsLock = (event: React.KeyboardEvent<HTMLInputElement>) => setCapsLock(event.getModifierState?.('CapsLock') ?? false);
   return (
     <TextField
       id={id}
@@ -64,7 +55,16 @@ export function PasswordField({
 /** An eye, crossed out while the password is shown (the button then hides it). */
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12Z" />
       <circle cx="12" cy="12" r="3" />
       {crossed ? <path d="M4 4l16 16" /> : null}

@@ -1,20 +1,20 @@
 'use client';
 
 import { useActionState, useEffect, useState } from 'react';
+import type { ResendLabels } from '@/lib/i18n/resend-labels';
+import type { FormAction, ResendState } from '@/lib/validation/form-state';
 import { useHydrated } from './use-hydrated';
-
-export type ResendState = { status: 'idle' } | { status: 'wait'; seconds: number };
 
 type Props = {
   /** The sign-in the page shows; the action checks it against the flow cookie. */
   requestId: string;
   /** The server action that sends again (it answers how long to wait when it is too early). */
-  action: (prev: ResendState, formData: FormData) => Promise<ResendState>;
+  action: FormAction<ResendState>;
   /** Seconds left before a new code may be requested, as the server counted at render time. */
   waitSeconds: number;
   /** The page's locale, to choose between the singular and plural countdown texts. */
   locale: string;
-  labels: { resend: string; resendIn: { one: string; other: string }; resendAvailable: string; sending: string };
+  labels: ResendLabels;
 };
 
 /**
@@ -26,9 +26,11 @@ export function ResendForm({ requestId, action: send, waitSeconds, locale, label
   const [state, action, pending] = useActionState<ResendState, FormData>(send, { status: 'idle' });
   const [left, setLeft] = useState(waitSeconds);
   const [seenState, setSeenState] = useState(state);
+  // The only refusal a resend answers is "too early", with the seconds left (ResendState).
+  const tooEarly = state.status === 'invalid' ? (state.retryAfter ?? 0) : undefined;
   if (seenState !== state) {
     setSeenState(state);
-    if (state.status === 'wait') setLeft(state.seconds);
+    if (tooEarly !== undefined) setLeft(tooEarly);
   }
 
   useEffect(() => {
@@ -42,7 +44,7 @@ export function ResendForm({ requestId, action: send, waitSeconds, locale, label
   const hydrated = useHydrated();
   const waiting = left > 0;
   const holdBack = hydrated && (waiting || pending);
-  const tooEarlyAnswer = !hydrated && state.status === 'wait';
+  const tooEarlyAnswer = !hydrated && tooEarly !== undefined;
   return (
     <form action={action} className="resend">
       <input type="hidden" name="requestId" value={requestId} />
@@ -60,12 +62,7 @@ export function ResendForm({ requestId, action: send, waitSeconds, locale, label
       {waiting ? (
         // Without JavaScript, a resend pressed too early comes back as this page: nothing else
         // takes focus then, so this answer does and is read.
-        <p
-          id="resend-countdown"
-          aria-hidden={tooEarlyAnswer ? undefined : true}
-          tabIndex={tooEarlyAnswer ? -1 : undefined}
-          autoFocus={tooEarlyAnswer}
-        >
+        <p id="resend-countdown" aria-hidden={tooEarlyAnswer ? undefined : true} tabIndex={tooEarlyAnswer ? -1 : undefined} autoFocus={tooEarlyAnswer}>
           {countdownText(left, locale, labels.resendIn)}
         </p>
       ) : null}
@@ -73,8 +70,12 @@ export function ResendForm({ requestId, action: send, waitSeconds, locale, label
         {pending
           ? labels.sending
           : waiting
-            ? hydrated && state.status === 'wait' ? countdownText(state.seconds, locale, labels.resendIn) : ''
-            : waitSeconds > 0 || state.status === 'wait' ? labels.resendAvailable : ''}
+            ? hydrated && tooEarly !== undefined
+              ? countdownText(tooEarly, locale, labels.resendIn)
+              : ''
+            : waitSeconds > 0 || tooEarly !== undefined
+              ? labels.resendAvailable
+              : ''}
       </p>
     </form>
   );

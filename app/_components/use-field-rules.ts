@@ -27,9 +27,7 @@ export function useFieldRules<Field extends string>(
   const rulesRef = useRef(rules);
   const engine = useRef<Engine | 'loading' | null>(null);
   const [ruleErrors, setRuleErrors] = useState<Partial<Record<Field, ErrorKey>>>({});
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, ErrorKey>>>(
-    state.status === 'invalid' ? state.fieldErrors : {},
-  );
+  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, ErrorKey>>>(state.status === 'invalid' ? state.fieldErrors : {});
   const [failedSubmits, setFailedSubmits] = useState(0);
   const [seenState, setSeenState] = useState(state);
   if (seenState !== state) {
@@ -45,8 +43,7 @@ export function useFieldRules<Field extends string>(
     if (failedSubmits > 0) focusFirstProblem();
   }, [failedSubmits]);
 
-  const valuesOf = (form: HTMLFormElement): Record<string, string> =>
-    Object.fromEntries([...new FormData(form)].map(([name, value]) => [name, String(value)]));
+  const valuesOf = (form: HTMLFormElement): Record<string, string> => Object.fromEntries([...new FormData(form)].map(([name, value]) => [name, String(value)]));
   const fields = Object.keys(rules) as Field[];
 
   const loadEngine = (event: React.FocusEvent<HTMLFormElement>) => {
@@ -92,9 +89,9 @@ export function useFieldRules<Field extends string>(
   /** Checks every field at submit; when one fails, the native submit (and the action) is stopped. */
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     const values = valuesOf(event.currentTarget);
-    const failed = Object.fromEntries(
-      fields.map((name) => [name, rulesRef.current[name]?.(values[name] ?? '', values)]).filter(([, key]) => key),
-    ) as Partial<Record<Field, ErrorKey>>;
+    const failed = Object.fromEntries(fields.map((name) => [name, rulesRef.current[name]?.(values[name] ?? '', values)]).filter(([, key]) => key)) as Partial<
+      Record<Field, ErrorKey>
+    >;
     // What the browser found before is stale now: the server's answer must not hide behind it.
     setRuleErrors(failed);
     if (Object.keys(failed).length === 0) return;

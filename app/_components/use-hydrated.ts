@@ -9,5 +9,9 @@ const noSubscription = () => () => {};
  * need JavaScript switch on with it, so the server-rendered HTML is always the no-script form.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

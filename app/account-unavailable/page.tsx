@@ -1,9 +1,9 @@
 import { getTranslations } from 'next-intl/server';
+import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
 import { anyFlow, requireFlow } from '@/lib/flows/flow-guard';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { titleFrom } from '@/lib/i18n/metadata';
-import { Frame } from '../_components/frame';
 
 export const generateMetadata = titleFrom('accountUnavailable');
 

@@ -1,18 +1,18 @@
 import { getTranslations } from 'next-intl/server';
+import { Reference } from '@/app/_components/form-error';
+import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
 import { newReferenceId, verifyOutage } from '@/lib/errors';
 import { errorEntry } from '@/lib/flows/entry-params';
 import type { ErrorReason } from '@/lib/flows/step-urls';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { log } from '@/lib/log';
-import { answerWith } from '@/lib/request-context';
 import { meaningAnywhere } from '@/lib/provider/error-codes';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { localPath } from '@/lib/redirects';
+import { answerWith } from '@/lib/request-context';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
-import { Reference } from '../_components/form-error';
-import { Frame } from '../_components/frame';
 
 export const generateMetadata = titleFrom('error');
 
@@ -30,7 +30,8 @@ export default async function ErrorPage({ searchParams }: PageProps<'/error'>) {
   const [t, tNotice, flow] = await Promise.all([getTranslations('error'), getTranslations('notices'), readFlow()]);
   const provider = errorEntry(params);
   // A provider error that says an id we passed on is unknown, expired or used reads as "expired".
-  const reason: ErrorReason | undefined = REASONS.find((r) => r === params.reason) ?? (meaningAnywhere(provider.errorCode) === 'reference-invalid' ? 'expired' : undefined);
+  const reason: ErrorReason | undefined =
+    REASONS.find((r) => r === params.reason) ?? (meaningAnywhere(provider.errorCode) === 'reference-invalid' ? 'expired' : undefined);
   const fromProvider = provider.error !== undefined || provider.errorCode !== undefined;
   let ref = typeof params.ref === 'string' && REFERENCE.test(params.ref) ? params.ref : undefined;
   // 5xx only for a failure this deployment recorded (a signed value), never for a typed address.
@@ -38,13 +39,15 @@ export default async function ErrorPage({ searchParams }: PageProps<'/error'>) {
   if (outage) answerWith(outage);
   if (!ref && fromProvider) {
     ref = newReferenceId();
-    log.warn({ ref, event: 'provider-error-page', error: provider.error, errorCode: provider.errorCode, description: provider.description }, 'the provider sent the browser to the error page');
+    log.warn(
+      { ref, event: 'provider-error-page', error: provider.error, errorCode: provider.errorCode, description: provider.description },
+      'the provider sent the browser to the error page',
+    );
   }
   // Back to the provider's login for the same request keeps the client's context.
   const requestId = parseRequestId(params.requestId) ?? provider.requestId ?? flow?.requestId;
   // The deployment's own session ended: a fresh sign-in of our own, not the provider's request.
-  const back =
-    reason === 'sign-in-again' ? '/auth/start' : requestId ? resolveRedirectUrl(getConfig().providerUrl, requestId) : '/';
+  const back = reason === 'sign-in-again' ? '/auth/start' : requestId ? resolveRedirectUrl(getConfig().providerUrl, requestId) : '/';
 
   // The provider did not answer (a signed 503/504): say so, and offer the page that was loading.
   const unavailable = outage === 503 || outage === 504;

@@ -3,6 +3,7 @@
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
+import { continuationAfter } from '@/lib/flows/continuation';
 import { guardAction, withPrecheck } from '@/lib/flows/flow-guard';
 import { groupIdError } from '@/lib/flows/groups';
 import { stepUrl } from '@/lib/flows/step-urls';
@@ -18,7 +19,7 @@ export type GroupFormState = FormState<'groupId'>;
 const GroupSchema = z.object({ groupId: ruleField(groupIdError) });
 
 /**
- * Signs in with the chosen group: remembers it (product-spec.md §3 userGroup) and hands the
+ * Signs in with the chosen group: remembers it (cookie signin_group, README: What is kept where) and hands the
  * provider's precheck continuation to the browser (a form POST with sub, track_id and
  * selectedGroupId). Whether the group is really offered is the provider's to decide.
  */
@@ -30,10 +31,7 @@ export async function selectGroup(_prev: GroupFormState, formData: FormData): Pr
   const { requestId, sub } = flow;
   const { trackId } = flow.precheck;
 
-  await Promise.all([
-    updateFlow({ groupId, continuation: { target: 'precheck-continue', trackId, sub, selectedGroupId: groupId } }),
-    rememberedGroup.save(groupId),
-  ]);
+  await Promise.all([updateFlow({ groupId, continuation: continuationAfter({ step: 'group', trackId, sub, groupId }) }), rememberedGroup.save(groupId)]);
   log.info({ event: 'group.selected', account: accountRef(sub) }, 'group chosen');
   redirect(stepUrl('/continue', requestId));
 }
@@ -41,7 +39,7 @@ export async function selectGroup(_prev: GroupFormState, formData: FormData): Pr
 const CancelSchema = z.object({ forget: z.literal('1').optional() });
 
 /**
- * Cancel: back to the provider's login for the request (product-spec.md §2). A POST rather than
+ * Cancel: back to the provider's login for the request (README: Group selection). A POST rather than
  * a link so that a remembered group that is no longer offered is forgotten on the way.
  */
 export async function cancelGroupSelection(_prev: GroupFormState, formData: FormData): Promise<GroupFormState> {

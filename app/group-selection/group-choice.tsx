@@ -1,13 +1,13 @@
-import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { redirect } from 'next/navigation';
 import { getConfig } from '@/lib/config';
 import { failForRequest } from '@/lib/errors';
 import { resolveGroupChoice, sortGroups } from '@/lib/flows/groups';
+import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { getSelectableGroups, type PreloginGroups } from '@/lib/provider/prelogin';
-import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { rememberedGroup } from '@/lib/remembered';
-import { GroupForm } from '../_components/group-form';
+import { GroupForm } from './group-form';
 import { GroupSignIn } from './group-sign-in';
 
 type Props = { trackId: string; requestId: string; requestedId?: string };
@@ -25,11 +25,7 @@ export async function GroupChoice({ trackId, requestId, requestedId }: Props) {
   if (loaded.kind === 'gone') redirect(errorUrl('expired', requestId));
   if (loaded.groups.length === 0) failForRequest(new Error('no selectable groups'), { step: 'groups.list' });
 
-  const [t, errors, remembered] = await Promise.all([
-    getTranslations('groups'),
-    translateErrors(['groupRequired', 'groupNotFound']),
-    rememberedGroup.read(),
-  ]);
+  const [t, errors, remembered] = await Promise.all([getTranslations('groups'), translateErrors(['groupRequired', 'groupNotFound']), rememberedGroup.read()]);
   const groups = sortGroups(loaded.groups, locale);
   const choice = resolveGroupChoice({ groups, requestedId, rememberedId: remembered });
   if (choice.kind === 'sign-in') {

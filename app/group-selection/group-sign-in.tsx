@@ -1,8 +1,8 @@
 'use client';
 
 import { useActionState } from 'react';
-import { AutoSubmit } from '../_components/auto-submit';
-import { SubmitButton } from '../_components/submit-button';
+import { AutoSubmit } from '@/app/_components/auto-submit';
+import { SubmitButton } from '@/app/_components/submit-button';
 import { selectGroup, type GroupFormState } from './actions';
 
 type Props = { requestId: string; groupId: string; labels: { signingIn: string; continue: string; pending: string } };

@@ -1,11 +1,11 @@
 import { getLocale, getTranslations } from 'next-intl/server';
+import { Frame } from '@/app/_components/frame';
+import { Streamed } from '@/app/_components/streamed';
 import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
 import { GROUP_ID } from '@/lib/flows/groups';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { getClientName } from '@/lib/provider/client-name';
-import { Frame } from '../_components/frame';
-import { Streamed } from '../_components/streamed';
 import { GroupChoice } from './group-choice';
 import { GroupSkeleton } from './group-skeleton';
 

@@ -1,8 +1,8 @@
+import { ContinuationFrame } from '@/app/_components/continuation-frame';
 import { getConfig } from '@/lib/config';
 import { continuationForm } from '@/lib/flows/continuation';
 import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
 import { titleFrom } from '@/lib/i18n/metadata';
-import { ContinuationFrame } from '../_components/continuation-frame';
 
 export const generateMetadata = titleFrom('continue');
 

@@ -1,11 +1,12 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { retryOnForm } from '@/lib/errors';
+import { continuationAfter } from '@/lib/flows/continuation';
 import { guardAction, withEmail } from '@/lib/flows/flow-guard';
-import { lockedState, verifyPassword, type PasswordOutcome } from '@/lib/flows/sign-in';
+import { checkPassword, lockedState, type PasswordOutcome } from '@/lib/flows/sign-in';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { answerLimited, attempt } from '@/lib/limits/limits';
@@ -18,9 +19,8 @@ const CredentialsSchema = z.object({ password: LoginPasswordField, rememberMe: C
 
 export type CredentialsFormState = FormState<'email' | 'password'>;
 
-
 /** The password step. The password goes to the provider once and is never stored or echoed. */
-export async function submitPassword(_prev: CredentialsFormState, formData: FormData): Promise<CredentialsFormState> {
+export async function verifyPassword(_prev: CredentialsFormState, formData: FormData): Promise<CredentialsFormState> {
   const parsed = CredentialsSchema.safeParse(Object.fromEntries(formData));
   // The password is checked for the sign-in this page showed, never for one another tab started.
   const flow = await guardAction(formData, withEmail);
@@ -32,7 +32,10 @@ export async function submitPassword(_prev: CredentialsFormState, formData: Form
   const lock = lockedState(flow.lockedUntil);
   if (lock.status === 'invalid') return lock;
   const { password } = parsed.data;
-  const allowed = await attempt([['password.address', 'address'], ['password.account', email.toLowerCase()]]);
+  const allowed = await attempt([
+    ['password.address', 'address'],
+    ['password.account', email.toLowerCase()],
+  ]);
   if (!allowed.ok) {
     answerLimited(allowed, 'password');
     return { status: 'invalid', fieldErrors: { password: 'tooManyAttempts' }, retryAfter: allowed.retryAfter };
@@ -42,9 +45,7 @@ export async function submitPassword(_prev: CredentialsFormState, formData: Form
   try {
     const locale = await getLocale();
     // A repeated identical submit shares the first one's provider call and outcome.
-    outcome = await singleFlight(['password', requestId, email, password], () =>
-      verifyPassword({ requestId, email, password, locale }),
-    );
+    outcome = await singleFlight(['password', requestId, email, password], () => checkPassword({ requestId, email, password, locale }));
   } catch (error) {
     return retryOnForm(error, { step: 'password' });
   }
@@ -65,13 +66,7 @@ export async function submitPassword(_prev: CredentialsFormState, formData: Form
     sub: outcome.sub,
     rememberMe: parsed.data.rememberMe,
     lockedUntil: undefined,
-    continuation: {
-      target: 'verification-login',
-      statusId: outcome.statusId,
-      sub: outcome.sub,
-      verificationType: 'password',
-      exchangeId: outcome.exchangeId,
-    },
+    continuation: continuationAfter({ step: 'password', sub: outcome.sub, statusId: outcome.statusId, exchangeId: outcome.exchangeId }),
   });
   redirect(stepUrl('/continue', requestId));
 }

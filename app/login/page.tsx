@@ -1,12 +1,12 @@
 import { getLocale, getTranslations } from 'next-intl/server';
+import { Frame } from '@/app/_components/frame';
 import { requireFlow, withEmail } from '@/lib/flows/flow-guard';
+import { lockedState } from '@/lib/flows/sign-in';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { getClientName } from '@/lib/provider/client-name';
-import { CredentialsForm } from '../_components/credentials-form';
-import { lockedState } from '@/lib/flows/sign-in';
-import { Frame } from '../_components/frame';
+import { CredentialsForm } from './credentials-form';
 
 export const generateMetadata = titleFrom('credentials');
 

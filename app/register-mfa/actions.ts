@@ -1,23 +1,20 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage, retryOnForm } from '@/lib/errors';
 import { guardAction, withActiveCode, withPrecheck } from '@/lib/flows/flow-guard';
 import { canResend, mfaStepPath } from '@/lib/flows/mfa';
-import { sendCode, startOption, verifyCode, type CodeOutcome, type SendOutcome, type StartOutcome } from '@/lib/flows/mfa-steps';
-import { singleFlight } from '@/lib/flows/single-flight';
+import { sendCode, startOption, type SendOutcome, type StartOutcome } from '@/lib/flows/mfa-steps';
+import { waitBeforeResend } from '@/lib/flows/resend';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
-import { answerLimited, attempt, attemptSend } from '@/lib/limits/limits';
+import { answerLimited, attemptSend } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
 import { updateFlow } from '@/lib/session';
-import { fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
-import type { FormState } from '@/lib/validation/form-state';
-import type { CodeFormState } from '../_components/code-form';
-import type { ResendState } from '../_components/resend-form';
+import type { FormState, ResendState } from '@/lib/validation/form-state';
 
 const StartSchema = z.object({ type: z.string().regex(/^[A-Z0-9_]{2,32}$/) });
 
@@ -64,57 +61,12 @@ export async function startMfa(_prev: FormState<never>, formData: FormData): Pro
   redirect(stepUrl(mfaStepPath(option.type), requestId));
 }
 
-const CodeSchema = z.object({ code: MfaCodeField });
-
-/** Checks the code; on success the flow continues with the provider's precheck continuation. */
-export async function submitMfaCode(_prev: CodeFormState, formData: FormData): Promise<CodeFormState> {
-  const parsed = CodeSchema.safeParse(Object.fromEntries(formData));
-  const flow = await guardAction(formData, withActiveCode);
-  const { mfa, sub, requestId } = flow;
-  const { active } = mfa;
-  // A push has no code: a stale code page posting here is sent to where the push is waited for.
-  if (active.type === 'PUSH') redirect(stepUrl(mfaStepPath(active.type), requestId));
-  if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'code'>(parsed.error) };
-  const allowed = await attempt([['code.exchange', active.exchangeId], ['code.address', 'address']]);
-  if (!allowed.ok) {
-    answerLimited(allowed, 'mfa.verify');
-    return { status: 'invalid', fieldErrors: { code: allowed.limit === 'code.exchange' ? 'tooManyCodeAttempts' : 'tooManyAttempts' } };
-  }
-
-  let outcome: CodeOutcome;
-  try {
-    const locale = await getLocale();
-    outcome = await singleFlight(['mfa', active.exchangeId, parsed.data.code], () =>
-      verifyCode({ type: active.type, exchangeId: active.exchangeId, code: parsed.data.code, requestId, locale }),
-    );
-  } catch (error) {
-    return retryOnForm(error, { step: 'mfa.verify', type: active.type }, { code: parsed.data.code });
-  }
-  log.info({ event: 'mfa.verified', type: active.type, outcome: outcome.kind, account: accountRef(sub) }, 'sign-in attempt');
-  if (outcome.kind === 'code-error') return { status: 'invalid', fieldErrors: { code: outcome.key } };
-
-  await updateFlow({
-    continuation: {
-      target: 'precheck-continue',
-      trackId: mfa.trackId,
-      statusId: outcome.statusId,
-      sub,
-      verificationType: active.type,
-      selectedGroupId: flow.groupId,
-    },
-  });
-  redirect(stepUrl('/continue', requestId));
-}
-
 /** Sends a new code (or push request) for the same option, once the countdown has run out. */
 export async function resendMfaCode(_prev: ResendState, formData: FormData): Promise<ResendState> {
   const flow = await guardAction(formData, withActiveCode);
   const { mfa, sub, requestId } = flow;
-  const allowed = await attemptSend(`mfa.${mfa.active.type}`, sub);
-  if (!allowed.ok) {
-    answerLimited(allowed, 'mfa.resend');
-    return { status: 'wait', seconds: allowed.retryAfter };
-  }
+  const wait = await waitBeforeResend(`mfa.${mfa.active.type}`, sub, 'mfa.resend');
+  if (wait) return wait;
 
   let outcome: SendOutcome;
   try {
@@ -126,7 +78,13 @@ export async function resendMfaCode(_prev: ResendState, formData: FormData): Pro
   await updateFlow({
     mfa: {
       ...mfa,
-      active: { ...mfa.active, exchangeId: outcome.exchangeId, sentAt: Date.now(), destination: outcome.destination ?? mfa.active.destination, push: outcome.push },
+      active: {
+        ...mfa.active,
+        exchangeId: outcome.exchangeId,
+        sentAt: Date.now(),
+        destination: outcome.destination ?? mfa.active.destination,
+        push: outcome.push,
+      },
     },
   });
   redirect(stepUrl(mfaStepPath(mfa.active.type), requestId, { resent: '1' }));

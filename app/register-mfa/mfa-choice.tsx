@@ -1,15 +1,13 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage } from '@/lib/errors';
-import { optionLabel, selectMfaStart, type MfaOption, type MfaStart } from '@/lib/flows/mfa';
+import { optionLabel, selectMfaStart, startTexts, type MfaOption, type MfaStart } from '@/lib/flows/mfa';
 import { stepUrl } from '@/lib/flows/step-urls';
-import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { translateErrors } from '@/lib/i18n/errors';
+import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { getConfiguredMethods } from '@/lib/provider/verification';
-import { MfaStartForm } from '../_components/mfa-start-form';
+import { MfaStartForm } from './mfa-start-form';
 import { OptionLabel } from './option-label';
-
-const START_TEXT = { EMAIL: 'startEmail', SMS: 'startSms', TOTP: 'startTotp', PUSH: 'startPush' } as const;
 
 /** The options to choose from, or the one option about to start; either way Cancel leads back. */
 export async function MfaChoice({ sub, requestId }: { sub: string; requestId: string }) {
@@ -31,19 +29,14 @@ export async function MfaChoice({ sub, requestId }: { sub: string; requestId: st
   };
 
   if (start.kind === 'single') {
-    const { type, destination } = start.option;
-    const text = type === 'PUSH' && destination ? t('startPushOn', { destination }) : t(type in START_TEXT ? START_TEXT[type as keyof typeof START_TEXT] : 'startOther');
-    const button = type === 'TOTP' ? t('continue') : type === 'PUSH' ? t('sendRequest') : t('send');
+    const { type } = start.option;
+    const texts = startTexts(start.option);
+    const text = texts.text.destination ? t(texts.text.key, { destination: texts.text.destination }) : t(texts.text.key);
+    const button = t(texts.button);
     return (
       <>
         <p className="description">{text}</p>
-        <MfaStartForm
-          requestId={requestId}
-          single={{ type, label: button }}
-          autoStart
-          pendingLabel={type === 'PUSH' ? t('sendingRequest') : t('sending')}
-          errors={errors}
-        />
+        <MfaStartForm requestId={requestId} single={{ type, label: button }} autoStart pendingLabel={t(texts.pending)} errors={errors} />
         {cancel}
       </>
     );

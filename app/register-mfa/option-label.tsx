@@ -1,4 +1,4 @@
-import { MethodIcon } from '../_components/method-icon';
+import { MethodIcon } from '@/app/_components/method-icon';
 
 /**
  * An option button's content: the method's icon and its name, with where it goes ("Text message

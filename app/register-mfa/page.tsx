@@ -1,12 +1,12 @@
-import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { redirect } from 'next/navigation';
+import { Frame } from '@/app/_components/frame';
+import { Loader } from '@/app/_components/loader';
+import { Streamed } from '@/app/_components/streamed';
 import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
 import { mfaStepPath } from '@/lib/flows/mfa';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { titleFrom } from '@/lib/i18n/metadata';
-import { Frame } from '../_components/frame';
-import { Loader } from '../_components/loader';
-import { Streamed } from '../_components/streamed';
 import { MfaChoice } from './mfa-choice';
 
 export const generateMetadata = titleFrom('mfa');

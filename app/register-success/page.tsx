@@ -1,9 +1,9 @@
 import { getTranslations } from 'next-intl/server';
+import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { parseRequestId } from '@/lib/validation/fields';
-import { Frame } from '../_components/frame';
 
 export const generateMetadata = titleFrom('registerSuccess');
 

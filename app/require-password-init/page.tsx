@@ -1,11 +1,11 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import Link from 'next/link';
+import { Frame } from '@/app/_components/frame';
+import { ResetRequestForm } from '@/app/reset-password-init/reset-request-form';
 import { requireFlow, withEmail } from '@/lib/flows/flow-guard';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
-import { Frame } from '../_components/frame';
-import { ResetRequestForm } from '../_components/reset-request-form';
 
 export const generateMetadata = titleFrom('requirePassword');
 
@@ -16,7 +16,13 @@ export default async function RequirePasswordPage({ searchParams }: PageProps<'/
   return (
     <Frame title={t('title')} description={t('description')}>
       <p className="hint">{t('changeoverHint')}</p>
-      <ResetRequestForm requestId={flow.requestId} purpose="required" email={flow.email} labels={{ email: tReset('email'), send: t('send'), sending: tReset('sending') }} errors={errors} />
+      <ResetRequestForm
+        requestId={flow.requestId}
+        purpose="required"
+        email={flow.email}
+        labels={{ email: tReset('email'), send: t('send'), sending: tReset('sending') }}
+        errors={errors}
+      />
       <p className="links">
         <Link href={stepUrl('/', flow.requestId)}>{t('cancel')}</Link>
       </p>

@@ -1,13 +1,14 @@
-import Link from 'next/link';
 import { getLocale, getTranslations } from 'next-intl/server';
+import Link from 'next/link';
+import { Frame } from '@/app/_components/frame';
+import { ResendForm } from '@/app/_components/resend-form';
+import { StatusNotice } from '@/app/_components/status-notice';
 import { requireFlow, withResetSent } from '@/lib/flows/flow-guard';
-import { stepUrl } from '@/lib/flows/step-urls';
 import { secondsUntilResend } from '@/lib/flows/resend';
+import { stepUrl } from '@/lib/flows/step-urls';
 import { titleFrom } from '@/lib/i18n/metadata';
-import { Frame } from '../_components/frame';
-import { ResendForm } from '../_components/resend-form';
-import { resendResetLink } from '../reset-password-init/actions';
-import { StatusNotice } from '../_components/status-notice';
+import { resendLabels } from '@/lib/i18n/resend-labels';
+import { resendResetLink } from './actions';
 
 export const generateMetadata = titleFrom('resetSent');
 
@@ -25,7 +26,7 @@ export default async function ResetSentPage({ searchParams }: PageProps<'/reset-
         action={resendResetLink}
         locale={await getLocale()}
         waitSeconds={wait}
-        labels={{ resend: t('resend'), resendIn: { one: t.raw('resendInOne') as string, other: t.raw('resendIn') as string }, resendAvailable: t('resend'), sending: t('resend') }}
+        labels={resendLabels(t, { resend: 'resend', resendIn: 'resendIn', resendInOne: 'resendInOne' })}
       />
       <p className="links">
         <Link href={stepUrl('/', flow.requestId)}>{t('back')}</Link>

@@ -1,11 +1,11 @@
-import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import Link from 'next/link';
+import { Frame } from '@/app/_components/frame';
 import { requireFlow, withEmail } from '@/lib/flows/flow-guard';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
-import { Frame } from '../_components/frame';
-import { ResetRequestForm } from '../_components/reset-request-form';
+import { ResetRequestForm } from './reset-request-form';
 
 export const generateMetadata = titleFrom('resetInit');
 
@@ -15,7 +15,13 @@ export default async function ResetInitPage({ searchParams }: PageProps<'/reset-
   const [t, errors] = await Promise.all([getTranslations('resetInit'), translateErrors(['tooManySends'])]);
   return (
     <Frame title={t('title')} description={t('description')}>
-      <ResetRequestForm requestId={flow.requestId} purpose="forgot" email={flow.email} labels={{ email: t('email'), send: t('send'), sending: t('sending') }} errors={errors} />
+      <ResetRequestForm
+        requestId={flow.requestId}
+        purpose="forgot"
+        email={flow.email}
+        labels={{ email: t('email'), send: t('send'), sending: t('sending') }}
+        errors={errors}
+      />
       <p className="links">
         <Link href={stepUrl('/login', flow.requestId)}>{t('cancel')}</Link>
       </p>

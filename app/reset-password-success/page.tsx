@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
-import { Frame } from '../_components/frame';
 
 /** A first password ("Set a password", the flow's passwordRequired) was set, not changed. */
 async function texts() {

@@ -1,14 +1,14 @@
-import { getTranslations } from 'next-intl/server';
-import { getConfig } from '@/lib/config';
-import { translateErrors } from '@/lib/i18n/errors';
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { Frame } from '@/app/_components/frame';
+import { getConfig } from '@/lib/config';
+import { stepUrl } from '@/lib/flows/step-urls';
+import { translateErrors } from '@/lib/i18n/errors';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
-import { stepUrl } from '@/lib/flows/step-urls';
-import { Frame } from '../_components/frame';
-import { NewPasswordForm } from '../_components/new-password-form';
+import { NewPasswordForm } from './new-password-form';
 
 export async function generateMetadata(): Promise<Metadata> {
   const [t, flow] = await Promise.all([getTranslations('resetForm'), readFlow()]);
@@ -36,15 +36,18 @@ export default async function ResetPasswordPage({ searchParams }: PageProps<'/re
   }
 
   const shown = [
-    'passwordRequired', 'newPasswordLength', 'newPasswordPattern', 'newPasswordChars',
-    'repeatRequired', 'passwordsDontMatch', 'passwordPwned', 'passwordReused',
+    'passwordRequired',
+    'newPasswordLength',
+    'newPasswordPattern',
+    'newPasswordChars',
+    'repeatRequired',
+    'passwordsDontMatch',
+    'passwordPwned',
+    'passwordReused',
   ] as const;
   // The provider refused a new password on its side and said why (the link route maps the code).
   const problem = shown.find((key) => key === params.problem);
-  const [errors, tCredentials] = await Promise.all([
-    translateErrors(shown),
-    getTranslations('credentials'),
-  ]);
+  const [errors, tCredentials] = await Promise.all([translateErrors(shown), getTranslations('credentials')]);
   return (
     <Frame title={flow.passwordRequired ? t('titleSet') : t('title')} description={flow.passwordRequired ? t('descriptionSet') : t('description')} focus="form">
       <NewPasswordForm
@@ -65,8 +68,12 @@ export default async function ResetPasswordPage({ searchParams }: PageProps<'/re
             met: t('ruleMet'),
             notMet: t('ruleNotMet'),
             rules: {
-              length: t('ruleLength'), lower: t('ruleLower'), upper: t('ruleUpper'),
-              digit: t('ruleDigit'), chars: t('ruleChars'), sequences: t('ruleSequences'),
+              length: t('ruleLength'),
+              lower: t('ruleLower'),
+              upper: t('ruleUpper'),
+              digit: t('ruleDigit'),
+              chars: t('ruleChars'),
+              sequences: t('ruleSequences'),
             },
           },
         }}

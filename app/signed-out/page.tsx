@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
+import { Frame } from '@/app/_components/frame';
 import { titleFrom } from '@/lib/i18n/metadata';
-import { Frame } from '../_components/frame';
 
 export const generateMetadata = titleFrom('signedOut');
 

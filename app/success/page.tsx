@@ -1,15 +1,15 @@
-import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { redirect } from 'next/navigation';
+import { AutoSubmit } from '@/app/_components/auto-submit';
+import { Frame } from '@/app/_components/frame';
+import { ScriptAware } from '@/app/_components/script-aware';
 import { needsRenewal } from '@/lib/auth/signed-in';
+import { getConfig } from '@/lib/config';
+import { titleFrom } from '@/lib/i18n/metadata';
 import { log } from '@/lib/log';
 import { introspect } from '@/lib/provider/tokens';
 import type { SignedInUser } from '@/lib/session-types';
-import { getConfig } from '@/lib/config';
-import { titleFrom } from '@/lib/i18n/metadata';
 import { readUserSession } from '@/lib/user-session';
-import { AutoSubmit } from '../_components/auto-submit';
-import { ScriptAware } from '../_components/script-aware';
-import { Frame } from '../_components/frame';
 
 export const generateMetadata = titleFrom('success');
 

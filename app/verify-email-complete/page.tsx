@@ -1,11 +1,11 @@
 import { getTranslations } from 'next-intl/server';
+import { AutoSubmit } from '@/app/_components/auto-submit';
+import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
 import { afterRegisterForm } from '@/lib/flows/continuation';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { parseRequestId } from '@/lib/validation/fields';
-import { AutoSubmit } from '../_components/auto-submit';
-import { Frame } from '../_components/frame';
 
 export const generateMetadata = titleFrom('verifyComplete');
 
@@ -24,7 +24,9 @@ export default async function VerifyCompletePage({ searchParams }: PageProps<'/v
   if (params.suggested_action !== 'LOGIN' || !trackId) {
     return (
       <Frame title={t('title')} description={t('done')} requestId={requestId}>
-        <a className="button" href={back}>{t('login')}</a>
+        <a className="button" href={back}>
+          {t('login')}
+        </a>
       </Frame>
     );
   }

@@ -1,20 +1,16 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
-import { z } from 'zod';
+import { redirect } from 'next/navigation';
 import { failForRequest, isOutage, retryOnForm } from '@/lib/errors';
-import { guardAction, withSub, withVerify, withVerifyCode } from '@/lib/flows/flow-guard';
-import { singleFlight } from '@/lib/flows/single-flight';
+import { guardAction, withSub, withVerify } from '@/lib/flows/flow-guard';
+import { waitBeforeResend } from '@/lib/flows/resend';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
-import { confirmWithCode, sendConfirmation, type ConfirmOutcome } from '@/lib/flows/verify-email';
-import { answerLimited, attempt, attemptSend } from '@/lib/limits/limits';
+import { sendConfirmation } from '@/lib/flows/verify-email';
+import { answerLimited, attemptSend } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { updateFlow } from '@/lib/session';
-import { fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
-import type { FormState } from '@/lib/validation/form-state';
-import type { CodeFormState } from '../_components/code-form';
-import type { ResendState } from '../_components/resend-form';
+import type { FormState, ResendState } from '@/lib/validation/form-state';
 
 /** Sends the confirmation link (a POST: loading the page never sends one by itself). */
 export async function startVerification(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
@@ -46,11 +42,9 @@ export async function resendVerification(_prev: ResendState, formData: FormData)
   const flow = await guardAction(formData, withVerify);
   const { verify, requestId } = flow;
   if (!verify.whom) redirect(errorUrl('expired', requestId));
-  const allowed = await attemptSend('verify', flow.sub ?? ('email' in verify.whom ? verify.whom.email.toLowerCase() : verify.whom.sub));
-  if (!allowed.ok) {
-    answerLimited(allowed, 'verify.resend');
-    return { status: 'wait', seconds: allowed.retryAfter };
-  }
+  const account = flow.sub ?? ('email' in verify.whom ? verify.whom.email.toLowerCase() : verify.whom.sub);
+  const wait = await waitBeforeResend('verify', account, 'verify.resend');
+  if (wait) return wait;
   let accvid: string | undefined;
   try {
     ({ accvid } = await sendConfirmation({ requestId, whom: verify.whom, locale: await getLocale() }));
@@ -59,34 +53,4 @@ export async function resendVerification(_prev: ResendState, formData: FormData)
   }
   await updateFlow({ verify: { ...verify, sentAt: Date.now(), accvid: accvid ?? verify.accvid } });
   redirect(stepUrl('/verify-email', requestId, { resent: '1' }));
-}
-
-const CodeSchema = z.object({ code: MfaCodeField });
-
-/** The tenant asked for a code (verification_complete, processingType CODE): check it. */
-export async function submitVerificationCode(_prev: CodeFormState, formData: FormData): Promise<CodeFormState> {
-  const parsed = CodeSchema.safeParse(Object.fromEntries(formData));
-  const flow = await guardAction(formData, withVerifyCode);
-  if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'code'>(parsed.error) };
-  const { requestId } = flow;
-  const { accvid } = flow.verify;
-  const allowed = await attempt([['code.exchange', accvid], ['code.address', 'address']]);
-  if (!allowed.ok) {
-    answerLimited(allowed, 'verify.code');
-    return { status: 'invalid', fieldErrors: { code: allowed.limit === 'code.exchange' ? 'tooManyCodeAttempts' : 'tooManyAttempts' } };
-  }
-
-  let outcome: ConfirmOutcome;
-  try {
-    const locale = await getLocale();
-    outcome = await singleFlight(['verify', accvid, parsed.data.code], () => confirmWithCode({ accvid, code: parsed.data.code, locale }));
-  } catch (error) {
-    return retryOnForm(error, { step: 'verify.code' }, { code: parsed.data.code });
-  }
-  log.info({ event: 'verify.code', outcome: outcome.kind }, 'confirmation code');
-  if (outcome.kind === 'code-error') return { status: 'invalid', fieldErrors: { code: outcome.key } };
-  await updateFlow({ verify: undefined });
-  if (outcome.kind === 'gone') redirect(errorUrl('expired', requestId));
-  const signIn = outcome.signInTrackId ? { suggested_action: 'LOGIN', trackId: outcome.signInTrackId } : {};
-  redirect(stepUrl('/verify-email-complete', requestId, signIn));
 }

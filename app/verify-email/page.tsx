@@ -1,18 +1,19 @@
-import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { redirect } from 'next/navigation';
+import { Frame } from '@/app/_components/frame';
+import { ResendForm } from '@/app/_components/resend-form';
+import { StatusNotice } from '@/app/_components/status-notice';
 import { getConfig } from '@/lib/config';
 import { requireFlow } from '@/lib/flows/flow-guard';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
+import { resendLabels } from '@/lib/i18n/resend-labels';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import type { FlowSession } from '@/lib/session';
-import { Frame } from '../_components/frame';
-import { ResendForm } from '../_components/resend-form';
-import { StatusNotice } from '../_components/status-notice';
-import { VerifyStartForm } from '../_components/verify-start-form';
 import { resendVerification } from './actions';
+import { VerifyStartForm } from './verify-start-form';
 
 export const generateMetadata = titleFrom('verifyEmail');
 
@@ -43,7 +44,7 @@ export default async function VerifyEmailPage({ searchParams }: PageProps<'/veri
             action={resendVerification}
             locale={await getLocale()}
             waitSeconds={secondsUntilResend(sent.sentAt)}
-            labels={{ resend: t('resend'), resendIn: { one: t.raw('resendInOne') as string, other: t.raw('resendIn') as string }, resendAvailable: t('resend'), sending: t('sending') }}
+            labels={resendLabels(t, { resend: 'resend', resendIn: 'resendIn', resendInOne: 'resendInOne', sending: 'sending' })}
           />
         ) : null}
         {cancel}

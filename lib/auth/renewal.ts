@@ -2,10 +2,10 @@ import 'server-only';
 import { createHmac } from 'node:crypto';
 import { sealData, unsealData } from 'iron-session';
 import { getConfig } from '../config';
+import { sealOptions as sealedFor } from '../cookies';
 import { singleFlight } from '../flows/single-flight';
 import { getShared, putShared } from '../limits/store';
 import { refreshUser } from '../provider/tokens';
-import { passwordMap } from '../session';
 import type { SignedInUser } from '../session-types';
 import { renewalRefused } from './refusals';
 
@@ -21,9 +21,8 @@ const KEEP_SECONDS = 60;
 /** How long a refused renewal waits for the one that beat it to publish its result. */
 const WAIT_FOR_WINNER_MS = 2_000;
 
-const keyOf = (refreshToken: string) =>
-  `renew:${createHmac('sha256', getConfig().sessionSecrets[0]).update(refreshToken).digest('base64url').slice(0, 32)}`;
-const sealOptions = () => ({ password: passwordMap(getConfig().sessionSecrets), ttl: KEEP_SECONDS + 60 });
+const keyOf = (refreshToken: string) => `renew:${createHmac('sha256', getConfig().sessionSecrets[0]).update(refreshToken).digest('base64url').slice(0, 32)}`;
+const sealOptions = () => sealedFor(getConfig().sessionSecrets, KEEP_SECONDS + 60);
 
 async function published(key: string): Promise<SignedInUser | undefined> {
   const sealed = await getShared(key);

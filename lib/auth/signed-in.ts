@@ -1,12 +1,12 @@
 import type { SignedInUser } from '../session-types';
 
 /**
- * When the deployment's own session renews its tokens (product-spec.md §9): 60 s before the
+ * When the deployment's own session renews its tokens: 60 s before the
  * access token expires, or halfway through its life if it lives shorter than two minutes (so a
  * very short-lived token is not renewed on every request).
  */
 export const RENEW_BEFORE_SECONDS = 60;
-/** Clock skew tolerated between this server and the provider (product-spec.md §9). */
+/** Clock skew tolerated between this server and the provider: five minutes. */
 export const CLOCK_SKEW_SECONDS = 300;
 
 export function needsRenewal(user: Pick<SignedInUser, 'expiresAt' | 'issuedAt'>, now = Date.now()): boolean {

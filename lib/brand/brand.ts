@@ -177,7 +177,10 @@ export function brandCss(colours: BrandColours, pictures: { background: boolean;
     if (check.ok) dark.push(`--accent:${check.accent}`, `--accent-hover:${check.hover}`, `--focus:${check.accent}`);
     else if (colours.accentColorDark !== undefined) problems.push(`accentColorDark: ${check.reason}`);
   }
-  for (const [key, into] of [['backgroundColor', light], ['backgroundColorDark', dark]] as const) {
+  for (const [key, into] of [
+    ['backgroundColor', light],
+    ['backgroundColorDark', dark],
+  ] as const) {
     const value = colours[key];
     if (value === undefined) continue;
     const colour = parseHex(value);
@@ -194,7 +197,9 @@ export function brandCss(colours: BrandColours, pictures: { background: boolean;
     rules.push('@media (min-width:600px) and (prefers-color-scheme:dark){.page{background-image:url("/brand/background-dark")}}');
   } else if (pictures.background) {
     // The light picture, dimmed, so the dark card does not sit on a bright photograph.
-    rules.push('@media (min-width:600px) and (prefers-color-scheme:dark){.page{background-image:linear-gradient(rgb(0 0 0/.6),rgb(0 0 0/.6)),url("/brand/background")}}');
+    rules.push(
+      '@media (min-width:600px) and (prefers-color-scheme:dark){.page{background-image:linear-gradient(rgb(0 0 0/.6),rgb(0 0 0/.6)),url("/brand/background")}}',
+    );
   }
   return { css: rules.length > 0 ? rules.join('') : undefined, problems };
 }

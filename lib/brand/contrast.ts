@@ -15,7 +15,13 @@ export function parseHex(value: unknown): Rgb | undefined {
 }
 
 export function toHex(rgb: Rgb): string {
-  return `#${rgb.map((c) => Math.round(Math.min(255, Math.max(0, c))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${rgb
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** WCAG 2.x relative luminance. */

@@ -7,12 +7,36 @@ import type { Continuation } from '../session-types';
  */
 export type ContinuationForm = { action: string; fields: Array<[name: string, value: string]> };
 
-export function continuationForm(args: {
-  providerUrl: URL;
-  requestId: string;
-  rememberMe: boolean;
-  continuation: Continuation;
-}): ContinuationForm {
+/** The step that has just succeeded, with what the provider needs to finish it. */
+export type Finished =
+  | { step: 'password'; sub: string; statusId: string; exchangeId?: string }
+  | { step: 'group'; trackId: string; sub: string; groupId: string }
+  | { step: 'second-factor'; trackId: string; sub: string; statusId: string; verificationType: string; groupId?: string };
+
+/**
+ * The continuation a finished step leaves in the flow for /continue, built here for every step:
+ * after the password, the verification login; after the group selection or a second factor, the
+ * precheck continue of the provider's track (with the chosen group, when one was chosen).
+ */
+export function continuationAfter(finished: Finished): Continuation {
+  switch (finished.step) {
+    case 'password':
+      return { target: 'verification-login', statusId: finished.statusId, sub: finished.sub, verificationType: 'password', exchangeId: finished.exchangeId };
+    case 'group':
+      return { target: 'precheck-continue', trackId: finished.trackId, sub: finished.sub, selectedGroupId: finished.groupId };
+    case 'second-factor':
+      return {
+        target: 'precheck-continue',
+        trackId: finished.trackId,
+        statusId: finished.statusId,
+        sub: finished.sub,
+        verificationType: finished.verificationType,
+        selectedGroupId: finished.groupId,
+      };
+  }
+}
+
+export function continuationForm(args: { providerUrl: URL; requestId: string; rememberMe: boolean; continuation: Continuation }): ContinuationForm {
   const { continuation: c } = args;
   switch (c.target) {
     case 'verification-login':
@@ -50,7 +74,7 @@ export function continuationForm(args: {
 
 /**
  * Automatic sign-in after registration or e-mail verification (docs/provider-contract.md §2.7): the
- * browser posts the provider's track id back to it (product-spec.md §7: rememberMe, trackId, device_id).
+ * browser posts the provider's track id back to it (rememberMe, trackId, device_id).
  */
 export function afterRegisterForm(providerUrl: URL, trackId: string): ContinuationForm {
   return {

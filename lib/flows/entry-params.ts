@@ -34,8 +34,7 @@ const id = (value: string | undefined) => (value !== undefined && RequestIdSchem
 const ERROR_TOKEN = /^[A-Za-z0-9_.:-]{1,64}$/;
 const token = (value: string | undefined) => (value !== undefined && ERROR_TOKEN.test(value) ? value : undefined);
 /** A masked address (j***@example.com, +49 *** 89) is shown as text; only its size and characters are checked. */
-const masked = (value: string | undefined) =>
-  value !== undefined && value.length <= 254 && !/[\u0000-\u001f\u007f<>]/.test(value) ? value : undefined;
+const masked = (value: string | undefined) => (value !== undefined && value.length <= 254 && !/[\u0000-\u001f\u007f<>]/.test(value) ? value : undefined);
 
 const requestIdOf = (q: Query) => id(first(q, 'requestId', 'request_id'));
 const trackIdOf = (q: Query) => id(first(q, 'track_id', 'trackId'));

@@ -2,7 +2,7 @@ import { classifyCodes, type Meaning } from '../provider/error-codes';
 import type { ErrorKey } from '../validation/form-state';
 
 /**
- * What a provider refusal means on each step (product-spec.md §8). The provider's codes are
+ * What a provider refusal means on each step (docs/provider-contract.md §5). The provider's codes are
  * translated into meanings by lib/provider/error-codes.ts (one table per service); this file says
  * which meanings are the person's to fix, on which field and with which message. Any other
  * meaning, and any unknown code, goes to the error page with a reference.

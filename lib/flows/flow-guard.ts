@@ -44,8 +44,7 @@ export const withContinuation = (f: FlowSession): f is With<'continuation'> => B
 export const withResetSent = (f: FlowSession): f is With<'email' | 'resetSentAt'> => Boolean(f.email && f.resetSentAt);
 export const withReset = (f: FlowSession): f is With<'reset'> => Boolean(f.reset);
 export const withVerify = (f: FlowSession): f is With<'verify'> => Boolean(f.verify);
-export const withVerifyCode = (f: FlowSession): f is With<'verify'> & { verify: { accvid: string } } =>
-  Boolean(f.verify?.accvid && f.verify.byCode);
+export const withVerifyCode = (f: FlowSession): f is With<'verify'> & { verify: { accvid: string } } => Boolean(f.verify?.accvid && f.verify.byCode);
 
 type WithPrecheck<K extends FlowSession['precheck'] & object> = With<'sub' | 'precheck'> & { precheck: K };
 export const withPrecheck =
@@ -54,9 +53,6 @@ export const withPrecheck =
     Boolean(f.sub && f.precheck?.kind === kind);
 
 type MfaActive = NonNullable<NonNullable<FlowSession['mfa']>['active']>;
-export const withActiveCode = (f: FlowSession): f is With<'sub' | 'mfa'> & { mfa: { active: MfaActive } } =>
-  Boolean(f.sub && f.mfa?.active);
-export const withActivePush = (
-  f: FlowSession,
-): f is With<'sub' | 'mfa'> & { mfa: { active: MfaActive & { push: NonNullable<MfaActive['push']> } } } =>
+export const withActiveCode = (f: FlowSession): f is With<'sub' | 'mfa'> & { mfa: { active: MfaActive } } => Boolean(f.sub && f.mfa?.active);
+export const withActivePush = (f: FlowSession): f is With<'sub' | 'mfa'> & { mfa: { active: MfaActive & { push: NonNullable<MfaActive['push']> } } } =>
   Boolean(f.sub && f.mfa?.active?.type === 'PUSH' && f.mfa.active.push);

@@ -1,12 +1,12 @@
 import type { ErrorKey } from '../validation/form-state';
 
 /**
- * Group selection (product-spec.md §4): which group to offer, preselect or sign in with at once.
+ * Group selection (README: Group selection): which group to offer, preselect or sign in with at once.
  * Pure functions, shared by the server (page and action) and the search box in the browser.
  */
 export type GroupOption = { id: string; name: string; customerNumber?: string };
 
-/** security.md §2.5: group ids from the address or a form are checked before any use. */
+/** Group ids from the address or a form are checked against this alphabet before any use. */
 export const GROUP_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function groupIdError(value: string): ErrorKey | undefined {
@@ -15,19 +15,14 @@ export function groupIdError(value: string): ErrorKey | undefined {
 }
 
 export type GroupChoice =
-  | { kind: 'sign-in'; group: GroupOption }
-  | { kind: 'pick'; preselectedId?: string; error?: 'groupNotFound'; forgetRemembered: boolean };
+  { kind: 'sign-in'; group: GroupOption } | { kind: 'pick'; preselectedId?: string; error?: 'groupNotFound'; forgetRemembered: boolean };
 
 /**
  * A `group_id` from the address that names an offered group signs in with it at once; one that
  * does not is an error on the screen. The remembered group is preselected while it is offered
  * and forgotten once it is not.
  */
-export function resolveGroupChoice(args: {
-  groups: GroupOption[];
-  requestedId?: string;
-  rememberedId?: string;
-}): GroupChoice {
+export function resolveGroupChoice(args: { groups: GroupOption[]; requestedId?: string; rememberedId?: string }): GroupChoice {
   const find = (id: string | undefined) => (id === undefined ? undefined : args.groups.find((g) => g.id === id));
   const remembered = find(args.rememberedId);
   const forgetRemembered = args.rememberedId !== undefined && !remembered;

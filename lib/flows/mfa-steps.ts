@@ -1,24 +1,17 @@
 import 'server-only';
 import { refusalMeaning } from '../provider/errors';
 import { authenticate, getConfiguredMethods, getPushStatus, initiateAuthentication } from '../provider/verification';
-import type { ErrorKey } from '../validation/form-state';
 import type { MfaOption, PushRequest } from '../session-types';
+import type { ErrorKey } from '../validation/form-state';
 import { codeErrorFor } from './error-map';
 import { selectMfaStart } from './mfa';
 import { pushExpiry, pushOutcome, type PushOutcome } from './push';
 
 export type SendOutcome =
-  | { kind: 'sent'; exchangeId: string; destination: string | undefined; push: PushRequest | undefined }
-  | { kind: 'redirect'; url: string };
+  { kind: 'sent'; exchangeId: string; destination: string | undefined; push: PushRequest | undefined } | { kind: 'redirect'; url: string };
 
 /** Sends (or, for TOTP, opens) a second-factor exchange for the signed-in subject. */
-export async function sendCode(args: {
-  option: MfaOption;
-  requestId: string;
-  sub: string;
-  trackId: string;
-  locale: string;
-}): Promise<SendOutcome> {
+export async function sendCode(args: { option: MfaOption; requestId: string; sub: string; trackId: string; locale: string }): Promise<SendOutcome> {
   const initiated = await initiateAuthentication({
     type: args.option.type,
     usageType: 'MULTIFACTOR_AUTHENTICATION',
@@ -50,15 +43,9 @@ export type StartOutcome =
 
 /**
  * Starts the option of `type` the person chose (or the only one): it must be among the methods
- * the provider lists for the account now (product-spec.md §4 "MFA"), which also gives its medium.
+ * the provider lists for the account now (README: Multi-factor step), which also gives its medium.
  */
-export async function startOption(args: {
-  type: string;
-  requestId: string;
-  sub: string;
-  trackId: string;
-  locale: string;
-}): Promise<StartOutcome> {
+export async function startOption(args: { type: string; requestId: string; sub: string; trackId: string; locale: string }): Promise<StartOutcome> {
   const start = selectMfaStart(await getConfiguredMethods(args));
   const options = start.kind === 'options' ? start.options : [start.option];
   const option = options.find((o) => o.type === args.type);
@@ -70,13 +57,7 @@ export async function startOption(args: {
 export type CodeOutcome = { kind: 'verified'; statusId: string } | { kind: 'code-error'; key: ErrorKey };
 
 /** Checks a code; wrong, used and expired codes come back to the field, the rest is thrown. */
-export async function verifyCode(args: {
-  type: string;
-  exchangeId: string;
-  code: string;
-  requestId: string;
-  locale: string;
-}): Promise<CodeOutcome> {
+export async function verifyCode(args: { type: string; exchangeId: string; code: string; requestId: string; locale: string }): Promise<CodeOutcome> {
   try {
     const { statusId } = await authenticate({
       type: args.type,

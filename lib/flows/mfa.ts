@@ -1,11 +1,12 @@
 import type { ConfiguredMethod } from '../provider/verification';
-export type { MfaOption } from '../session-types';
 import type { MfaOption } from '../session-types';
+
+export type { MfaOption } from '../session-types';
 
 export type MfaStart = { kind: 'options'; options: MfaOption[] } | { kind: 'single'; option: MfaOption };
 
 /**
- * What the MFA step starts with (product-spec.md §4 "MFA"): PASSWORD is left out; several options
+ * What the MFA step starts with (README: Multi-factor step): PASSWORD is left out; several options
  * are offered to choose from; exactly one is started directly; none means EMAIL. The medium id is
  * the medium's id only when exactly one medium is configured for that type, and so is its name.
  */
@@ -20,35 +21,85 @@ export function selectMfaStart(methods: readonly ConfiguredMethod[]): MfaStart {
   return { kind: 'single', option: options[0] ?? { type: 'EMAIL', mediumId: '' } };
 }
 
-export type OptionLabelKey =
-  | 'optionEmail'
-  | 'optionEmailTo'
-  | 'optionSms'
-  | 'optionSmsTo'
-  | 'optionTotp'
-  | 'optionPush'
-  | 'optionPushOn'
-  | 'optionOther';
+export type OptionLabelKey = 'optionEmail' | 'optionEmailTo' | 'optionSms' | 'optionSmsTo' | 'optionTotp' | 'optionPush' | 'optionPushOn' | 'optionOther';
+type StartKey = 'startEmail' | 'startSms' | 'startTotp' | 'startPush' | 'startPushOn' | 'startOther';
+type ButtonKey = 'send' | 'continue' | 'sendRequest' | 'sending' | 'sendingRequest';
+type SentKey = 'sentEmail' | 'sentEmailTo' | 'sentSms' | 'sentSmsTo' | 'totpDescription' | 'otherDescription';
+
+type MfaTexts = {
+  option: OptionLabelKey;
+  optionTo?: OptionLabelKey;
+  start: StartKey;
+  startTo?: StartKey;
+  button: ButtonKey;
+  pending: ButtonKey;
+  sent: SentKey;
+  sentTo?: SentKey;
+};
+
+/**
+ * Every text of the MFA screens that depends on the method, as keys of the `mfa` messages, in one
+ * table: the option's button (`option`, and `optionTo` when the tenant names the medium), the
+ * sentence before a single option is started (`start`, `startTo`), its button and pending text,
+ * and the code page's description (`sent`, `sentTo`). A `…To` key takes `{destination}`; a
+ * method without one ignores the destination. Types without texts of their own get `other`.
+ */
+const MFA_TEXTS: Record<'EMAIL' | 'SMS' | 'TOTP' | 'PUSH' | 'other', MfaTexts> = {
+  EMAIL: {
+    option: 'optionEmail',
+    optionTo: 'optionEmailTo',
+    start: 'startEmail',
+    button: 'send',
+    pending: 'sending',
+    sent: 'sentEmail',
+    sentTo: 'sentEmailTo',
+  },
+  SMS: { option: 'optionSms', optionTo: 'optionSmsTo', start: 'startSms', button: 'send', pending: 'sending', sent: 'sentSms', sentTo: 'sentSmsTo' },
+  TOTP: { option: 'optionTotp', start: 'startTotp', button: 'continue', pending: 'sending', sent: 'totpDescription' },
+  PUSH: {
+    option: 'optionPush',
+    optionTo: 'optionPushOn',
+    start: 'startPush',
+    startTo: 'startPushOn',
+    button: 'sendRequest',
+    pending: 'sendingRequest',
+    sent: 'otherDescription',
+  },
+  other: { option: 'optionOther', start: 'startOther', button: 'send', pending: 'sending', sent: 'otherDescription' },
+};
+
+function textsOf(type: string): MfaTexts {
+  return Object.hasOwn(MFA_TEXTS, type) ? MFA_TEXTS[type as keyof typeof MFA_TEXTS] : MFA_TEXTS.other;
+}
+
+/** A text with its destination when the method has a wording for one, else the plain text. */
+function withDestination<K extends string>(plain: K, to: K | undefined, destination: string | undefined): { key: K; destination?: string } {
+  return to && destination ? { key: to, destination } : { key: plain };
+}
 
 /**
  * The text of an option's button: the method, and where it goes when the tenant names the medium
- * ("Text message to +49 ••• ••12", "Approve on your device (Pixel 8)"). Types without texts of
- * their own get a generic label.
+ * ("Text message to +49 ••• ••12", "Approve on your device (Pixel 8)").
  */
 export function optionLabel(option: Pick<MfaOption, 'type' | 'destination'>): { key: OptionLabelKey; destination?: string } {
-  const { destination } = option;
-  switch (option.type) {
-    case 'EMAIL':
-      return destination ? { key: 'optionEmailTo', destination } : { key: 'optionEmail' };
-    case 'SMS':
-      return destination ? { key: 'optionSmsTo', destination } : { key: 'optionSms' };
-    case 'PUSH':
-      return destination ? { key: 'optionPushOn', destination } : { key: 'optionPush' };
-    case 'TOTP':
-      return { key: 'optionTotp' };
-    default:
-      return { key: 'optionOther' };
-  }
+  const texts = textsOf(option.type);
+  return withDestination(texts.option, texts.optionTo, option.destination);
+}
+
+/** The single option about to start: the sentence above its button, the button, and its pending text. */
+export function startTexts(option: Pick<MfaOption, 'type' | 'destination'>): {
+  text: { key: StartKey; destination?: string };
+  button: ButtonKey;
+  pending: ButtonKey;
+} {
+  const texts = textsOf(option.type);
+  return { text: withDestination(texts.start, texts.startTo, option.destination), button: texts.button, pending: texts.pending };
+}
+
+/** The code page's description: where the code went, or where it comes from (an app). */
+export function codeSentText(option: Pick<MfaOption, 'type' | 'destination'>): { key: SentKey; destination?: string } {
+  const texts = textsOf(option.type);
+  return withDestination(texts.sent, texts.sentTo, option.destination);
 }
 
 /** TOTP codes come from the person's app: there is nothing to resend. */

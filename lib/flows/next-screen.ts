@@ -3,7 +3,7 @@ import type { ConfiguredMethod } from '../provider/verification';
 import type { ErrorKey } from '../validation/form-state';
 
 /**
- * What happens after the e-mail step (product-spec.md §4 "Login"). Plain data in, a decision out:
+ * What happens after the e-mail step (docs/provider-contract.md §2.2, §2.3). Plain data in, a decision out:
  * no provider calls and no Next here, so every row of the table is a unit test.
  */
 export type EmailStepOutcome =
@@ -12,18 +12,12 @@ export type EmailStepOutcome =
   | { kind: 'external'; url: string; loginHint: string }
   | { kind: 'failure'; reason: string };
 
-export function resolveEmailStep(args: {
-  existence: UserExistence;
-  methods: ConfiguredMethod[] | null;
-  email: string;
-}): EmailStepOutcome {
+export function resolveEmailStep(args: { existence: UserExistence; methods: ConfiguredMethod[] | null; email: string }): EmailStepOutcome {
   const { existence } = args;
   switch (existence.action) {
     case 'login':
       if (args.methods === null) return { kind: 'failure', reason: 'configured list missing' };
-      return args.methods.some((m) => m.type === 'PASSWORD')
-        ? { kind: 'screen', path: '/login' }
-        : { kind: 'screen', path: '/require-password-init' };
+      return args.methods.some((m) => m.type === 'PASSWORD') ? { kind: 'screen', path: '/login' } : { kind: 'screen', path: '/require-password-init' };
     case 'register':
       return { kind: 'field-error', field: 'email', key: 'userNotFound' };
     case 'redirect':

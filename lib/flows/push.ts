@@ -16,11 +16,7 @@ export function pushExpiry(expiresAt: number | undefined, sentAt: number): numbe
   return expiresAt && expiresAt > sentAt ? expiresAt : sentAt + DEFAULT_PUSH_LIFETIME_MS;
 }
 
-export type PushOutcome =
-  | { kind: 'approved'; statusId: string }
-  | { kind: 'pending' }
-  | { kind: 'rejected' }
-  | { kind: 'expired' };
+export type PushOutcome = { kind: 'approved'; statusId: string } | { kind: 'pending' } | { kind: 'rejected' } | { kind: 'expired' };
 
 /**
  * The provider's word wins while the request lives, and approval wins even at the last moment; an

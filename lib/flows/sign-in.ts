@@ -1,24 +1,15 @@
 import 'server-only';
 import { isProviderError, refusalMeaning } from '../provider/errors';
 import { checkUserExists } from '../provider/users';
-import {
-  authenticate,
-  getConfiguredMethods,
-  initiateAuthentication,
-} from '../provider/verification';
+import { authenticate, getConfiguredMethods, initiateAuthentication } from '../provider/verification';
 import type { ErrorKey, FormState } from '../validation/form-state';
 import { credentialsErrorFor } from './error-map';
 import { resolveEmailStep, type EmailStepOutcome } from './next-screen';
 
 /** Asks the provider about an e-mail and decides the next screen. */
-export async function checkEmail(args: {
-  requestId: string;
-  email: string;
-  locale: string;
-}): Promise<EmailStepOutcome> {
+export async function checkEmail(args: { requestId: string; email: string; locale: string }): Promise<EmailStepOutcome> {
   const existence = await checkUserExists({ ...args, rememberMe: true });
-  const methods =
-    existence.action === 'login' ? await getConfiguredMethods(args) : null;
+  const methods = existence.action === 'login' ? await getConfiguredMethods(args) : null;
   return resolveEmailStep({ existence, methods, email: args.email });
 }
 
@@ -30,7 +21,7 @@ export type PasswordOutcome =
   /** Declined, deactivated or deleted: nothing to type can change that. */
   | { kind: 'unusable' };
 
-/** How long a lock lasts when the provider does not say (product-spec.md §9: 5 minutes). */
+/** How long a lock lasts when the provider does not say: 5 minutes. */
 export const LOCK_SECONDS = 5 * 60;
 
 /**
@@ -44,14 +35,9 @@ export function lockedState(until: number | undefined, now = Date.now()): FormSt
 
 /**
  * The credentials step: a PASSWORDLESS_AUTHENTICATION exchange of type PASSWORD, then the password
- * check (product-spec.md §4 "Credentials"). User errors come back; everything else is thrown.
+ * check (docs/provider-contract.md §2.4, §2.5). User errors come back; everything else is thrown.
  */
-export async function verifyPassword(args: {
-  requestId: string;
-  email: string;
-  password: string;
-  locale: string;
-}): Promise<PasswordOutcome> {
+export async function checkPassword(args: { requestId: string; email: string; password: string; locale: string }): Promise<PasswordOutcome> {
   try {
     const initiated = await initiateAuthentication({
       type: 'PASSWORD',

@@ -5,7 +5,7 @@ import type { ErrorKey } from '../validation/form-state';
 import { codeErrorFor } from './error-map';
 
 /**
- * E-mail confirmation (product-spec.md §4 "Verify e-mail"): a link is sent; when the tenant asks
+ * E-mail confirmation (README: Password reset and e-mail verification): a link is sent; when the tenant asks
  * for a code instead (its `verification_complete` page with processingType CODE), the code is
  * checked here. Either API generation (lib/provider/account-verification.ts).
  */

@@ -1,11 +1,9 @@
 import { match } from '@formatjs/intl-localematcher';
 import Negotiator from 'negotiator';
+import { cookieName, cookieOptions } from '../cookies';
 
-/** The 12 languages of product-spec.md §9; en-GB is the default and fallback. */
-export const LOCALES = [
-  'cs-CZ', 'de-DE', 'en-GB', 'es-ES', 'fr-FR', 'it-IT',
-  'ja-JP', 'pl-PL', 'pt-BR', 'sv-SE', 'tr-TR', 'zh-CN',
-] as const;
+/** The 12 shipped languages (one messages/*.json each); en-GB is the default and fallback. */
+export const LOCALES = ['cs-CZ', 'de-DE', 'en-GB', 'es-ES', 'fr-FR', 'it-IT', 'ja-JP', 'pl-PL', 'pt-BR', 'sv-SE', 'tr-TR', 'zh-CN'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en-GB';
 
@@ -35,8 +33,8 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
  */
 export function localeCookie(secure: boolean) {
   return {
-    name: secure ? '__Host-signin_locale' : 'signin_locale',
-    options: { httpOnly: true, secure, sameSite: 'lax', path: '/', maxAge: ONE_YEAR_SECONDS },
+    name: cookieName('locale', secure),
+    options: { ...cookieOptions(secure), maxAge: ONE_YEAR_SECONDS },
   } as const;
 }
 /** Request header through which proxy.ts hands the resolved locale to the render. */
@@ -44,10 +42,20 @@ export const LOCALE_HEADER = 'x-signin-locale';
 /** Request header with the current path and query, so the language selector can come back here. */
 export const PATH_HEADER = 'x-signin-path';
 
-/** Bare language codes map to the regional variant the product ships (product-spec.md §9). */
+/** Bare language codes map to the regional variant the product ships. */
 const BARE_CODES: Readonly<Record<string, Locale>> = {
-  cs: 'cs-CZ', de: 'de-DE', en: 'en-GB', es: 'es-ES', fr: 'fr-FR', it: 'it-IT',
-  ja: 'ja-JP', pl: 'pl-PL', pt: 'pt-BR', sv: 'sv-SE', tr: 'tr-TR', zh: 'zh-CN',
+  cs: 'cs-CZ',
+  de: 'de-DE',
+  en: 'en-GB',
+  es: 'es-ES',
+  fr: 'fr-FR',
+  it: 'it-IT',
+  ja: 'ja-JP',
+  pl: 'pl-PL',
+  pt: 'pt-BR',
+  sv: 'sv-SE',
+  tr: 'tr-TR',
+  zh: 'zh-CN',
 };
 
 export function isLocale(value: unknown): value is Locale {
@@ -91,7 +99,7 @@ export type LocaleInputs = {
 };
 
 /**
- * Picks the display language (product-spec.md §4 "Language"): a stored choice first; otherwise
+ * Picks the display language (README: Languages): a stored choice first; otherwise
  * the first supported of the browser's languages (each followed by its derivative), then
  * `ui_locales`, then the provider's `lang`; otherwise en-GB. Matching is the formatjs
  * implementation of ECMA-402 LookupMatcher, so only supported tags come out.

@@ -1,6 +1,6 @@
 import 'server-only';
-import { Fragment, type ReactNode } from 'react';
 import { jaModel, Parser, zhHansModel } from 'budoux';
+import { Fragment, type ReactNode } from 'react';
 
 /**
  * Typesetting of the texts that carry a screen (its heading and description), done on the server
@@ -28,9 +28,7 @@ export const usesPhrases = (locale: string) => parserFor(locale) !== undefined;
 const MASKED_PHONE = /(?:\+\d{1,3}|[\d•*●·xX]{2,})(?:[ -][\d•*●·xX]{1,12}){1,6}/g;
 
 export function keepPhoneNumbersTogether(text: string): string {
-  return text.replace(MASKED_PHONE, (match) =>
-    /[•*●·xX+]/.test(match) ? match.replace(/ /g, '\u00a0').replace(/-/g, '\u2011') : match,
-  );
+  return text.replace(MASKED_PHONE, (match) => (/[•*●·xX+]/.test(match) ? match.replace(/ /g, '\u00a0').replace(/-/g, '\u2011') : match));
 }
 
 /** The phrases of `text` in `locale` (one piece for languages that are not segmented). */

@@ -26,4 +26,3 @@ export const DEFAULT_LIMITS = {
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as LimitName[];
-

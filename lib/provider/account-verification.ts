@@ -50,7 +50,11 @@ const VerifiedData = z
  * Checks a verification code (`verification_complete` with processingType CODE). The answer may
  * suggest signing in at once with a track (`suggested_action: LOGIN`).
  */
-export function verifyAccount(args: { accvid: string; code: string; locale: string }): Promise<{ suggestedAction: string | undefined; trackId: string | undefined }> {
+export function verifyAccount(args: {
+  accvid: string;
+  code: string;
+  locale: string;
+}): Promise<{ suggestedAction: string | undefined; trackId: string | undefined }> {
   const current = getConfig().providerApi === 'current';
   return askForData(
     {

@@ -8,11 +8,11 @@ import { callProvider, type ProviderCall, type ProviderReply } from './http';
  * Every shape the provider answers in, read in one place (docs/provider-contract.md §1):
  *
  * - the JSON envelope `{success, status, data}`: a success when the status is 200 or `success` is
- *   true (product-spec.md §7);
+ *   true (docs/provider-contract.md);
  * - 204, which several services use for "nothing there" (unknown user, used track);
  * - a 3xx whose Location is the next hosted page: an error when its query carries `error` or
  *   `error_code` or its path names an error page, otherwise the step's success;
- * - a 403 naming a `redirectUrl` (the MFA set-up hand-off, product-spec.md §8);
+ * - a 403 naming a `redirectUrl` (the MFA set-up hand-off, docs/provider-contract.md §2.4);
  * - every failure shape: the service error object (`error.code` number or string), the login
  *   error (`error` string at the top, usually with 417) and the OAuth error.
  */
@@ -61,21 +61,33 @@ export function candidateCodes(json: unknown): Array<string | number | undefined
  * published (docs/provider-contract.md §7, U): the plausible names are accepted, in the error
  * object or at the top level, as numbers or numeric strings.
  */
-const Count = z.union([z.number(), z.string().regex(/^\d{1,6}$/).transform(Number)]).pipe(z.number().int().min(0).max(100_000));
+const Count = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{1,6}$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().int().min(0).max(100_000));
 const DETAIL_NAMES = {
   remainingAttempts: ['remaining_attempts', 'remainingAttempts', 'attempts_left', 'attemptsLeft'],
   lockedForSeconds: ['locked_for_seconds', 'lockedForSeconds', 'retry_after', 'retryAfter'],
 } as const;
 
 export function refusalDetails(json: unknown): RefusalDetails {
-  const top = z.object({ error: z.record(z.string(), z.unknown()).optional() }).loose().safeParse(json);
+  const top = z
+    .object({ error: z.record(z.string(), z.unknown()).optional() })
+    .loose()
+    .safeParse(json);
   if (!top.success) return {};
   const places = [top.data.error ?? {}, top.data as Record<string, unknown>];
   const pick = (names: readonly string[]) => {
-    for (const place of places) for (const name of names) {
-      const value = Count.safeParse(place[name]);
-      if (value.success) return value.data;
-    }
+    for (const place of places)
+      for (const name of names) {
+        const value = Count.safeParse(place[name]);
+        if (value.success) return value.data;
+      }
     return undefined;
   };
   const details: RefusalDetails = {};

@@ -60,11 +60,6 @@ export class ProviderError extends Error {
     this.details = args.details ?? {};
   }
 
-  /** Compares the provider code whatever its wire type (3072 and "3072" are the same code). */
-  hasCode(...codes: Array<string | number>): boolean {
-    return this.code !== undefined && codes.some((c) => String(c) === String(this.code));
-  }
-
   /** A refusal whose code this build has no meaning for: the operator should extend the table. */
   get unknownCode(): boolean {
     return this.kind === 'rejected' && this.code !== undefined && this.meaning === undefined;

@@ -23,9 +23,18 @@ export const SERVED_PAGES: ReadonlyArray<{ id: string; path: string }> = [
 
 /** Page ids a tenant knows that stay with the tenant's own pages. */
 export const TENANT_PAGES: readonly string[] = [
-  'register', 'register_additional_info', 'password_forgot_init', 'verification_init', 'reactivate_verification_method',
-  'suggest_verification_methods', 'consent_preview', 'consent_scopes', 'account_deduplication', 'status',
-  'device_init_code', 'device_success_page',
+  'register',
+  'register_additional_info',
+  'password_forgot_init',
+  'verification_init',
+  'reactivate_verification_method',
+  'suggest_verification_methods',
+  'consent_preview',
+  'consent_scopes',
+  'account_deduplication',
+  'status',
+  'device_init_code',
+  'device_success_page',
 ];
 
 export type HostedPage = { hosted_page_id: string; locale: string; url: string; content?: string };
@@ -36,14 +45,21 @@ const Group = z
     _id: z.string(),
     groupOwner: z.string().optional(),
     default_locale: z.string().optional(),
-    hosted_pages: z.array(z.object({ hosted_page_id: z.string(), locale: z.string(), url: z.string().optional(), content: z.string().optional() }).loose()).default([]),
+    hosted_pages: z
+      .array(z.object({ hosted_page_id: z.string(), locale: z.string(), url: z.string().optional(), content: z.string().optional() }).loose())
+      .default([]),
   })
   .loose()
   .transform((g): HostedPageGroup => ({
     _id: g._id,
     groupOwner: g.groupOwner ?? 'client',
     default_locale: g.default_locale ?? 'en',
-    hosted_pages: g.hosted_pages.map((p) => ({ hosted_page_id: p.hosted_page_id, locale: p.locale, url: p.url ?? '', ...(p.content ? { content: p.content } : {}) })),
+    hosted_pages: g.hosted_pages.map((p) => ({
+      hosted_page_id: p.hosted_page_id,
+      locale: p.locale,
+      url: p.url ?? '',
+      ...(p.content ? { content: p.content } : {}),
+    })),
   }));
 
 const AdminToken = z.object({ access_token: z.string().min(1) }).loose();

@@ -1,5 +1,5 @@
 import 'server-only';
-import { Agent, fetch as undiciFetch, request } from 'undici';
+import { Agent, request, fetch as undiciFetch } from 'undici';
 import { getConfig } from '../config';
 import { log } from '../log';
 import type { ProviderService } from './error-codes';

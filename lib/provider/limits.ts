@@ -72,10 +72,7 @@ function give(map: Map<string, number>, key: string): void {
 }
 
 /** Runs `send` for the call through the breaker and the bulkheads. */
-export async function guarded<T>(
-  call: { operation: string; service?: ProviderService; signIn?: string },
-  send: () => Promise<T>,
-): Promise<T> {
+export async function guarded<T>(call: { operation: string; service?: ProviderService; signIn?: string }, send: () => Promise<T>): Promise<T> {
   const { operation, service } = call;
   const now = Date.now();
   if (now < breaker.openUntil) {

@@ -4,10 +4,10 @@ import { CLOCK_SKEW_SECONDS } from '../auth/signed-in';
 import { getConfig } from '../config';
 import { providerFetch } from './http';
 
-/** Scopes this deployment asks for as an OIDC client (product-spec.md §6). */
+/** Scopes this deployment asks for as an OIDC client (README: This deployment's own session). */
 export const SCOPES = 'openid email profile groups roles';
 export const CALLBACK_PATH = '/auth/callback';
-/** An authorization request older than this is dropped (product-spec.md §9). */
+/** An authorization request older than this (15 minutes, like a flow) is dropped. */
 export const PENDING_MAX_AGE_MS = 15 * 60 * 1000;
 
 let discovered: Promise<client.Configuration> | undefined;
@@ -30,7 +30,7 @@ async function discover(): Promise<client.Configuration> {
   const configuration = await client.discovery(
     config.providerUrl,
     config.clientId,
-    // product-spec.md §9: tolerate five minutes of clock skew in token timestamps.
+    // Token timestamps may be up to five minutes off this server's clock and still count.
     { client_secret: config.clientSecret, [client.clockTolerance]: CLOCK_SKEW_SECONDS },
     undefined,
     {

@@ -25,7 +25,10 @@ const SelectableGroup = z
 const WithMetadata = z
   .object({
     used: z.boolean().optional(),
-    meta_data: z.object({ selectableGroups: z.array(SelectableGroup).max(5000).default([]) }).loose().optional(),
+    meta_data: z
+      .object({ selectableGroups: z.array(SelectableGroup).max(5000).default([]) })
+      .loose()
+      .optional(),
   })
   .loose();
 

@@ -28,7 +28,7 @@ function resetCall(step: 'initiate' | 'accept', call: Omit<ProviderCall, 'servic
   };
 }
 
-/** Sends a reset link (product-spec.md §9: processing type LINK, medium e-mail). */
+/** Sends a reset link (processing type LINK, medium e-mail: the person gets a link, never a code). */
 export async function initiateReset(args: { email: string; requestId: string; locale: string }): Promise<void> {
   await askForData(
     resetCall('initiate', {

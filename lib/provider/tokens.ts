@@ -1,11 +1,11 @@
 import 'server-only';
 import * as client from 'openid-client';
 import { groupFromClaims } from '../auth/signed-in';
-import { getOidcConfiguration } from './oidc';
 import type { PendingAuthorization, SignedInUser } from '../session-types';
+import { getOidcConfiguration } from './oidc';
 
 /**
- * The token service for this deployment's own OIDC client (product-spec.md §5 "Token calls",
+ * The token service for this deployment's own OIDC client (README: This deployment's own session,
  * §7 "Tokens"): code exchange, refresh, introspection and the user profile, through
  * openid-client, which checks issuer, audience, signatures, state, nonce and PKCE. Empty inputs
  * fail before any call, with the spec's 417 messages.
@@ -47,11 +47,6 @@ export async function refreshUser(user: SignedInUser): Promise<SignedInUser> {
 export async function introspect(token: string, tokenTypeHint: string): Promise<client.IntrospectionResponse> {
   required(token && tokenTypeHint ? token : undefined, 'token or token_type_hint cannot be empty');
   return client.tokenIntrospection(await getOidcConfiguration(), token, { token_type_hint: tokenTypeHint });
-}
-
-export async function fetchProfile(accessToken: string, sub: string): Promise<client.UserInfoResponse> {
-  required(accessToken, 'access_token cannot be empty');
-  return client.fetchUserInfo(await getOidcConfiguration(), accessToken, sub);
 }
 
 function toSignedInUser(

@@ -4,15 +4,12 @@ import { ask, unexpected, type Answer } from './answer';
 import type { ProviderCall } from './http';
 
 /**
- * What the provider recommends after the e-mail step (product-spec.md §4; docs/provider-contract.md
+ * What the provider recommends after the e-mail step (docs/provider-contract.md
  * §2.2). The success body is not published (U): `action` and `providers[].redirectUri` are the
  * spec's names, read here and only here so a correction touches one place.
  */
 export type UserExistence =
-  | { action: 'login' }
-  | { action: 'register' }
-  | { action: 'redirect'; redirectUri: string | undefined }
-  | { action: 'other'; value: string };
+  { action: 'login' } | { action: 'register' } | { action: 'redirect'; redirectUri: string | undefined } | { action: 'other'; value: string };
 
 const ExistenceData = z
   .object({
@@ -21,12 +18,7 @@ const ExistenceData = z
   })
   .loose();
 
-export async function checkUserExists(args: {
-  requestId: string;
-  email: string;
-  rememberMe: boolean;
-  locale?: string;
-}): Promise<UserExistence> {
+export async function checkUserExists(args: { requestId: string; email: string; rememberMe: boolean; locale?: string }): Promise<UserExistence> {
   const call: ProviderCall = {
     service: 'useractions-srv',
     operation: 'users.checkExists',

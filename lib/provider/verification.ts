@@ -22,7 +22,12 @@ export type ConfiguredMethod = {
  * plausible spellings. The first short, printable one wins.
  */
 const MEDIUM_TEXT_FIELDS = ['masked_value', 'key_name', 'email', 'mobile', 'friendly_name'] as const;
-const DisplayText = z.string().trim().min(1).max(64).regex(/^[^\p{Cc}]+$/u);
+const DisplayText = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[^\p{Cc}]+$/u);
 
 function mediumText(medium: Record<string, unknown>): string | undefined {
   for (const field of MEDIUM_TEXT_FIELDS) {
@@ -40,9 +45,7 @@ const Medium = z
 
 const ConfiguredListData = z
   .object({
-    configured_list: z
-      .array(z.object({ type: z.string(), mediums: z.array(Medium).optional() }).loose())
-      .default([]),
+    configured_list: z.array(z.object({ type: z.string(), mediums: z.array(Medium).optional() }).loose()).default([]),
   })
   .loose()
   .transform((d): ConfiguredMethod[] =>
@@ -55,12 +58,7 @@ const ConfiguredListData = z
   );
 
 /** The methods configured for an account, identified by e-mail or subject. */
-export function getConfiguredMethods(args: {
-  requestId: string;
-  email?: string;
-  sub?: string;
-  locale?: string;
-}): Promise<ConfiguredMethod[]> {
+export function getConfiguredMethods(args: { requestId: string; email?: string; sub?: string; locale?: string }): Promise<ConfiguredMethod[]> {
   return askForData(
     {
       service: 'verification-srv',
@@ -116,7 +114,7 @@ export type Initiated =
       statusId: string | undefined;
       pushNumber: string | undefined;
     }
-  /** product-spec.md §8: an initiation answered 403 with a redirectUrl sends the browser there. */
+  /** An initiation answered 403 with a redirectUrl sends the browser there (docs/provider-contract.md §2.4). */
   | { kind: 'redirect'; url: string };
 
 export async function initiateAuthentication(args: {

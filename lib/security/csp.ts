@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy of every page (security.md §3). Scripts run only with this request's
+ * The Content-Security-Policy of every page (README: Architecture). Scripts run only with this request's
  * nonce; forms may post only to this app, the provider and the allow-listed origins (Chrome and
  * Safari also check form-action on every redirect after a submit, so the final client origins must
  * be listed too).
@@ -15,11 +15,7 @@ export function buildCsp(args: {
   const formAction = ["'self'", args.providerOrigin, ...args.formOrigins];
   const directives: Record<string, string[]> = {
     'default-src': ["'none'"],
-    'script-src': [
-      `'nonce-${args.nonce}'`,
-      "'strict-dynamic'",
-      ...(args.development ? ["'unsafe-eval'"] : []),
-    ],
+    'script-src': [`'nonce-${args.nonce}'`, "'strict-dynamic'", ...(args.development ? ["'unsafe-eval'"] : [])],
     'style-src': ["'self'", `'nonce-${args.nonce}'`],
     'img-src': ["'self'", 'data:', args.providerOrigin],
     'font-src': ["'self'"],

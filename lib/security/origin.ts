@@ -1,5 +1,5 @@
 /**
- * CSRF guard for state-changing requests (security.md §2.2). Accepted:
+ * CSRF guard for state-changing requests (README: Architecture, CSRF). Accepted:
  * - an Origin equal to this deployment's public origin;
  * - `Origin: null` (or none) together with `Sec-Fetch-Site: same-origin`. Browsers send the null
  *   origin on same-origin form posts because every page carries `Referrer-Policy: no-referrer`
@@ -8,11 +8,7 @@
  *   page (including a sandboxed frame, whose origin is also null) is still refused.
  * Everything else (a foreign origin, null from another site, no provenance at all) is refused.
  */
-export function isSameOriginPost(
-  origin: string | null,
-  secFetchSite: string | null,
-  publicOrigin: string,
-): boolean {
+export function isSameOriginPost(origin: string | null, secFetchSite: string | null, publicOrigin: string): boolean {
   if (origin && origin !== 'null') return origin === publicOrigin;
   return secFetchSite === 'same-origin';
 }

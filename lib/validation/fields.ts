@@ -36,9 +36,7 @@ export const CheckboxField = z
   .transform((value) => value !== undefined);
 
 /** Turns a failed parse into the form's field errors (first problem per field). */
-export function fieldErrorsOf<Field extends string>(
-  error: z.ZodError,
-): Partial<Record<Field, ErrorKey>> {
+export function fieldErrorsOf<Field extends string>(error: z.ZodError): Partial<Record<Field, ErrorKey>> {
   const result: Partial<Record<Field, ErrorKey>> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0]) as Field;

@@ -7,8 +7,7 @@ import type { ErrorKey } from './form-state';
  */
 
 // WHATWG's e-mail grammar, the one <input type=email> uses.
-const EMAIL_PATTERN =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 export function emailError(value: string): ErrorKey | undefined {
   const email = value.trim();
@@ -26,14 +25,14 @@ export function normaliseCode(value: string): string {
   return value.replace(/[\s-]/g, '');
 }
 
-/** MFA code: required, exactly 6 digits (product-spec.md §5). */
+/** MFA code: required, exactly 6 digits. */
 export function mfaCodeError(value: string): ErrorKey | undefined {
   const code = normaliseCode(value);
   if (code.length === 0) return 'mfaCodeRequired';
   return /^\d{6}$/.test(code) ? undefined : 'mfaCodeLength';
 }
 
-/** The new-password policy of product-spec.md §5, one named check each (the live checklist). */
+/** The new-password policy, one named check each (the live checklist shows the same checks). */
 export const NEW_PASSWORD_RULES = {
   length: (v: string) => [...v].length >= 10 && [...v].length <= 30,
   lower: (v: string) => /\p{Ll}/u.test(v),
@@ -45,9 +44,7 @@ export const NEW_PASSWORD_RULES = {
 export type NewPasswordRule = keyof typeof NEW_PASSWORD_RULES;
 
 export function newPasswordChecks(value: string): Record<NewPasswordRule, boolean> {
-  return Object.fromEntries(
-    Object.entries(NEW_PASSWORD_RULES).map(([name, check]) => [name, check(value)]),
-  ) as Record<NewPasswordRule, boolean>;
+  return Object.fromEntries(Object.entries(NEW_PASSWORD_RULES).map(([name, check]) => [name, check(value)])) as Record<NewPasswordRule, boolean>;
 }
 
 /** The first message that applies, in the order the spec lists the rules. */

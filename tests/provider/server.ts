@@ -1,18 +1,18 @@
 import { createServer } from 'node:http';
-import { createSigner } from './keys.ts';
-import { createStore } from './store.ts';
 import { readBody, sendJson, str, type Handler, type Params, type Req } from './http.ts';
+import { createSigner } from './keys.ts';
+import { accountVerificationRoutes } from './services/account-verification.ts';
 import type { Context, Generation, Route, RouteSpec } from './services/context.ts';
 import { hostedPageRoutes } from './services/hostedpages.ts';
+import { loginRoutes } from './services/login.ts';
 import { oidcRoutes } from './services/oidc.ts';
 import { publicRoutes } from './services/public.ts';
+import { pushRoutes } from './services/push.ts';
+import { resetRoutes } from './services/reset.ts';
+import { standinRoutes } from './services/standin.ts';
 import { userActionRoutes } from './services/useractions.ts';
 import { verificationRoutes } from './services/verification.ts';
-import { pushRoutes } from './services/push.ts';
-import { loginRoutes } from './services/login.ts';
-import { standinRoutes } from './services/standin.ts';
-import { resetRoutes } from './services/reset.ts';
-import { accountVerificationRoutes } from './services/account-verification.ts';
+import { createStore } from './store.ts';
 
 /**
  * The stand-in provider: a local process that speaks the cidaas API as docs/provider-contract.md
@@ -55,9 +55,10 @@ const store = createStore({
     postLogoutRedirectUris: [`${appUrl}/`, `${appUrl}/signed-out`],
     hostedPageGroup: env.STANDIN_HOSTED_PAGE_GROUP ?? 'sales-portal-signin',
   },
-  adminClient: env.STANDIN_ADMIN_CLIENT_ID && env.STANDIN_ADMIN_CLIENT_SECRET
-    ? { clientId: env.STANDIN_ADMIN_CLIENT_ID, clientSecret: env.STANDIN_ADMIN_CLIENT_SECRET }
-    : undefined,
+  adminClient:
+    env.STANDIN_ADMIN_CLIENT_ID && env.STANDIN_ADMIN_CLIENT_SECRET
+      ? { clientId: env.STANDIN_ADMIN_CLIENT_ID, clientSecret: env.STANDIN_ADMIN_CLIENT_SECRET }
+      : undefined,
 });
 const ctx: Context = { store, signer: await createSigner(issuer), issuer, tokenTtlSeconds: Number(env.STANDIN_TOKEN_TTL ?? 3600), generation };
 
@@ -112,7 +113,8 @@ const server = createServer(async (rawReq, res) => {
   if (fault) {
     if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
     if (fault.mode === 'close') return req.socket.destroy();
-    if (fault.mode === 'error') return sendJson(res, 500, { success: false, status: 500, error: { code: 'SECRET-STACK', error: 'java.lang.NullPointerException at internal' } });
+    if (fault.mode === 'error')
+      return sendJson(res, 500, { success: false, status: 500, error: { code: 'SECRET-STACK', error: 'java.lang.NullPointerException at internal' } });
     if (fault.mode === 'garbage') {
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end('{"success": tru');

@@ -161,7 +161,16 @@ export function createStore(args: {
   // "name+*@domain" seeds stand for a family of accounts, made on first use, each with its own state.
   const patterns = seed.accounts
     .filter((a) => a.email.includes('*'))
-    .map((a) => ({ template: a, regex: new RegExp(`^${a.email.toLowerCase().split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[a-z0-9._+-]*')}$`) }));
+    .map((a) => ({
+      template: a,
+      regex: new RegExp(
+        `^${a.email
+          .toLowerCase()
+          .split('*')
+          .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('[a-z0-9._+-]*')}$`,
+      ),
+    }));
   const client: Client = { ...args.client, displayName: seed.client.client_display_name, name: seed.client.client_name };
 
   const store = {
@@ -225,8 +234,9 @@ export function createStore(args: {
      */
     pageUrl(id: string, params: Record<string, string | undefined> = {}): string {
       const group = store.hostedPageGroups.get(client.hostedPageGroup);
-      const page = group?.hosted_pages.find((p) => p.hosted_page_id === id && p.locale === group.default_locale)
-        ?? group?.hosted_pages.find((p) => p.hosted_page_id === id);
+      const page =
+        group?.hosted_pages.find((p) => p.hosted_page_id === id && p.locale === group.default_locale) ??
+        group?.hosted_pages.find((p) => p.hosted_page_id === id);
       const target = new URL(page?.url ?? `${args.issuer}/identity/${id}`);
       for (const [key, value] of Object.entries(params)) if (value !== undefined) target.searchParams.set(key, value);
       return target.toString();
@@ -255,7 +265,38 @@ export function createStore(args: {
 export type Store = ReturnType<typeof createStore>;
 
 const KINDS = ['Restaurant', 'Hotel', 'Canteen', 'Bakery', 'Catering', 'Hospital Kitchen', 'School Kitchen', 'Café', 'Bistro', 'Butchery'];
-const CITIES = ['Aachen', 'Berlin', 'Bremen', 'Dortmund', 'Dresden', 'Essen', 'Freiburg', 'Hamburg', 'Hannover', 'Kassel', 'Köln', 'Leipzig', 'Mainz', 'München', 'Münster', 'Nürnberg', 'Rostock', 'Stuttgart', 'Ulm', 'Würzburg', 'Wien', 'Zürich', 'Graz', 'Linz', 'Basel', 'Bern', 'Lyon', 'Lille', 'Porto', 'Malmö'];
+const CITIES = [
+  'Aachen',
+  'Berlin',
+  'Bremen',
+  'Dortmund',
+  'Dresden',
+  'Essen',
+  'Freiburg',
+  'Hamburg',
+  'Hannover',
+  'Kassel',
+  'Köln',
+  'Leipzig',
+  'Mainz',
+  'München',
+  'Münster',
+  'Nürnberg',
+  'Rostock',
+  'Stuttgart',
+  'Ulm',
+  'Würzburg',
+  'Wien',
+  'Zürich',
+  'Graz',
+  'Linz',
+  'Basel',
+  'Bern',
+  'Lyon',
+  'Lille',
+  'Porto',
+  'Malmö',
+];
 
 /** Group number `i` of a generated account: distinct names, customer numbers 300000 upwards. */
 function generatedGroup(i: number): Group {

@@ -52,7 +52,9 @@ describe('the brand accent', () => {
     const check = checkAccent('#8a1538', 'light');
     expect(check.ok).toBe(true);
     if (!check.ok) return;
-    expect(contrast(parseHex(check.hover)!, parseHex(SURFACES.light.accentText)!)).toBeGreaterThan(contrast(parseHex(check.accent)!, parseHex(SURFACES.light.accentText)!));
+    expect(contrast(parseHex(check.hover)!, parseHex(SURFACES.light.accentText)!)).toBeGreaterThan(
+      contrast(parseHex(check.accent)!, parseHex(SURFACES.light.accentText)!),
+    );
   });
 });
 
@@ -62,7 +64,10 @@ describe('the brand style sheet', () => {
   });
 
   test('colours that pass become custom properties; the light accent is tried in the dark scheme too', () => {
-    const { css: sheet, problems } = brandCss({ accentColor: '#8a1538', backgroundColor: '#f4efe6', backgroundColorDark: '#101418' }, { background: false, backgroundDark: false });
+    const { css: sheet, problems } = brandCss(
+      { accentColor: '#8a1538', backgroundColor: '#f4efe6', backgroundColorDark: '#101418' },
+      { background: false, backgroundDark: false },
+    );
     // Scoped to the light scheme, so the too-dark accent never reaches the dark card.
     expect(sheet).toContain('@media not all and (prefers-color-scheme:dark){:root{--accent:#8a1538;');
     expect(sheet).not.toMatch(/(^|\})\s*:root\{/);
@@ -73,7 +78,10 @@ describe('the brand style sheet', () => {
   });
 
   test('colours that fail are reported and left out', () => {
-    const { css: sheet, problems } = brandCss({ accentColor: '#ffcc00', accentColorDark: '#000080', backgroundColor: 'beige' }, { background: false, backgroundDark: false });
+    const { css: sheet, problems } = brandCss(
+      { accentColor: '#ffcc00', accentColorDark: '#000080', backgroundColor: 'beige' },
+      { background: false, backgroundDark: false },
+    );
     expect(sheet).toBeUndefined();
     expect(problems).toHaveLength(3);
     expect(problems[0]).toMatch(/^accentColor: #ffcc00 on the card \(light\)/);
@@ -84,7 +92,9 @@ describe('the brand style sheet', () => {
   test('a background picture on wide screens only, dimmed in the dark scheme unless there is a dark one', () => {
     const one = brandCss({}, { background: true, backgroundDark: false }).css!;
     expect(one).toContain('@media (min-width:600px){.page{background-image:url("/brand/background")}}');
-    expect(one).toMatch(/prefers-color-scheme:dark\)\{\.page\{background-image:linear-gradient\(rgb\(0 0 0\/\.6\),rgb\(0 0 0\/\.6\)\),url\("\/brand\/background"\)/);
+    expect(one).toMatch(
+      /prefers-color-scheme:dark\)\{\.page\{background-image:linear-gradient\(rgb\(0 0 0\/\.6\),rgb\(0 0 0\/\.6\)\),url\("\/brand\/background"\)/,
+    );
     const two = brandCss({}, { background: true, backgroundDark: true }).css!;
     expect(two).toContain('url("/brand/background-dark")');
     expect(two).not.toContain('linear-gradient');

@@ -77,3 +77,28 @@ test('an empty group is not sent (the login_success continuation: track, request
     ['sub', 'sub-1'],
   ]);
 });
+
+test('every finished step leaves its continuation through one helper', async () => {
+  const { continuationAfter } = await import('@/lib/flows/continuation');
+  expect(continuationAfter({ step: 'password', sub: 'sub-1', statusId: 'st-1', exchangeId: 'ex-1' })).toEqual({
+    target: 'verification-login',
+    statusId: 'st-1',
+    sub: 'sub-1',
+    verificationType: 'password',
+    exchangeId: 'ex-1',
+  });
+  expect(continuationAfter({ step: 'group', trackId: 'tr-1', sub: 'sub-1', groupId: 'g-1' })).toEqual({
+    target: 'precheck-continue',
+    trackId: 'tr-1',
+    sub: 'sub-1',
+    selectedGroupId: 'g-1',
+  });
+  expect(continuationAfter({ step: 'second-factor', trackId: 'tr-1', sub: 'sub-1', statusId: 'st-2', verificationType: 'SMS' })).toEqual({
+    target: 'precheck-continue',
+    trackId: 'tr-1',
+    sub: 'sub-1',
+    statusId: 'st-2',
+    verificationType: 'SMS',
+    selectedGroupId: undefined,
+  });
+});

@@ -45,7 +45,7 @@ describe('the Kubernetes manifests', () => {
     }
   });
 
-  test('the grace period covers the preStop pause plus the app\'s own shutdown grace', () => {
+  test("the grace period covers the preStop pause plus the app's own shutdown grace", () => {
     const grace = Number(/terminationGracePeriodSeconds: (\d+)/.exec(deployment)![1]);
     const appGraceMs = Number(/SHUTDOWN_GRACE_MS: "(\d+)"/.exec(configMap)![1]);
     const preStopMs = Number(/setTimeout\(\(\) => \{\}, (\d+)\)/.exec(deployment)![1]);

@@ -30,7 +30,9 @@ describe("a provider entry's track and subject are bound to the sign-in", () => 
 
   test('another subject than the one the password step met is refused and nothing is bound', async () => {
     await startFlow({ requestId: REQUEST, sub: OWN });
-    expect(await bindPrecheckEntry({ requestId: REQUEST, sub: OTHER, kind: 'group', trackId: TRACK })).toBe(`/error?reason=invalid-request&requestId=${REQUEST}`);
+    expect(await bindPrecheckEntry({ requestId: REQUEST, sub: OTHER, kind: 'group', trackId: TRACK })).toBe(
+      `/error?reason=invalid-request&requestId=${REQUEST}`,
+    );
     expect((await readFlow())?.precheck).toBeUndefined();
   });
 

@@ -23,7 +23,11 @@ describe('login', () => {
   });
 
   test('after a refused sign-in: the error, the address tried and the subject (q when sub is missing)', () => {
-    const entry = loginEntry(q(`requestId=${RID}&error=invalid_username_password&error_description=Given+username+or+password+is+invalid&username=Anna%40example.com&username_type=email&q=${SUB}`));
+    const entry = loginEntry(
+      q(
+        `requestId=${RID}&error=invalid_username_password&error_description=Given+username+or+password+is+invalid&username=Anna%40example.com&username_type=email&q=${SUB}`,
+      ),
+    );
     expect(entry).toEqual({ requestId: RID, rawRequestId: RID, error: 'invalid_username_password', username: 'Anna@example.com', sub: SUB });
   });
 
@@ -52,7 +56,12 @@ describe('mfa_required and group_selection', () => {
   });
 
   test('the query form of group_selection keeps the group hint as given (checked later)', () => {
-    expect(groupSelectionEntry(q(`track_id=${TID}&sub=${SUB}&requestId=${RID}&group_id=kitchenpro-north`))).toEqual({ trackId: TID, sub: SUB, requestId: RID, groupId: 'kitchenpro-north' });
+    expect(groupSelectionEntry(q(`track_id=${TID}&sub=${SUB}&requestId=${RID}&group_id=kitchenpro-north`))).toEqual({
+      trackId: TID,
+      sub: SUB,
+      requestId: RID,
+      groupId: 'kitchenpro-north',
+    });
     expect(groupSelectionEntry(q(`track_id=${TID}&sub=${SUB}`))).toBeUndefined();
   });
 });
@@ -67,7 +76,12 @@ describe('password_set and password_set_success', () => {
 
   test('after a refusal the error_code is read (and wins over the error text)', () => {
     expect(passwordSetEntry(q(`requestId=${RID}&rprq=${TID}&exchangeid=${SUB}&error=Bad+Request&error_code=VER_0120`))?.errorCode).toBe('VER_0120');
-    expect(passwordSetEntry(q(`requestId=${RID}&rprq=${TID}&error=invalid_request&error_code=VER_0007`))).toEqual({ requestId: RID, rprq: TID, exchangeId: undefined, errorCode: 'VER_0007' });
+    expect(passwordSetEntry(q(`requestId=${RID}&rprq=${TID}&error=invalid_request&error_code=VER_0007`))).toEqual({
+      requestId: RID,
+      rprq: TID,
+      exchangeId: undefined,
+      errorCode: 'VER_0007',
+    });
   });
 
   test('without an exchange id and without an error there is nothing to act on', () => {
@@ -75,7 +89,11 @@ describe('password_set and password_set_success', () => {
   });
 
   test('password_set_success names requestId, suggested_action and trackId (camelCase)', () => {
-    expect(passwordSetSuccessEntry(q(`requestId=${RID}&suggested_action=LOGIN&trackId=${TID}`))).toEqual({ requestId: RID, suggestedAction: 'LOGIN', trackId: TID });
+    expect(passwordSetSuccessEntry(q(`requestId=${RID}&suggested_action=LOGIN&trackId=${TID}`))).toEqual({
+      requestId: RID,
+      suggestedAction: 'LOGIN',
+      trackId: TID,
+    });
   });
 });
 

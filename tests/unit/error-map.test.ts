@@ -2,11 +2,11 @@ import { describe, expect, test } from 'vitest';
 import { codeErrorFor, credentialsErrorFor, loginNoticeFor, newPasswordErrorFor } from '@/lib/flows/error-map';
 import { ACCOUNT_LOCKED_CODE, classifyCodes, meaningAnywhere } from '@/lib/provider/error-codes';
 
-/** A provider code, read by its service's table, then shown on a screen (product-spec.md §8). */
+/** A provider code, read by its service's table, then shown on a screen (docs/provider-contract.md §5). */
 const credentials = (code: string | number) => credentialsErrorFor(classifyCodes('verification-srv', [code]).meaning);
 const otp = (code: string | number) => codeErrorFor(classifyCodes('verification-srv', [code]).meaning);
 
-describe('the password step (product-spec.md §8)', () => {
+describe('the password step', () => {
   test.each([
     [3072, { field: 'password', key: 'passwordInvalid' }],
     ['3072', { field: 'password', key: 'passwordInvalid' }],
@@ -75,7 +75,7 @@ describe('classifyCodes', () => {
   });
 });
 
-describe('loginNoticeFor (the login page after a refusal on the provider\'s side)', () => {
+describe("loginNoticeFor (the login page after a refusal on the provider's side)", () => {
   test('access_denied and a wrong password have their own messages; other errors a generic one; none, nothing', () => {
     expect(loginNoticeFor('access_denied')).toBe('accessDenied');
     expect(loginNoticeFor('invalid_username_password')).toBe('wrongCredentials');

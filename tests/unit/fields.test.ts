@@ -12,7 +12,7 @@ describe('emailError', () => {
     [`${'a'.repeat(250)}@b.com`, 'emailInvalid'],
     ['anna.schmidt@example.com', undefined],
     ['  anna@example.co.uk  ', undefined],
-    ['o\'brien+tag@example.de', undefined],
+    ["o'brien+tag@example.de", undefined],
   ])('%j → %s', (value, expected) => {
     expect(emailError(value)).toBe(expected);
   });

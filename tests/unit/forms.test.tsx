@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
 import { TextField } from '@/app/_components/text-field';
 
-vi.mock('@/app/actions', () => ({ submitEmail: vi.fn() }));
+vi.mock('@/app/email-actions', () => ({ submitEmail: vi.fn() }));
 
 describe('TextField', () => {
   test('links its error to the input for assistive technology', () => {
@@ -33,7 +33,7 @@ describe('TextField', () => {
 
 describe('EmailForm', () => {
   test('renders the e-mail field with the username token and the request id', async () => {
-    const { EmailForm } = await import('@/app/_components/email-form');
+    const { EmailForm } = await import('@/app/email-form');
     const { container } = render(
       <EmailForm requestId="req-12345678" labels={{ email: 'E-mail address', submit: 'Next', pending: 'Please wait…' }} errors={{}} />,
     );
@@ -47,7 +47,7 @@ describe('EmailForm', () => {
 describe('field rules and the error summary', () => {
   const texts = { emailRequired: 'Email is required.', emailInvalid: 'Invalid email.', summaryTitle: 'There is a problem' };
   const renderEmailForm = async () => {
-    const { EmailForm } = await import('@/app/_components/email-form');
+    const { EmailForm } = await import('@/app/email-form');
     return render(<EmailForm requestId="req-12345678" labels={{ email: 'E-mail address', submit: 'Next', pending: 'Please wait…' }} errors={texts} />);
   };
 
@@ -87,7 +87,7 @@ describe('field rules and the error summary', () => {
   });
 
   test('a submit that passes the browser checks clears what they found before', async () => {
-    const { submitEmail } = await import('@/app/actions');
+    const { submitEmail } = await import('@/app/email-actions');
     vi.mocked(submitEmail).mockResolvedValue({ status: 'idle' });
     await renderEmailForm();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -119,7 +119,7 @@ describe('field rules and the error summary', () => {
 });
 
 describe('countdownText', () => {
-  test('singular and plural by the locale\'s plural rules', async () => {
+  test("singular and plural by the locale's plural rules", async () => {
     const { countdownText } = await import('@/app/_components/resend-form');
     const en = { one: 'in {seconds} second.', other: 'in {seconds} seconds.' };
     expect(countdownText(1, 'en-GB', en)).toBe('in 1 second.');
@@ -127,5 +127,23 @@ describe('countdownText', () => {
     expect(countdownText(0, 'en-GB', en)).toBe('in 0 seconds.');
     // French counts 0 as singular.
     expect(countdownText(0, 'fr-FR', { one: '{seconds} seconde', other: '{seconds} secondes' })).toBe('0 seconde');
+  });
+});
+
+describe('ResendForm', () => {
+  test('a "too early" answer (invalid with retryAfter) counts its seconds down; the form error is not shown', async () => {
+    const { ResendForm } = await import('@/app/_components/resend-form');
+    const labels = {
+      resend: 'Send again',
+      sending: 'Sending…',
+      resendAvailable: 'You can send again.',
+      resendIn: { one: 'Send again in {seconds} second.', other: 'Send again in {seconds} seconds.' },
+    };
+    const send = vi.fn(async () => ({ status: 'invalid' as const, fieldErrors: {}, formError: 'tooManySends' as const, retryAfter: 42 }));
+    render(<ResendForm requestId="req-1" action={send} waitSeconds={0} locale="en-GB" labels={labels} />);
+    expect(document.getElementById('resend-countdown')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(document.getElementById('resend-countdown')?.textContent).toMatch(/^Send again in 4[12] seconds\.$/));
+    expect(screen.queryByText(/Too many/)).toBeNull();
   });
 });

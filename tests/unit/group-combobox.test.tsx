@@ -10,8 +10,13 @@ const GROUPS = [
   { id: 'south', name: 'KitchenPro Süd GmbH' },
 ];
 const LABELS = {
-  label: 'Group', placeholder: 'No group selected', hint: 'Type to search.', showAll: 'Show all groups',
-  found: 'Matching groups: {count}', none: 'No group matches your search.', customerNumber: 'Customer no. {number}',
+  label: 'Group',
+  placeholder: 'No group selected',
+  hint: 'Type to search.',
+  showAll: 'Show all groups',
+  found: 'Matching groups: {count}',
+  none: 'No group matches your search.',
+  customerNumber: 'Customer no. {number}',
 };
 
 function setup(defaultId?: string) {

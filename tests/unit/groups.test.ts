@@ -6,21 +6,28 @@ const SOUTH: GroupOption = { id: 'kitchenpro-south', name: 'KitchenPro Süd GmbH
 const CAFE: GroupOption = { id: 'cafe-central', name: 'Café Central' };
 const GROUPS = [NORTH, SOUTH, CAFE];
 
-describe('resolveGroupChoice (product-spec.md §4 group selection)', () => {
+describe('resolveGroupChoice', () => {
   test('a group_id that is offered signs in with that group at once', () => {
     expect(resolveGroupChoice({ groups: GROUPS, requestedId: SOUTH.id, rememberedId: NORTH.id })).toEqual({ kind: 'sign-in', group: SOUTH });
   });
 
   test('a group_id that is not offered is the non-existing-group error, with the remembered group still preselected', () => {
     expect(resolveGroupChoice({ groups: GROUPS, requestedId: 'gone', rememberedId: NORTH.id })).toEqual({
-      kind: 'pick', preselectedId: NORTH.id, error: 'groupNotFound', forgetRemembered: false,
+      kind: 'pick',
+      preselectedId: NORTH.id,
+      error: 'groupNotFound',
+      forgetRemembered: false,
     });
     expect(resolveGroupChoice({ groups: GROUPS, requestedId: '' })).toMatchObject({ kind: 'pick', error: 'groupNotFound' });
   });
 
   test('the remembered group is preselected while offered, and forgotten once it is not', () => {
     expect(resolveGroupChoice({ groups: GROUPS, rememberedId: CAFE.id })).toEqual({ kind: 'pick', preselectedId: CAFE.id, forgetRemembered: false });
-    expect(resolveGroupChoice({ groups: GROUPS, rememberedId: 'left-the-company' })).toEqual({ kind: 'pick', preselectedId: undefined, forgetRemembered: true });
+    expect(resolveGroupChoice({ groups: GROUPS, rememberedId: 'left-the-company' })).toEqual({
+      kind: 'pick',
+      preselectedId: undefined,
+      forgetRemembered: true,
+    });
     expect(resolveGroupChoice({ groups: GROUPS })).toEqual({ kind: 'pick', preselectedId: undefined, forgetRemembered: false });
   });
 
@@ -29,7 +36,7 @@ describe('resolveGroupChoice (product-spec.md §4 group selection)', () => {
   });
 });
 
-describe('group ids (security.md §2.5)', () => {
+describe('group ids are checked before any use', () => {
   test.each([
     ['', 'groupRequired'],
     ['kitchenpro-north', undefined],
@@ -57,8 +64,13 @@ describe('search and order', () => {
     expect(matchesGroup(NORTH, '   ')).toBe(true);
   });
 
-  test('sorts by name in the person\'s language, numbers in numeric order', () => {
-    const groups = [{ id: '1', name: 'Zeta 10' }, { id: '2', name: 'Äpfel' }, { id: '3', name: 'Zeta 9' }, { id: '4', name: 'apple' }];
+  test("sorts by name in the person's language, numbers in numeric order", () => {
+    const groups = [
+      { id: '1', name: 'Zeta 10' },
+      { id: '2', name: 'Äpfel' },
+      { id: '3', name: 'Zeta 9' },
+      { id: '4', name: 'apple' },
+    ];
     expect(sortGroups(groups, 'de-DE').map((g) => g.name)).toEqual(['Äpfel', 'apple', 'Zeta 9', 'Zeta 10']);
     expect(sortGroups(groups, 'sv-SE').map((g) => g.name)).toEqual(['apple', 'Zeta 9', 'Zeta 10', 'Äpfel']);
     expect(groups[0].name).toBe('Zeta 10');

@@ -33,8 +33,12 @@ describe('plannedGroup', () => {
     };
     const { group, changes } = plannedGroup(existing, 'g', HERE);
     expect(group.hosted_pages).toContainEqual({ hosted_page_id: 'register', locale: 'de', url: 'https://tenant.example/register' });
-    expect(changes.filter((c) => c.id === 'login')).toEqual([{ id: 'login', locale: 'en', before: 'https://old.example/login', after: 'https://login.example.com/' }]);
-    expect(group.hosted_pages.filter((p) => p.hosted_page_id === 'error')).toEqual([{ hosted_page_id: 'error', locale: 'de', url: 'https://login.example.com/error' }]);
+    expect(changes.filter((c) => c.id === 'login')).toEqual([
+      { id: 'login', locale: 'en', before: 'https://old.example/login', after: 'https://login.example.com/' },
+    ]);
+    expect(group.hosted_pages.filter((p) => p.hosted_page_id === 'error')).toEqual([
+      { hosted_page_id: 'error', locale: 'de', url: 'https://login.example.com/error' },
+    ]);
     // The input is not changed in place.
     expect(existing.hosted_pages[1].url).toBe('https://old.example/login');
   });

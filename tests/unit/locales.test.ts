@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_LOCALE, directionOf, isLocale, localeCookie, LOCALES, resolveLocale } from '@/lib/i18n/locales';
 
-describe('resolveLocale (product-spec.md §4 Language, §9)', () => {
+describe('resolveLocale', () => {
   test('defaults to en-GB when nothing is asked for', () => {
     expect(resolveLocale({})).toBe(DEFAULT_LOCALE);
   });
@@ -15,8 +15,18 @@ describe('resolveLocale (product-spec.md §4 Language, §9)', () => {
   });
 
   test.each([
-    ['de', 'de-DE'], ['cs', 'cs-CZ'], ['en', 'en-GB'], ['es', 'es-ES'], ['fr', 'fr-FR'], ['it', 'it-IT'],
-    ['ja', 'ja-JP'], ['pl', 'pl-PL'], ['pt', 'pt-BR'], ['sv', 'sv-SE'], ['tr', 'tr-TR'], ['zh', 'zh-CN'],
+    ['de', 'de-DE'],
+    ['cs', 'cs-CZ'],
+    ['en', 'en-GB'],
+    ['es', 'es-ES'],
+    ['fr', 'fr-FR'],
+    ['it', 'it-IT'],
+    ['ja', 'ja-JP'],
+    ['pl', 'pl-PL'],
+    ['pt', 'pt-BR'],
+    ['sv', 'sv-SE'],
+    ['tr', 'tr-TR'],
+    ['zh', 'zh-CN'],
   ])('bare code %s maps to %s', (bare, expected) => {
     expect(resolveLocale({ acceptLanguage: bare })).toBe(expected);
   });

@@ -13,7 +13,9 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 const source = new Map(flatten(load('en-GB')));
 
 test('there is exactly one messages file per shipped locale', () => {
-  const files = readdirSync('messages').filter((f) => f.endsWith('.json')).map((f) => f.replace('.json', ''));
+  const files = readdirSync('messages')
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.replace('.json', ''));
   expect(files.sort()).toEqual([...LOCALES].sort());
 });
 
@@ -21,8 +23,14 @@ describe.each(LOCALES.filter((l) => l !== 'en-GB'))('%s', (locale) => {
   const messages = new Map(flatten(load(locale)));
 
   test('has every key of en-GB and no other', () => {
-    expect([...messages.keys()].filter((k) => !source.has(k)), 'extra keys').toEqual([]);
-    expect([...source.keys()].filter((k) => !messages.has(k)), 'missing keys').toEqual([]);
+    expect(
+      [...messages.keys()].filter((k) => !source.has(k)),
+      'extra keys',
+    ).toEqual([]);
+    expect(
+      [...source.keys()].filter((k) => !messages.has(k)),
+      'missing keys',
+    ).toEqual([]);
   });
 
   test('keeps every placeholder and leaves nothing empty', () => {
@@ -35,9 +43,7 @@ describe.each(LOCALES.filter((l) => l !== 'en-GB'))('%s', (locale) => {
 
   test('is a translation, not a copy of the English', () => {
     // Words that are the same in some languages (Italian "Password") are allowed, copies are not.
-    const copies = [...source].filter(
-      ([key, english]) => messages.get(key) === english && english.length > 8,
-    );
+    const copies = [...source].filter(([key, english]) => messages.get(key) === english && english.length > 8);
     expect(copies.map(([key]) => key)).toEqual([]);
   });
 

@@ -1,15 +1,18 @@
 import { describe, expect, test } from 'vitest';
-import { canResend, mfaStepPath, optionLabel, resendWaitSeconds, selectMfaStart } from '@/lib/flows/mfa';
 import { continuationForm } from '@/lib/flows/continuation';
+import { canResend, codeSentText, mfaStepPath, optionLabel, resendWaitSeconds, selectMfaStart, startTexts } from '@/lib/flows/mfa';
 import { mfaCodeError, normaliseCode } from '@/lib/validation/rules';
 
 const method = (type: string, mediumIds: string[] = [], destination?: string) => ({ type, mediumIds, destination });
 
-describe('selectMfaStart (product-spec.md §4 MFA, §3 MFA option)', () => {
+describe('selectMfaStart', () => {
   test('PASSWORD is never an option; several others are offered to choose from', () => {
     expect(selectMfaStart([method('PASSWORD', ['PASSWORD']), method('EMAIL', ['e1']), method('TOTP', ['t1'])])).toEqual({
       kind: 'options',
-      options: [{ type: 'EMAIL', mediumId: 'e1' }, { type: 'TOTP', mediumId: 't1' }],
+      options: [
+        { type: 'EMAIL', mediumId: 'e1' },
+        { type: 'TOTP', mediumId: 't1' },
+      ],
     });
   });
 
@@ -76,13 +79,33 @@ describe('resend and labels', () => {
 
   test('each type has its label, naming the destination when the tenant sends one; unknown types a generic one', () => {
     expect(['EMAIL', 'SMS', 'TOTP', 'PUSH', 'FIDO2'].map((type) => optionLabel({ type }).key)).toEqual([
-      'optionEmail', 'optionSms', 'optionTotp', 'optionPush', 'optionOther',
+      'optionEmail',
+      'optionSms',
+      'optionTotp',
+      'optionPush',
+      'optionOther',
     ]);
     expect(optionLabel({ type: 'EMAIL', destination: 'j•••@example.com' })).toEqual({ key: 'optionEmailTo', destination: 'j•••@example.com' });
     expect(optionLabel({ type: 'SMS', destination: '+49 ••• ••12' })).toEqual({ key: 'optionSmsTo', destination: '+49 ••• ••12' });
     expect(optionLabel({ type: 'PUSH', destination: 'Pixel 8' })).toEqual({ key: 'optionPushOn', destination: 'Pixel 8' });
     // An authenticator app has no destination to name.
     expect(optionLabel({ type: 'TOTP', destination: 'x' })).toEqual({ key: 'optionTotp' });
+  });
+
+  test('one table for the texts that depend on the method: the single start and the code page', () => {
+    expect(startTexts({ type: 'EMAIL', destination: 'j•••@example.com' })).toEqual({ text: { key: 'startEmail' }, button: 'send', pending: 'sending' });
+    expect(startTexts({ type: 'PUSH', destination: 'Pixel 8' })).toEqual({
+      text: { key: 'startPushOn', destination: 'Pixel 8' },
+      button: 'sendRequest',
+      pending: 'sendingRequest',
+    });
+    expect(startTexts({ type: 'PUSH' }).text).toEqual({ key: 'startPush' });
+    expect(startTexts({ type: 'TOTP' })).toEqual({ text: { key: 'startTotp' }, button: 'continue', pending: 'sending' });
+    expect(startTexts({ type: 'FIDO2' })).toEqual({ text: { key: 'startOther' }, button: 'send', pending: 'sending' });
+    expect(codeSentText({ type: 'EMAIL', destination: 'j•••@example.com' })).toEqual({ key: 'sentEmailTo', destination: 'j•••@example.com' });
+    expect(codeSentText({ type: 'SMS' })).toEqual({ key: 'sentSms' });
+    expect(codeSentText({ type: 'TOTP', destination: 'x' })).toEqual({ key: 'totpDescription' });
+    expect(codeSentText({ type: 'constructor' })).toEqual({ key: 'otherDescription' });
   });
 
   test('a push is waited for on its own page; every other method has a code to type', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { newPasswordChecks, newPasswordError, repeatPasswordError } from '@/lib/validation/rules';
 
-describe('new password policy (product-spec.md §5)', () => {
+describe('new password policy', () => {
   test.each<[string, string | undefined]>([
     ['', 'passwordRequired'],
     ['Short1a', 'newPasswordLength'],

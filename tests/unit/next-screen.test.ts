@@ -5,13 +5,18 @@ const email = 'a@example.com';
 const password = { type: 'PASSWORD', mediumIds: ['PASSWORD'] };
 const emailOtp = { type: 'EMAIL', mediumIds: ['m1'] };
 
-describe('resolveEmailStep (product-spec.md §4 Login)', () => {
+describe('resolveEmailStep: the next screen after the e-mail step', () => {
   test.each([
     ['login with PASSWORD configured', { action: 'login' } as const, [password, emailOtp], { kind: 'screen', path: '/login' }],
     ['login without PASSWORD', { action: 'login' } as const, [emailOtp], { kind: 'screen', path: '/require-password-init' }],
     ['login with nothing configured', { action: 'login' } as const, [], { kind: 'screen', path: '/require-password-init' }],
     ['register', { action: 'register' } as const, null, { kind: 'field-error', field: 'email', key: 'userNotFound' }],
-    ['redirect', { action: 'redirect', redirectUri: 'https://idp.example/x' } as const, null, { kind: 'external', url: 'https://idp.example/x', loginHint: email }],
+    [
+      'redirect',
+      { action: 'redirect', redirectUri: 'https://idp.example/x' } as const,
+      null,
+      { kind: 'external', url: 'https://idp.example/x', loginHint: email },
+    ],
   ])('%s', (_label, existence, methods, expected) => {
     expect(resolveEmailStep({ existence, methods, email })).toEqual(expected);
   });

@@ -62,13 +62,22 @@ describe('302 answers of the browser-facing endpoints', () => {
   });
 
   test('account confirmation started (current generation): verification_complete names the accvid', () => {
-    const answer = read('verification-actions-srv', 302, null, 'https://login.example.com/verify-email-complete?accvid=a-1&email=j***%40example.com&processingType=LINK&requestId=r&type=email');
+    const answer = read(
+      'verification-actions-srv',
+      302,
+      null,
+      'https://login.example.com/verify-email-complete?accvid=a-1&email=j***%40example.com&processingType=LINK&requestId=r&type=email',
+    );
     expect(answer.kind === 'redirect' && answer.location.searchParams.get('accvid')).toBe('a-1');
     expect(answer.kind === 'redirect' && answer.failure).toBe(undefined);
   });
 
   test('an MFA initiation answered 403 with a redirectUrl hands the browser on', () => {
-    const answer = read('verification-srv', 403, { success: false, status: 403, error: { code: 403, error_code: 403, error: 'setup required', redirectUrl: 'https://tenant.cidaas.de/setup/push' } });
+    const answer = read('verification-srv', 403, {
+      success: false,
+      status: 403,
+      error: { code: 403, error_code: 403, error: 'setup required', redirectUrl: 'https://tenant.cidaas.de/setup/push' },
+    });
     expect(answer).toMatchObject({ kind: 'redirect', failure: undefined });
     expect(answer.kind === 'redirect' && answer.location.toString()).toBe('https://tenant.cidaas.de/setup/push');
     // A 403 without a target is an ordinary refusal.
@@ -78,18 +87,86 @@ describe('302 answers of the browser-facing endpoints', () => {
 
 describe('refusals, by service', () => {
   test.each([
-    ['users-srv', 400, { success: false, status: 400, error: { code: 10001, moreInfo: '', type: 'UsersException', status: 400, referenceNumber: '1603-a', error: 'Invalid request id' } }, 10001, 'reference-invalid'],
-    ['users-srv', 400, { success: false, status: 400, error: { code: 10002, type: 'UsersException', status: 400, error: 'Invalid resetRequestId or exchangeId' } }, 10002, 'reference-invalid'],
-    ['users-srv', 417, { success: false, status: 417, error: { code: 10009, type: 'UsersException', status: 417, error: 'password and confirmPassword not matching' } }, 10009, 'passwords-differ'],
-    ['users-srv', 400, { success: false, status: 400, error: { code: 'VER_0119', status: 400, error: 'The password has been used' } }, 'VER_0119', 'password-reused'],
+    [
+      'users-srv',
+      400,
+      {
+        success: false,
+        status: 400,
+        error: { code: 10001, moreInfo: '', type: 'UsersException', status: 400, referenceNumber: '1603-a', error: 'Invalid request id' },
+      },
+      10001,
+      'reference-invalid',
+    ],
+    [
+      'users-srv',
+      400,
+      { success: false, status: 400, error: { code: 10002, type: 'UsersException', status: 400, error: 'Invalid resetRequestId or exchangeId' } },
+      10002,
+      'reference-invalid',
+    ],
+    [
+      'users-srv',
+      417,
+      { success: false, status: 417, error: { code: 10009, type: 'UsersException', status: 417, error: 'password and confirmPassword not matching' } },
+      10009,
+      'passwords-differ',
+    ],
+    [
+      'users-srv',
+      400,
+      { success: false, status: 400, error: { code: 'VER_0119', status: 400, error: 'The password has been used' } },
+      'VER_0119',
+      'password-reused',
+    ],
     ['useractions-srv', 400, { success: false, status: 400, error: { code: 10301, error: 'user not found' } }, 10301, 'user-not-found'],
-    ['verification-srv', 400, { success: false, status: 400, error: { code: 3072, type: 'VerificationException', error: 'invalid password' } }, 3072, 'wrong-password'],
+    [
+      'verification-srv',
+      400,
+      { success: false, status: 400, error: { code: 3072, type: 'VerificationException', error: 'invalid password' } },
+      3072,
+      'wrong-password',
+    ],
     ['verification-srv', 400, { success: false, status: 400, error: { code: '3063', error: 'code invalid or already used' } }, '3063', 'code-invalid'],
-    ['verification-srv', 400, { success: false, status: 400, error: { code: 'VER1003', error: 'client_error: issue with the request payload structure' } }, 'VER1003', 'request-malformed'],
-    ['verification-actions-srv', 400, { success: false, status: 400, error: { code: 'VER_0006', error: 'invalid_request', error_description: 'invalid "requestId" or "accvid"' } }, 'VER_0006', 'reference-invalid'],
-    ['verification-actions-srv', 400, { success: false, status: 400, error: { error: 'invalid_code', error_description: 'the code is not valid' } }, 'invalid_code', 'code-invalid'],
+    [
+      'verification-srv',
+      400,
+      { success: false, status: 400, error: { code: 'VER1003', error: 'client_error: issue with the request payload structure' } },
+      'VER1003',
+      'request-malformed',
+    ],
+    [
+      'verification-actions-srv',
+      400,
+      { success: false, status: 400, error: { code: 'VER_0006', error: 'invalid_request', error_description: 'invalid "requestId" or "accvid"' } },
+      'VER_0006',
+      'reference-invalid',
+    ],
+    [
+      'verification-actions-srv',
+      400,
+      { success: false, status: 400, error: { error: 'invalid_code', error_description: 'the code is not valid' } },
+      'invalid_code',
+      'code-invalid',
+    ],
     ['public-srv', 400, { success: false, status: 400, error: { code: 'PUB10001', error: 'request ID is invalid' } }, 'PUB10001', 'reference-invalid'],
-    ['login-srv', 417, { error: 'invalid_username_password', error_description: 'Given username or password is invalid', username: 'a@b.c', username_type: 'email', view_type: 'login', requestId: 'r', sub: 's', q: 's', suggested_url: 'https://t/login?error=invalid_username_password' }, 'invalid_username_password', 'wrong-password'],
+    [
+      'login-srv',
+      417,
+      {
+        error: 'invalid_username_password',
+        error_description: 'Given username or password is invalid',
+        username: 'a@b.c',
+        username_type: 'email',
+        view_type: 'login',
+        requestId: 'r',
+        sub: 's',
+        q: 's',
+        suggested_url: 'https://t/login?error=invalid_username_password',
+      },
+      'invalid_username_password',
+      'wrong-password',
+    ],
     ['token-srv', 400, { error: 'invalid_grant', error_description: 'The provided authorization grant is invalid' }, 'invalid_grant', 'reference-invalid'],
   ] as const)('%s %i %j', (service, status, body, code, meaning) => {
     expect(refusal(read(service, status, body))).toEqual({ status, code, meaning, unknown: false });

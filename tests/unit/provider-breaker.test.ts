@@ -42,7 +42,8 @@ beforeEach(() => {
 const transport = () => import('@/lib/provider/http');
 const post = (signIn?: string) => async () =>
   (await transport()).callProvider({ service: 'public-srv', operation: 'test.post', method: 'POST', path: '/x', body: {}, signIn });
-const get = (signIn?: string) => async () => (await transport()).callProvider({ service: 'public-srv', operation: 'test.get', method: 'GET', path: '/y', signIn });
+const get = (signIn?: string) => async () =>
+  (await transport()).callProvider({ service: 'public-srv', operation: 'test.get', method: 'GET', path: '/y', signIn });
 const inRequest = <T>(reqId: string, run: () => Promise<T>) => requestContextStorage().run({ reqId, remoteAddress: undefined, forwardedFor: undefined }, run);
 
 test('five calls of one sign-in without an answer count once: the breaker stays closed and another sign-in goes through', async () => {

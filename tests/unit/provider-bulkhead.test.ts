@@ -1,4 +1,4 @@
-import { createServer, type ServerResponse, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { requestContextStorage } from '../../server/request-context.mjs';
@@ -52,7 +52,13 @@ async function call(args: { path: string; signIn?: string; client?: string }) {
 }
 /** Whether the promise settles within `ms`: a call over a cap must not wait for a slot. */
 const settlesWithin = (promise: Promise<unknown>, ms: number) =>
-  Promise.race([promise.then(() => true, () => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
+  Promise.race([
+    promise.then(
+      () => true,
+      () => true,
+    ),
+    new Promise((resolve) => setTimeout(() => resolve(false), ms)),
+  ]);
 const heldCount = async (count: number) => {
   await vi.waitFor(() => expect(held.length).toBe(count), { timeout: 5_000, interval: 10 });
 };

@@ -13,14 +13,18 @@ let reply: Reply;
 let hits: Hit[];
 let server: Server;
 
-const json = (status: number, body: unknown): Reply => (_req, res) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
-const found = (location: string): Reply => (_req, res) => {
-  res.writeHead(302, { location });
-  res.end();
-};
+const json =
+  (status: number, body: unknown): Reply =>
+  (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+const found =
+  (location: string): Reply =>
+  (_req, res) => {
+    res.writeHead(302, { location });
+    res.end();
+  };
 const fields = (hit: Hit) => Object.fromEntries(new URLSearchParams(hit.body));
 
 beforeAll(async () => {
@@ -72,7 +76,13 @@ describe('current generation (password-srv, verification-actions-srv)', () => {
       next: 'https://login.example.com/reset-password-success?requestId=req-12345678&suggested_action=LOGIN&trackId=t-1',
     });
     expect(hits[0]).toMatchObject({ url: '/password-srv/resetpassword?action=acceptreset', type: 'application/x-www-form-urlencoded' });
-    expect(fields(hits[0])).toEqual({ resetRequestId: 'rprq-1', exchangeId: 'ex-1', password: 'NewKitchen2027', confirmPassword: 'NewKitchen2027', requestId: 'req-12345678' });
+    expect(fields(hits[0])).toEqual({
+      resetRequestId: 'rprq-1',
+      exchangeId: 'ex-1',
+      password: 'NewKitchen2027',
+      confirmPassword: 'NewKitchen2027',
+      requestId: 'req-12345678',
+    });
   });
 
   test.each([
@@ -81,7 +91,9 @@ describe('current generation (password-srv, verification-actions-srv)', () => {
     ['VER_0006', { kind: 'link-gone' }],
     ['VER_0007', { kind: 'link-gone' }],
   ])('accept refused by a 302 back to password_set with error_code %s', async (code, outcome) => {
-    reply = found(`https://login.example.com/reset-password?requestId=r&rprq=p&exchangeid=e&resetMedium=email&error=Bad+Request&error_description=x&error_code=${code}`);
+    reply = found(
+      `https://login.example.com/reset-password?requestId=r&rprq=p&exchangeid=e&resetMedium=email&error=Bad+Request&error_description=x&error_code=${code}`,
+    );
     await expect(m.reset.saveNewPassword(ACCEPT)).resolves.toEqual(outcome);
   });
 
@@ -94,7 +106,13 @@ describe('current generation (password-srv, verification-actions-srv)', () => {
     reply = found('https://login.example.com/verify-email-complete?accvid=acc-1&email=a***%40b.c&processingType=LINK&requestId=req-12345678&type=email');
     await expect(m.confirm.sendConfirmation({ requestId: 'req-12345678', whom: { email: 'a@b.c' }, locale: 'de-DE' })).resolves.toEqual({ accvid: 'acc-1' });
     expect(hits[0]).toMatchObject({ url: '/verification-actions-srv/account/initiation', type: 'application/x-www-form-urlencoded' });
-    expect(fields(hits[0])).toEqual({ requestId: 'req-12345678', processingType: 'LINK', verificationMedium: 'email', email: 'a@b.c', accept_language: 'de-DE' });
+    expect(fields(hits[0])).toEqual({
+      requestId: 'req-12345678',
+      processingType: 'LINK',
+      verificationMedium: 'email',
+      email: 'a@b.c',
+      accept_language: 'de-DE',
+    });
   });
 
   test('confirmation refused by a 302 to the error page: a rejection the caller can read', async () => {
@@ -109,14 +127,20 @@ describe('current generation (password-srv, verification-actions-srv)', () => {
 
   test('a code is checked with JSON {accvid, code}; LOGIN with a track signs in', async () => {
     reply = json(200, { success: true, status: 200, data: { suggested_action: 'LOGIN', track_id: 'tr-1' } });
-    await expect(m.confirm.confirmWithCode({ accvid: 'acc-1', code: '123456', locale: 'en-GB' })).resolves.toEqual({ kind: 'confirmed', signInTrackId: 'tr-1' });
+    await expect(m.confirm.confirmWithCode({ accvid: 'acc-1', code: '123456', locale: 'en-GB' })).resolves.toEqual({
+      kind: 'confirmed',
+      signInTrackId: 'tr-1',
+    });
     expect(hits[0]).toMatchObject({ url: '/verification-actions-srv/account', type: 'application/json' });
     expect(JSON.parse(hits[0].body)).toEqual({ accvid: 'acc-1', code: '123456' });
   });
 
   test('a wrong code comes back to the field; an unknown accvid means start again', async () => {
     reply = json(400, { success: false, status: 400, error: { error: 'invalid_code' } });
-    await expect(m.confirm.confirmWithCode({ accvid: 'acc-1', code: '000000', locale: 'en-GB' })).resolves.toEqual({ kind: 'code-error', key: 'mfaCodeInvalid' });
+    await expect(m.confirm.confirmWithCode({ accvid: 'acc-1', code: '000000', locale: 'en-GB' })).resolves.toEqual({
+      kind: 'code-error',
+      key: 'mfaCodeInvalid',
+    });
     reply = json(400, { success: false, status: 400, error: { code: 'VER_0006', error: 'invalid_request' } });
     await expect(m.confirm.confirmWithCode({ accvid: 'x', code: '000000', locale: 'en-GB' })).resolves.toEqual({ kind: 'gone' });
   });
@@ -162,12 +186,21 @@ describe('legacy generation (users-srv, verification-srv)', () => {
     reply = json(200, { success: true, status: 200, data: { accvid: 'acc-9' } });
     await expect(m.confirm.sendConfirmation({ requestId: 'req-12345678', whom: { sub: 's-1' }, locale: 'en-GB' })).resolves.toEqual({ accvid: 'acc-9' });
     expect(hits[0]).toMatchObject({ url: '/verification-srv/account/initiate/sdk', type: 'application/json' });
-    expect(JSON.parse(hits[0].body)).toEqual({ requestId: 'req-12345678', processingType: 'LINK', verificationMedium: 'email', sub: 's-1', accept_language: 'en-GB' });
+    expect(JSON.parse(hits[0].body)).toEqual({
+      requestId: 'req-12345678',
+      processingType: 'LINK',
+      verificationMedium: 'email',
+      sub: 's-1',
+      accept_language: 'en-GB',
+    });
   });
 
   test('a code is checked at /verification-srv/account/verify', async () => {
     reply = json(200, { success: true, status: 200, data: {} });
-    await expect(m.confirm.confirmWithCode({ accvid: 'acc-1', code: '123456', locale: 'en-GB' })).resolves.toEqual({ kind: 'confirmed', signInTrackId: undefined });
+    await expect(m.confirm.confirmWithCode({ accvid: 'acc-1', code: '123456', locale: 'en-GB' })).resolves.toEqual({
+      kind: 'confirmed',
+      signInTrackId: undefined,
+    });
     expect(hits[0].url).toBe('/verification-srv/account/verify');
   });
 });

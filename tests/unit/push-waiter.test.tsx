@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { PushWaiter, type PushCheckState } from '@/app/_components/push-waiter';
+import { PushWaiter } from '@/app/register-mfa/push/push-waiter';
+import type { PushCheckState } from '@/lib/validation/form-state';
 
 const labels = { check: 'I have approved it', checking: 'Checking…', auto: 'Continues by itself.', notYet: 'Not yet approved.', limited: 'Too many attempts.' };
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,7 +40,7 @@ describe('PushWaiter (with JavaScript)', () => {
   });
 
   test('over the limit it says so and stops asking', async () => {
-    const check = vi.fn(async (): Promise<PushCheckState> => ({ status: 'limited' }));
+    const check = vi.fn(async (): Promise<PushCheckState> => ({ status: 'invalid', fieldErrors: {}, formError: 'tooManyAttempts' }));
     render(<PushWaiter requestId="req-1" action={check} intervalMs={10} labels={labels} />);
     await waitFor(() => expect(screen.getByText('Too many attempts.')).toBeTruthy());
     const calls = check.mock.calls.length;

@@ -4,8 +4,8 @@ import { GROUP_ID, groupIdError } from '@/lib/flows/groups';
 import { allowedRedirectOrigins, checkRedirect, localPath } from '@/lib/redirects';
 
 /**
- * Property-based fuzzing of the redirect allow-list (security.md §2.5, checklist "Open
- * redirect"): whatever string comes in, what comes out is either refused or a URL whose origin
+ * Property-based fuzzing of the redirect allow-list (open
+ * redirect): whatever string comes in, what comes out is either refused or a URL whose origin
  * is exactly one on the list, and every legitimate target passes.
  */
 const ALLOWED = allowedRedirectOrigins({
@@ -17,11 +17,43 @@ const RUNS = 10_000;
 
 // Pieces attackers combine: allowed and foreign hosts, userinfo, encodings, slashes, controls.
 const piece = fc.constantFrom(
-  'https://', 'http://', '//', '/\\', '\\\\', 'https:', 'javascript:', 'data:', '@', '#', '?', '%2f', '%5c', '%25', '%40',
-  '\t', '\r\n', '\u0000', ' ', '.', ':443', ':8443', 'tenant.cidaas.de', 'login.example.com', 'portal.example.com',
-  'evil.example', 'portal.example.com.evil.example', 'xn--portl-4qa.example.com', 'user:pass', '/path', '..',
+  'https://',
+  'http://',
+  '//',
+  '/\\',
+  '\\\\',
+  'https:',
+  'javascript:',
+  'data:',
+  '@',
+  '#',
+  '?',
+  '%2f',
+  '%5c',
+  '%25',
+  '%40',
+  '\t',
+  '\r\n',
+  '\u0000',
+  ' ',
+  '.',
+  ':443',
+  ':8443',
+  'tenant.cidaas.de',
+  'login.example.com',
+  'portal.example.com',
+  'evil.example',
+  'portal.example.com.evil.example',
+  'xn--portl-4qa.example.com',
+  'user:pass',
+  '/path',
+  '..',
 );
-const attack = fc.oneof(fc.array(piece, { minLength: 1, maxLength: 8 }).map((parts) => parts.join('')), fc.string({ maxLength: 80 }), fc.webUrl());
+const attack = fc.oneof(
+  fc.array(piece, { minLength: 1, maxLength: 8 }).map((parts) => parts.join('')),
+  fc.string({ maxLength: 80 }),
+  fc.webUrl(),
+);
 
 describe('checkRedirect under fuzzing', () => {
   test('anything accepted is https (or listed loopback), without userinfo, on an allowed origin', () => {
@@ -49,7 +81,9 @@ describe('checkRedirect under fuzzing', () => {
   });
 
   test('localPath never leaves this origin', () => {
-    const dotted = fc.array(fc.constantFrom('/', '.', '..', '%2e', '%2f', 'evil.example', 'a', '//', '\\'), { minLength: 1, maxLength: 8 }).map((p) => `/${p.join('')}`);
+    const dotted = fc
+      .array(fc.constantFrom('/', '.', '..', '%2e', '%2f', 'evil.example', 'a', '//', '\\'), { minLength: 1, maxLength: 8 })
+      .map((p) => `/${p.join('')}`);
     fc.assert(
       fc.property(fc.oneof(attack, dotted), (input) => {
         const out = localPath(input);

@@ -17,7 +17,7 @@ describe('checkRedirect', () => {
     expect(checkRedirect(target, allowed)).toBe(new URL(target).toString());
   });
 
-  // security.md §2.5 corpus: each of these has broken some allow-list somewhere.
+  // Known open-redirect tricks: each of these has broken some allow-list somewhere.
   test.each([
     '//evil.example',
     '/\\evil.example',
@@ -58,13 +58,11 @@ describe('checkRedirect', () => {
 
 describe('withQuery', () => {
   test('adds encoded parameters and keeps existing ones', () => {
-    expect(withQuery('https://idp.example/start?a=1', { login_hint: 'a+b@example.com' })).toBe(
-      'https://idp.example/start?a=1&login_hint=a%2Bb%40example.com',
-    );
+    expect(withQuery('https://idp.example/start?a=1', { login_hint: 'a+b@example.com' })).toBe('https://idp.example/start?a=1&login_hint=a%2Bb%40example.com');
   });
 });
 
-describe('localPath (the language selector\'s way back)', () => {
+describe("localPath (the language selector's way back)", () => {
   test.each([
     ['/login?requestId=abc', '/login?requestId=abc'],
     ['/', '/'],

@@ -22,7 +22,13 @@ describe('isSameOriginPost', () => {
 });
 
 describe('buildCsp', () => {
-  const base = { nonce: 'abc123', providerOrigin: 'https://tenant.cidaas.de', formOrigins: ['https://portal.example.com'], development: false, upgradeInsecureRequests: true };
+  const base = {
+    nonce: 'abc123',
+    providerOrigin: 'https://tenant.cidaas.de',
+    formOrigins: ['https://portal.example.com'],
+    development: false,
+    upgradeInsecureRequests: true,
+  };
 
   test('production policy: nonce scripts only, no inline or eval, locked framing and forms', () => {
     const csp = buildCsp(base);

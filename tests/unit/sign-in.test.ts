@@ -5,7 +5,7 @@ import { ProviderError } from '@/lib/provider/errors';
 vi.mock('@/lib/provider/verification', () => ({ initiateAuthentication: vi.fn(), authenticate: vi.fn(), getConfiguredMethods: vi.fn() }));
 vi.mock('@/lib/provider/users', () => ({ checkUserExists: vi.fn() }));
 
-const { LOCK_SECONDS, lockedState, verifyPassword } = await import('@/lib/flows/sign-in');
+const { LOCK_SECONDS, lockedState, checkPassword } = await import('@/lib/flows/sign-in');
 const { authenticate, initiateAuthentication } = await import('@/lib/provider/verification');
 
 const refusal = (meaning: ProviderError['meaning'], details = {}) =>
@@ -14,35 +14,43 @@ const args = { requestId: 'req-12345678', email: 'anna@example.com', password: '
 
 describe('the password step', () => {
   beforeEach(() => {
-    vi.mocked(initiateAuthentication).mockResolvedValue({ kind: 'initiated', exchangeId: 'ex-1', expiresAt: undefined, sub: undefined, destination: undefined, statusId: undefined, pushNumber: undefined });
+    vi.mocked(initiateAuthentication).mockResolvedValue({
+      kind: 'initiated',
+      exchangeId: 'ex-1',
+      expiresAt: undefined,
+      sub: undefined,
+      destination: undefined,
+      statusId: undefined,
+      pushNumber: undefined,
+    });
   });
 
   test('a wrong password, and the warning when the provider says one attempt is left', async () => {
     vi.mocked(authenticate).mockRejectedValueOnce(refusal('wrong-password', { remainingAttempts: 3 }));
-    expect(await verifyPassword(args)).toEqual({ kind: 'field-error', field: 'password', key: 'passwordInvalid' });
+    expect(await checkPassword(args)).toEqual({ kind: 'field-error', field: 'password', key: 'passwordInvalid' });
     vi.mocked(authenticate).mockRejectedValueOnce(refusal('wrong-password', { remainingAttempts: 1 }));
-    expect(await verifyPassword(args)).toEqual({ kind: 'field-error', field: 'password', key: 'passwordInvalidLastAttempt' });
+    expect(await checkPassword(args)).toEqual({ kind: 'field-error', field: 'password', key: 'passwordInvalidLastAttempt' });
   });
 
   test('locked: until the time the provider names, or 5 minutes from now', async () => {
     const now = Date.now();
     vi.mocked(authenticate).mockRejectedValueOnce(refusal('account-locked', { lockedForSeconds: 60 }));
-    const named = await verifyPassword(args);
+    const named = await checkPassword(args);
     expect(named.kind === 'locked' && Math.round((named.until - now) / 1000)).toBe(60);
     vi.mocked(authenticate).mockRejectedValueOnce(refusal('account-locked'));
-    const assumed = await verifyPassword(args);
+    const assumed = await checkPassword(args);
     expect(assumed.kind === 'locked' && Math.round((assumed.until - now) / 1000)).toBe(LOCK_SECONDS);
   });
 
   test('a declined, deactivated or deleted account is no field error', async () => {
     vi.mocked(authenticate).mockRejectedValueOnce(refusal('account-unusable'));
-    expect(await verifyPassword(args)).toEqual({ kind: 'unusable' });
+    expect(await checkPassword(args)).toEqual({ kind: 'unusable' });
   });
 
   test('anything else is thrown to the error page', async () => {
     const failure = new ProviderError({ kind: 'timeout', operation: 'authenticate' });
     vi.mocked(authenticate).mockRejectedValueOnce(failure);
-    await expect(verifyPassword(args)).rejects.toBe(failure);
+    await expect(checkPassword(args)).rejects.toBe(failure);
   });
 });
 

@@ -3,12 +3,12 @@ import type { NextRequest } from 'next/server';
 import { refusalOf } from '@/lib/auth/refusals';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage } from '@/lib/errors';
+import { errorUrl } from '@/lib/flows/step-urls';
 import { accountRef, log } from '@/lib/log';
 import { PENDING_MAX_AGE_MS } from '@/lib/provider/oidc';
 import { exchangeCode } from '@/lib/provider/tokens';
 import { endFlow, type SignedInUser } from '@/lib/session';
 import { readUserSession, saveUserSession } from '@/lib/user-session';
-import { errorUrl } from '@/lib/flows/step-urls';
 
 /**
  * The provider's answer to our own authorization request: exchange the code (PKCE verifier,

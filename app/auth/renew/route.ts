@@ -12,7 +12,7 @@ import { readUserSession, saveUserSession } from '@/lib/user-session';
 const RETURN_PATHS = new Set(['/success']);
 
 /**
- * Renews the signed-in user's tokens with the refresh token (product-spec.md §4 Session), then
+ * Renews the signed-in user's tokens with the refresh token (README: This deployment's own session), then
  * returns to the page that asked. A page cannot write cookies while it renders, so a page whose
  * tokens are due shows a form that posts here (sent at once with JavaScript). A POST, so it
  * passes proxy.ts's origin check: no other site can make a browser renew (or, with concurrent

@@ -1,5 +1,5 @@
-import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
+import { redirect } from 'next/navigation';
 import * as client from 'openid-client';
 import { failToErrorPage } from '@/lib/errors';
 import { callbackUrl, getOidcConfiguration, SCOPES } from '@/lib/provider/oidc';

@@ -1,19 +1,21 @@
+import { getLocale, getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { getLocale, getTranslations } from 'next-intl/server';
-import { canResend, mfaStepPath } from '@/lib/flows/mfa';
-import { secondsUntilResend } from '@/lib/flows/resend';
+import { CodeForm } from '@/app/_components/code-form';
+import { Frame } from '@/app/_components/frame';
+import { ResendForm } from '@/app/_components/resend-form';
+import { StatusNotice } from '@/app/_components/status-notice';
+import { resendMfaCode } from '@/app/register-mfa/actions';
 import { requireFlow, withActiveCode } from '@/lib/flows/flow-guard';
+import { canResend, codeSentText, mfaStepPath } from '@/lib/flows/mfa';
+import { secondsUntilResend } from '@/lib/flows/resend';
 import { stepUrl } from '@/lib/flows/step-urls';
+import { isFormAnswer } from '@/lib/form-answer';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
-import { isFormAnswer } from '@/lib/form-answer';
+import { resendLabels } from '@/lib/i18n/resend-labels';
 import { getClientName } from '@/lib/provider/client-name';
-import { Frame } from '../../_components/frame';
-import { CodeForm } from '../../_components/code-form';
-import { ResendForm } from '../../_components/resend-form';
-import { resendMfaCode, submitMfaCode } from '../actions';
-import { StatusNotice } from '../../_components/status-notice';
+import { submitMfaCode } from './actions';
 
 export const generateMetadata = titleFrom('mfa');
 
@@ -32,13 +34,8 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
     getClientName(flow.requestId, locale),
     isFormAnswer(),
   ]);
-  const destination = active.destination;
-  const description =
-    active.type === 'EMAIL'
-      ? destination ? t('sentEmailTo', { destination }) : t('sentEmail')
-      : active.type === 'SMS'
-        ? destination ? t('sentSmsTo', { destination }) : t('sentSms')
-        : active.type === 'TOTP' ? t('totpDescription') : t('otherDescription');
+  const sent = codeSentText(active);
+  const description = sent.destination ? t(sent.key, { destination: sent.destination }) : t(sent.key);
   const chooseAnother = stepUrl('/register-mfa', flow.requestId, { view: 'options' });
 
   return (
@@ -48,14 +45,23 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
         requestId={flow.requestId}
         focusFirst={!formAnswer}
         describedBy={params.resent === '1' ? 'resent-notice' : undefined}
-        action={submitMfaCode} labels={{ code: t('code'), verify: t('verify'), verifying: t('verifying') }} errors={errors} />
+        action={submitMfaCode}
+        labels={{ code: t('code'), verify: t('verify'), verifying: t('verifying') }}
+        errors={errors}
+      />
       {canResend(active.type) ? (
         <ResendForm
           requestId={flow.requestId}
           action={resendMfaCode}
           locale={locale}
           waitSeconds={secondsUntilResend(active.sentAt)}
-          labels={{ resend: t('resend'), resendIn: { one: t.raw('resendInOne') as string, other: t.raw('resendIn') as string }, resendAvailable: t('resendAvailable'), sending: t('sending') }}
+          labels={resendLabels(t, {
+            resend: 'resend',
+            resendIn: 'resendIn',
+            resendInOne: 'resendInOne',
+            resendAvailable: 'resendAvailable',
+            sending: 'sending',
+          })}
         />
       ) : null}
       {mfa.options.length > 1 ? (

@@ -1,16 +1,21 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
 import { failToErrorPage } from '@/lib/errors';
 import { guardAction, withActivePush } from '@/lib/flows/flow-guard';
 import { checkPush as askProvider } from '@/lib/flows/mfa-steps';
 import type { PushOutcome } from '@/lib/flows/push';
+import { finishSecondFactor } from '@/lib/flows/second-factor';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { updateFlow } from '@/lib/session';
-import type { PushCheckState } from '../../_components/push-waiter';
+import type { PushCheckState } from '@/lib/validation/form-state';
+
+/** `poll=1`: the page's own polling, not a person pressing "I have approved it". */
+const PollSchema = z.object({ poll: z.literal('1').optional() });
 
 /**
  * Asks the provider once whether the push was approved: posted by "I have approved it" and, with
@@ -18,6 +23,8 @@ import type { PushCheckState } from '../../_components/push-waiter';
  * code; a refusal or the end of the request's life is kept in the flow and shown on the page.
  */
 export async function checkPush(_prev: PushCheckState, formData: FormData): Promise<PushCheckState> {
+  const parsed = PollSchema.safeParse(Object.fromEntries(formData));
+  const polled = parsed.success && parsed.data.poll === '1';
   const flow = await guardAction(formData, withActivePush);
   const { mfa, sub, requestId } = flow;
   const { active } = mfa;
@@ -28,7 +35,7 @@ export async function checkPush(_prev: PushCheckState, formData: FormData): Prom
   const allowed = await attempt([['push.check', active.exchangeId]]);
   if (!allowed.ok) {
     answerLimited(allowed, 'mfa.push');
-    return { status: 'limited' };
+    return { status: 'invalid', fieldErrors: {}, formError: 'tooManyAttempts', retryAfter: allowed.retryAfter };
   }
 
   let outcome: PushOutcome;
@@ -37,22 +44,12 @@ export async function checkPush(_prev: PushCheckState, formData: FormData): Prom
   } catch (error) {
     failToErrorPage(error, { step: 'mfa.push', type: active.type });
   }
-  if (outcome.kind === 'pending') return { status: 'pending', asked: formData.get('poll') !== '1' };
+  if (outcome.kind === 'pending') return { status: 'pending', asked: !polled };
 
   log.info({ event: 'mfa.verified', type: active.type, outcome: outcome.kind, account: accountRef(sub) }, 'sign-in attempt');
   if (outcome.kind !== 'approved') {
     await updateFlow({ mfa: { ...mfa, active: { ...active, push: { ...push, outcome: outcome.kind } } } });
     redirect(pushPage);
   }
-  await updateFlow({
-    continuation: {
-      target: 'precheck-continue',
-      trackId: mfa.trackId,
-      statusId: outcome.statusId,
-      sub,
-      verificationType: active.type,
-      selectedGroupId: flow.groupId,
-    },
-  });
-  redirect(stepUrl('/continue', requestId));
+  return finishSecondFactor(flow, outcome.statusId);
 }

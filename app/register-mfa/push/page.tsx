@@ -1,19 +1,20 @@
+import { getLocale, getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { Frame } from '@/app/_components/frame';
+import { ResendForm } from '@/app/_components/resend-form';
+import { StatusNotice } from '@/app/_components/status-notice';
+import { resendMfaCode } from '@/app/register-mfa/actions';
 import { requireFlow, withActiveCode } from '@/lib/flows/flow-guard';
 import { PUSH_POLL_INTERVAL_MS, pushViewNow } from '@/lib/flows/push';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
+import { resendLabels } from '@/lib/i18n/resend-labels';
 import { getClientName } from '@/lib/provider/client-name';
-import { Frame } from '../../_components/frame';
-import { PushWaiter } from '../../_components/push-waiter';
-import { ResendForm } from '../../_components/resend-form';
-import { StatusNotice } from '../../_components/status-notice';
-import { resendMfaCode } from '../actions';
 import { checkPush } from './actions';
+import { PushWaiter } from './push-waiter';
 
 export const generateMetadata = titleFrom('mfa');
 
@@ -58,12 +59,13 @@ export default async function MfaPushPage({ searchParams }: PageProps<'/register
         action={resendMfaCode}
         locale={locale}
         waitSeconds={secondsUntilResend(active.sentAt)}
-        labels={{
-          resend: t('pushResend'),
-          resendIn: { one: t.raw('pushResendInOne') as string, other: t.raw('pushResendIn') as string },
-          resendAvailable: t('pushResendAvailable'),
-          sending: t('sendingRequest'),
-        }}
+        labels={resendLabels(t, {
+          resend: 'pushResend',
+          resendIn: 'pushResendIn',
+          resendInOne: 'pushResendInOne',
+          resendAvailable: 'pushResendAvailable',
+          sending: 'sendingRequest',
+        })}
       />
       {mfa.options.length > 1 ? (
         <p className="links">

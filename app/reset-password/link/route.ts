@@ -3,11 +3,11 @@ import { getConfig } from '@/lib/config';
 import { newReferenceId } from '@/lib/errors';
 import { passwordSetEntry, queryOf } from '@/lib/flows/entry-params';
 import { newPasswordErrorFor } from '@/lib/flows/error-map';
+import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { log } from '@/lib/log';
 import { classifyCodes } from '@/lib/provider/error-codes';
 import { seeOther } from '@/lib/redirects';
 import { getFlowSession, joinFlow } from '@/lib/session';
-import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 
 /**
  * The tenant's `password_set` hosted page: the reset link from the e-mail, or the provider's way
@@ -34,7 +34,10 @@ export async function GET(request: NextRequest) {
   const problem = newPasswordErrorFor(meaning);
   if (errorCode !== undefined && !problem) {
     const ref = newReferenceId();
-    log.error({ ref, step: 'reset.link', unknownCode: errorCode, provider: { service } }, `request failed: provider code ${errorCode} of ${service} is not in lib/provider/error-codes.ts`);
+    log.error(
+      { ref, step: 'reset.link', unknownCode: errorCode, provider: { service } },
+      `request failed: provider code ${errorCode} of ${service} is not in lib/provider/error-codes.ts`,
+    );
     return seeOther(`/error?${new URLSearchParams({ ref, requestId })}`);
   }
   if (!exchangeId) return seeOther(errorUrl('invalid-request', requestId));

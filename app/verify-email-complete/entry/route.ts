@@ -1,8 +1,8 @@
 import type { NextRequest } from 'next/server';
 import { queryOf, verificationCompleteEntry } from '@/lib/flows/entry-params';
+import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { seeOther } from '@/lib/redirects';
 import { getFlowSession, joinFlow } from '@/lib/session';
-import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 
 /**
  * The tenant's `verification_complete` hosted page while a confirmation is still open: the

@@ -1,13 +1,13 @@
 import { getLocale, getTranslations } from 'next-intl/server';
+import { CodeForm } from '@/app/_components/code-form';
+import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
 import { requireFlow, withVerifyCode } from '@/lib/flows/flow-guard';
 import { translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { getClientName } from '@/lib/provider/client-name';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
-import { CodeForm } from '../../_components/code-form';
-import { Frame } from '../../_components/frame';
-import { submitVerificationCode } from '../actions';
+import { submitVerificationCode } from './actions';
 
 export const generateMetadata = titleFrom('verifyEmail');
 
@@ -27,7 +27,12 @@ export default async function VerifyCodePage({ searchParams }: PageProps<'/verif
   const { destination } = flow.verify;
   return (
     <Frame title={t('title')} description={destination ? t('codeDescriptionTo', { destination }) : t('codeDescription')} clientName={clientName} focus="form">
-      <CodeForm requestId={flow.requestId} action={submitVerificationCode} labels={{ code: tMfa('code'), verify: t('confirm'), verifying: t('confirming') }} errors={errors} />
+      <CodeForm
+        requestId={flow.requestId}
+        action={submitVerificationCode}
+        labels={{ code: tMfa('code'), verify: t('confirm'), verifying: t('confirming') }}
+        errors={errors}
+      />
       <p className="links">
         <a href={resolveRedirectUrl(getConfig().providerUrl, flow.requestId)}>{t('cancel')}</a>
       </p>

@@ -88,7 +88,10 @@ test('loading: the pending text of a submit appears in a polite live region that
   expect(await watch.announced()).toContainEqual({ text: t.login.pending, regionExisted: true });
 });
 
-test('code sent: the code screen opens with the cursor in the code field, in a form named by the heading and described by where the code went', async ({ page, javaScriptEnabled }) => {
+test('code sent: the code screen opens with the cursor in the code field, in a form named by the heading and described by where the code went', async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await toCodePage(page, MFA.sms(fresh('announce', javaScriptEnabled)), javaScriptEnabled);
   const field = page.locator('#code');
   await expect(field).toBeFocused();
@@ -108,7 +111,10 @@ test('resend countdown: not read every second, but describes the held-back butto
   await expect(page.locator('main form.resend [role="status"]')).toHaveText(t.mfa.resendAvailable);
   const announced = await watch.announced();
   expect(announced).toContainEqual({ text: t.mfa.resendAvailable, regionExisted: true });
-  expect(announced.filter((a) => /\d/.test(a.text)), 'no countdown number is announced').toEqual([]);
+  expect(
+    announced.filter((a) => /\d/.test(a.text)),
+    'no countdown number is announced',
+  ).toEqual([]);
 });
 
 test('code resent: "a new code has been sent" is announced', async ({ page, javaScriptEnabled }) => {

@@ -47,9 +47,12 @@ async function openEmailStep(page: Page) {
 }
 
 const style = (page: Page, selector: string, property: string) =>
-  page.locator(selector).first().evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
 
-test('light scheme, wide screen: the operator\'s logo, background picture and accent', { tag: '@js-on-only' }, async ({ page, request }) => {
+test("light scheme, wide screen: the operator's logo, background picture and accent", { tag: '@js-on-only' }, async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openEmailStep(page);
   const image = page.locator('picture.logo-manufacturer img');
@@ -67,7 +70,9 @@ test('dark scheme: the dark logo, the picture dimmed, and the default accent in 
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.setViewportSize({ width: 1280, height: 800 });
   await openEmailStep(page);
-  await expect.poll(() => page.locator('picture.logo-manufacturer img').evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/brand\/manufacturer-dark$/);
+  await expect
+    .poll(() => page.locator('picture.logo-manufacturer img').evaluate((img: HTMLImageElement) => img.currentSrc))
+    .toMatch(/\/brand\/manufacturer-dark$/);
   const background = await style(page, '.page', 'background-image');
   expect(background).toContain('linear-gradient');
   expect(background).toContain('/brand/background');

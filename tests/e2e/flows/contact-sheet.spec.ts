@@ -227,18 +227,22 @@ for (const locale of LOCALES) {
     test.use({ locale });
     test.describe.configure({ timeout: 300_000 });
 
-    test('every screen and state, desktop and phone, light and dark', { tag: locale === 'en-GB' ? [] : ['@js-on-only'] }, async ({ page, javaScriptEnabled, standin, photograph }) => {
-      const js = javaScriptEnabled;
-      const tag = `${locale.toLowerCase()}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
-      const shoot = async (name: string) => {
-        await expect(page.locator('html')).toHaveAttribute('lang', locale);
-        await expectHeadingOnFirstPhoneScreen(page, name);
-        // The picture moves no focus: the field or heading a page load focuses stays focused.
-        await photograph(page, `${locale}-${name}`);
-      };
-      const walk: Walk = { page, t: messages(locale), standin, js, shoot, tag };
-      if (js) await walkWithScript(walk);
-      else await walkWithoutScript(walk);
-    });
+    test(
+      'every screen and state, desktop and phone, light and dark',
+      { tag: locale === 'en-GB' ? [] : ['@js-on-only'] },
+      async ({ page, javaScriptEnabled, standin, photograph }) => {
+        const js = javaScriptEnabled;
+        const tag = `${locale.toLowerCase()}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
+        const shoot = async (name: string) => {
+          await expect(page.locator('html')).toHaveAttribute('lang', locale);
+          await expectHeadingOnFirstPhoneScreen(page, name);
+          // The picture moves no focus: the field or heading a page load focuses stays focused.
+          await photograph(page, `${locale}-${name}`);
+        };
+        const walk: Walk = { page, t: messages(locale), standin, js, shoot, tag };
+        if (js) await walkWithScript(walk);
+        else await walkWithoutScript(walk);
+      },
+    );
   });
 }

@@ -13,7 +13,14 @@ import { newRequestId, startOwnApp } from '../support/own-app';
 const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
 const REFERENCE = /([A-F0-9]{10})/;
 
-test('a provider that does not answer the password check: the step says so, keeps the address, and Sign in tries again', async ({ page, javaScriptEnabled, standin, appLog, expectAccessible, expectOnlyMessages }) => {
+test('a provider that does not answer the password check: the step says so, keeps the address, and Sign in tries again', async ({
+  page,
+  javaScriptEnabled,
+  standin,
+  appLog,
+  expectAccessible,
+  expectOnlyMessages,
+}) => {
   const email = ACCOUNTS.lockout(tag('outage', javaScriptEnabled)).email;
   const requestId = await toPasswordStep(page, email);
   await standin.fault({ requestId, mode: 'close', times: 1 });

@@ -3,8 +3,7 @@ import { chooseLanguage, CLIENT_NAME, continueToProvider, expect, MFA, submit, t
 
 /** A fresh account per test, project and repetition (each address is its own stand-in account). */
 const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
-const account = (kind: 'many' | 'other' | 'huge' | 'single' | 'skip', name: string, js: boolean) =>
-  `groups.${kind}+${tag(name, js)}@example.com`;
+const account = (kind: 'many' | 'other' | 'huge' | 'single' | 'skip', name: string, js: boolean) => `groups.${kind}+${tag(name, js)}@example.com`;
 
 /** The groups of groups.many (tests/provider/seed.json), as named in English. */
 const MANY = {
@@ -58,7 +57,13 @@ const options = (page: Page, filter?: { name?: RegExp; selected?: boolean }) =>
 const chosen = (page: Page) => page.locator('[name="groupId"]').first().inputValue();
 
 test.describe('group selection', () => {
-  test('pick with the mouse; the provider carries the group into the tokens; Back then finds the track used @generations', async ({ page, javaScriptEnabled, expectAccessible, expectOnlyMessages, photograph }) => {
+  test('pick with the mouse; the provider carries the group into the tokens; Back then finds the track used @generations', async ({
+    page,
+    javaScriptEnabled,
+    expectAccessible,
+    expectOnlyMessages,
+    photograph,
+  }) => {
     const url = await toGroups(page, account('many', 'mouse', javaScriptEnabled), javaScriptEnabled);
     await expect(page.getByRole('heading', { name: 'Choose a sales organisation' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to the portal' })).toHaveAttribute('href', 'https://www.example.com/portal');
@@ -114,26 +119,30 @@ test.describe('group selection', () => {
   });
 
   // The search box needs JavaScript; without it the select is searched by typing (keyboard test).
-  test('search by name, accent-free text and customer number; no match says so', { tag: '@js-on-only' }, async ({ page, javaScriptEnabled, expectAccessible }) => {
-    await toGroups(page, account('many', 'search', javaScriptEnabled), javaScriptEnabled);
-    const field = page.getByRole('combobox', { name: 'Sales organisation', exact: true });
-    await field.fill('100205');
-    await expect(options(page)).toHaveCount(1);
-    await expect(options(page)).toHaveText(/Gastro Service West/);
-    await expect(page.getByRole('status').filter({ hasText: 'Matching sales organisations: 1' })).toBeAttached();
-    await field.fill('kitchenpro');
-    await expect(options(page)).toHaveCount(2);
-    await field.fill('nothing like this');
-    await expect(page.getByText('No sales organisation matches your search.').first()).toBeVisible();
-    await expect(page.getByRole('listbox')).toBeHidden();
-    await expect(field).toHaveAttribute('aria-expanded', 'false');
-    await expectAccessible(page);
-    await field.fill('CAFE');
-    await expect(options(page)).toHaveCount(0);
-    await field.fill('west');
-    await options(page, { name: /Gastro Service West/ }).click();
-    expect(await chosen(page)).toBe(MANY.west.id);
-  });
+  test(
+    'search by name, accent-free text and customer number; no match says so',
+    { tag: '@js-on-only' },
+    async ({ page, javaScriptEnabled, expectAccessible }) => {
+      await toGroups(page, account('many', 'search', javaScriptEnabled), javaScriptEnabled);
+      const field = page.getByRole('combobox', { name: 'Sales organisation', exact: true });
+      await field.fill('100205');
+      await expect(options(page)).toHaveCount(1);
+      await expect(options(page)).toHaveText(/Gastro Service West/);
+      await expect(page.getByRole('status').filter({ hasText: 'Matching sales organisations: 1' })).toBeAttached();
+      await field.fill('kitchenpro');
+      await expect(options(page)).toHaveCount(2);
+      await field.fill('nothing like this');
+      await expect(page.getByText('No sales organisation matches your search.').first()).toBeVisible();
+      await expect(page.getByRole('listbox')).toBeHidden();
+      await expect(field).toHaveAttribute('aria-expanded', 'false');
+      await expectAccessible(page);
+      await field.fill('CAFE');
+      await expect(options(page)).toHaveCount(0);
+      await field.fill('west');
+      await options(page, { name: /Gastro Service West/ }).click();
+      expect(await chosen(page)).toBe(MANY.west.id);
+    },
+  );
 
   test('signing in without a group asks for one; choosing one clears the message', async ({ page, javaScriptEnabled, expectAccessible }) => {
     await toGroups(page, account('many', 'required', javaScriptEnabled), javaScriptEnabled);
@@ -164,7 +173,9 @@ test.describe('group selection', () => {
     for (const bad of ['not-a-group', '../../evil', 'x'.repeat(65)]) {
       url.searchParams.set('group_id', bad);
       await page.goto(url.toString());
-      await expect(page.locator('#group-error').getByText('The sales organisation you selected is not available. Please choose one from the list.')).toBeVisible();
+      await expect(
+        page.locator('#group-error').getByText('The sales organisation you selected is not available. Please choose one from the list.'),
+      ).toBeVisible();
     }
     await expectAccessible(page);
     await pick(page, MANY.north, javaScriptEnabled);
@@ -218,7 +229,12 @@ test.describe('group selection', () => {
     }
   });
 
-  test('a provider failing while the groups load: "isn\'t responding", a reference, and Try again on the same page', async ({ page, javaScriptEnabled, standin, appLog }) => {
+  test('a provider failing while the groups load: "isn\'t responding", a reference, and Try again on the same page', async ({
+    page,
+    javaScriptEnabled,
+    standin,
+    appLog,
+  }) => {
     const url = await toGroups(page, account('many', 'fault', javaScriptEnabled), javaScriptEnabled);
     await standin.fault({ pathIncludes: `prelogin/metadata/${url.trackId}`, mode: 'error', times: 1 });
     await page.goto(url.toString());

@@ -10,12 +10,24 @@ const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.
 const RAW = 'Given username or password is invalid';
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
-test('login after a refusal on the tenant\'s side: its reason in our words, the address it tried prefilled', async ({ page, expectAccessible, expectOnlyMessages }) => {
+test("login after a refusal on the tenant's side: its reason in our words, the address it tried prefilled", async ({
+  page,
+  expectAccessible,
+  expectOnlyMessages,
+}) => {
   const requestId = await startSignIn(page);
   const query = new URLSearchParams({
-    groupname: 'sales-portal-signin', lang: '', view_type: 'login', requestId,
-    error: 'invalid_username_password', error_description: RAW, username: 'anna.schmidt@example.com', username_type: 'email',
-    sub: '3f2c9a1e-0000-4000-8000-000000000003', q: '3f2c9a1e-0000-4000-8000-000000000003', unknown_extra: 'ignored',
+    groupname: 'sales-portal-signin',
+    lang: '',
+    view_type: 'login',
+    requestId,
+    error: 'invalid_username_password',
+    error_description: RAW,
+    username: 'anna.schmidt@example.com',
+    username_type: 'email',
+    sub: '3f2c9a1e-0000-4000-8000-000000000003',
+    q: '3f2c9a1e-0000-4000-8000-000000000003',
+    unknown_extra: 'ignored',
   });
   await page.goto(`/?${query}`);
   await expect(page.locator('main').getByRole('alert')).toHaveText('The e-mail address or password was not correct. Please try again.');
@@ -25,7 +37,11 @@ test('login after a refusal on the tenant\'s side: its reason in our words, the 
   await expectOnlyMessages(page, 'en-GB', [CLIENT_NAME]);
 });
 
-test('login with the tenant\'s lang parameter opens in that language (when the browser\'s languages are not offered)', async ({ browser, javaScriptEnabled, baseURL }) => {
+test("login with the tenant's lang parameter opens in that language (when the browser's languages are not offered)", async ({
+  browser,
+  javaScriptEnabled,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled, locale: 'fi-FI' });
   const page = await context.newPage();
   try {
@@ -51,7 +67,10 @@ test('mfa_required with q instead of sub and request_id instead of requestId', a
   expect(given.get('q')).toBe(given.get('sub'));
   // 'commit': without JavaScript a loader that shows first forwards at once (meta refresh), which
   // would abort a wait for the first document's load.
-  await page.goto(`/register-mfa?${new URLSearchParams({ trackId: given.get('track_id')!, q: given.get('q')!, request_id: given.get('requestId')!, unknown: '1' })}`, { waitUntil: 'commit' });
+  await page.goto(
+    `/register-mfa?${new URLSearchParams({ trackId: given.get('track_id')!, q: given.get('q')!, request_id: given.get('requestId')!, unknown: '1' })}`,
+    { waitUntil: 'commit' },
+  );
   // With JavaScript the only option already started: the same track's code page; without, its
   // button, on the clean address (the track and subject are in the flow cookie).
   if (javaScriptEnabled) await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
@@ -87,13 +106,24 @@ async function openResetForm(page: Page, email: string, outbox: (to: string) => 
   await page.goto(message.link!);
   await expect(heading(page)).toHaveText('Choose a new password');
   const passwordSet = visited.find((u) => u.pathname === '/reset-password' && u.searchParams.has('rprq'))!;
-  return { requestId: passwordSet.searchParams.get('requestId')!, rprq: passwordSet.searchParams.get('rprq')!, exchangeid: passwordSet.searchParams.get('exchangeid')! };
+  return {
+    requestId: passwordSet.searchParams.get('requestId')!,
+    rprq: passwordSet.searchParams.get('rprq')!,
+    exchangeid: passwordSet.searchParams.get('exchangeid')!,
+  };
 }
 
-test('password_set with the provider\'s error_code: the reason on the form, the link still usable, no token left in the address', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
+test("password_set with the provider's error_code: the reason on the form, the link still usable, no token left in the address", async ({
+  page,
+  javaScriptEnabled,
+  standin,
+  expectAccessible,
+}) => {
   const email = `lockout+${tag('pwset', javaScriptEnabled)}@example.com`;
   const tokens = await openResetForm(page, email, (to) => standin.outbox(to));
-  await page.goto(`/reset-password?${new URLSearchParams({ ...tokens, resetMedium: 'email', error: 'Bad Request', error_description: 'The password is compromised', error_code: 'VER_0120' })}`);
+  await page.goto(
+    `/reset-password?${new URLSearchParams({ ...tokens, resetMedium: 'email', error: 'Bad Request', error_description: 'The password is compromised', error_code: 'VER_0120' })}`,
+  );
   await expect(page).toHaveURL(new RegExp(`/reset-password\\?requestId=${tokens.requestId}&problem=passwordPwned$`));
   await expect(page.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(/^This password has appeared in a data breach/);
   await expect(page.getByText('The password is compromised')).toHaveCount(0);
@@ -104,13 +134,20 @@ test('password_set with the provider\'s error_code: the reason on the form, the 
   await expect(heading(page)).toHaveText('Your password has been changed');
 });
 
-test('password_set with an error_code nobody knows: the error page with a reference, and the log names the code', async ({ page, javaScriptEnabled, standin, appLog }) => {
+test('password_set with an error_code nobody knows: the error page with a reference, and the log names the code', async ({
+  page,
+  javaScriptEnabled,
+  standin,
+  appLog,
+}) => {
   const email = `lockout+${tag('pwunknown', javaScriptEnabled)}@example.com`;
   const tokens = await openResetForm(page, email, (to) => standin.outbox(to));
   await page.goto(`/reset-password?${new URLSearchParams({ ...tokens, error_code: 'VER_0999' })}`);
   await expect(heading(page)).toHaveText('Something went wrong');
   const ref = (await page.getByText(/^Reference: /).textContent())!.replace('Reference: ', '');
-  const line = appLog().split('\n').find((l) => l.includes(`"ref":"${ref}"`));
+  const line = appLog()
+    .split('\n')
+    .find((l) => l.includes(`"ref":"${ref}"`));
   expect(line).toContain('VER_0999');
   expect(line).toContain('lib/provider/error-codes.ts');
 });
@@ -127,9 +164,15 @@ test('password_set_success, register_success and logout_success render, with a w
   await expect(heading(page)).toHaveText('You have signed out');
 });
 
-test('verification_complete with a link on its way: the masked address, and no resend for a link the tenant sent', async ({ page, expectAccessible, expectOnlyMessages }) => {
+test('verification_complete with a link on its way: the masked address, and no resend for a link the tenant sent', async ({
+  page,
+  expectAccessible,
+  expectOnlyMessages,
+}) => {
   const requestId = await startSignIn(page);
-  await page.goto(`/verify-email-complete?${new URLSearchParams({ accvid: '3f2c9a1e-0000-4000-8000-0000000000a1', email: 'j***@example.com', mobile: '', processingType: 'LINK', requestId, type: 'email' })}`);
+  await page.goto(
+    `/verify-email-complete?${new URLSearchParams({ accvid: '3f2c9a1e-0000-4000-8000-0000000000a1', email: 'j***@example.com', mobile: '', processingType: 'LINK', requestId, type: 'email' })}`,
+  );
   await expect(page).toHaveURL(new RegExp(`/verify-email\\?requestId=${requestId}$`));
   await expect(page.getByText('We have sent a confirmation link to j***@example.com.', { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send the link again' })).toHaveCount(0);
@@ -137,14 +180,23 @@ test('verification_complete with a link on its way: the masked address, and no r
   await expectOnlyMessages(page, 'en-GB', ['j***@example.com']);
 });
 
-test('the tenant\'s error page: our words and a reference, never the provider\'s text; the log has both under the reference', async ({ page, appLog, expectAccessible, expectOnlyMessages }) => {
-  await page.goto(`/error?${new URLSearchParams({ error: 'server_error', error_description: '<b>java.lang.IllegalStateException</b>', error_code: 'AUTH10013' })}`);
+test("the tenant's error page: our words and a reference, never the provider's text; the log has both under the reference", async ({
+  page,
+  appLog,
+  expectAccessible,
+  expectOnlyMessages,
+}) => {
+  await page.goto(
+    `/error?${new URLSearchParams({ error: 'server_error', error_description: '<b>java.lang.IllegalStateException</b>', error_code: 'AUTH10013' })}`,
+  );
   await expect(heading(page)).toHaveText('Something went wrong');
   await expect(page.getByText('IllegalStateException')).toHaveCount(0);
   const ref = (await page.getByText(/^Reference: [A-F0-9]{10}$/).textContent())!.replace('Reference: ', '');
   await expectAccessible(page);
   await expectOnlyMessages(page, 'en-GB', [ref]);
-  const line = appLog().split('\n').find((l) => l.includes(`"ref":"${ref}"`))!;
+  const line = appLog()
+    .split('\n')
+    .find((l) => l.includes(`"ref":"${ref}"`))!;
   expect(JSON.parse(line)).toMatchObject({ event: 'provider-error-page', error: 'server_error', errorCode: 'AUTH10013' });
 
   await page.goto('/error?error=access_denied&error_description=no');

@@ -95,9 +95,7 @@ test.describe('keyboard alone', () => {
     // password (the server's answer) and an empty one (the browser's check with JavaScript, the
     // server's without) each come back under the field, with the cursor in it.
     const back = await tabTo(page, page.locator('main a', { hasText: t.credentials.changeEmail }), 5, 'Shift+Tab');
-    expect(back.map((s) => s.name)).toEqual([
-      `a "${t.credentials.changeEmail}"`,
-    ]);
+    expect(back.map((s) => s.name)).toEqual([`a "${t.credentials.changeEmail}"`]);
     await tabTo(page, page.locator('#password'));
     await page.keyboard.type('not-the-password');
     await page.keyboard.press('Enter');
@@ -154,10 +152,7 @@ test.describe('keyboard alone', () => {
     await passwordStep(page, MFA.password, javaScriptEnabled);
     await expectNewScreen(page, /\/register-mfa\?/, t.mfa.title, { ready: '#mfa-start' });
     const stops = await tabFromHeadingTo(page, page.locator('main button[name="type"][value="SMS"]'));
-    expect(stops.map((s) => s.name)).toEqual([
-      `button[name=type] "${t.mfa.optionEmail}"`,
-      `button[name=type] "${t.mfa.optionSms}"`,
-    ]);
+    expect(stops.map((s) => s.name)).toEqual([`button[name=type] "${t.mfa.optionEmail}"`, `button[name=type] "${t.mfa.optionSms}"`]);
     await page.keyboard.press('Enter');
     await expectNewScreen(page, /\/register-mfa\/code\?requestId=/, t.mfa.codeTitle, { focus: '#code' });
     const [message] = await standin.outbox(`sms:${email}`);

@@ -1,6 +1,6 @@
 import { ACCOUNTS, continueToProvider, expect, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
 
-test.describe('e-mail step branches (product-spec.md §4 Login)', () => {
+test.describe('e-mail step branches', () => {
   test('the e-mail used last time is remembered and prefilled', async ({ page }) => {
     await toPasswordStep(page, ACCOUNTS.password.email);
     await startSignIn(page);
@@ -44,7 +44,12 @@ test('while the provider answers, a loading overlay says what is happening (Java
 });
 
 test.describe('password step', () => {
-  test('five wrong passwords lock the account: a warning before the last, then the time left, no Sign in, and reset as the way forward', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
+  test('five wrong passwords lock the account: a warning before the last, then the time left, no Sign in, and reset as the way forward', async ({
+    page,
+    javaScriptEnabled,
+    standin,
+    expectAccessible,
+  }) => {
     const account = ACCOUNTS.lockout(`lock-${javaScriptEnabled ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`);
     const requestId = await toPasswordStep(page, account.email);
     const password = page.getByLabel('Password', { exact: true });

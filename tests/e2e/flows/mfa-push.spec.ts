@@ -1,5 +1,5 @@
-import type { APIRequestContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { CLIENT_NAME, continueToProvider, expect, MFA, submit, test, toPasswordStep, type StandIn } from '../support/fixtures';
 
 /**
@@ -52,7 +52,14 @@ async function expectSignedIn(page: Page, email: string, javaScriptEnabled: bool
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 }
 
-test('push approved: the page moves on by itself with JavaScript; without, "I have approved it" @generations', async ({ page, request, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
+test('push approved: the page moves on by itself with JavaScript; without, "I have approved it" @generations', async ({
+  page,
+  request,
+  javaScriptEnabled,
+  standin,
+  expectAccessible,
+  expectOnlyMessages,
+}) => {
   const email = PUSH(tag('approved', javaScriptEnabled));
   await toPushPage(page, email, javaScriptEnabled);
   await expect(page.getByText(`We have sent a sign-in request to your device (${DEVICE}). Open the notification and approve it.`)).toBeVisible();
@@ -80,7 +87,14 @@ test('push approved: the page moves on by itself with JavaScript; without, "I ha
   await expectSignedIn(page, email, javaScriptEnabled);
 });
 
-test('push declined: the page says so and offers another method and a new request', async ({ page, request, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
+test('push declined: the page says so and offers another method and a new request', async ({
+  page,
+  request,
+  javaScriptEnabled,
+  standin,
+  expectAccessible,
+  expectOnlyMessages,
+}) => {
   const email = CHOICE(tag('declined', javaScriptEnabled));
   await toMfa(page, email, javaScriptEnabled);
   await page.getByRole('button', { name: `Approve on your device (${DEVICE})` }).click();
@@ -105,7 +119,14 @@ test('push declined: the page says so and offers another method and a new reques
   await expectSignedIn(page, email, javaScriptEnabled);
 });
 
-test('push expired: the page says so; a new request can be sent and approved', async ({ page, request, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
+test('push expired: the page says so; a new request can be sent and approved', async ({
+  page,
+  request,
+  javaScriptEnabled,
+  standin,
+  expectAccessible,
+  expectOnlyMessages,
+}) => {
   const email = PUSH(tag('expired', javaScriptEnabled));
   const phone = device(request, standin);
   await phone.lifetime(email, 3);
@@ -133,7 +154,12 @@ test('push expired: the page says so; a new request can be sent and approved', a
 });
 
 test.describe('method buttons', () => {
-  test('name where each method goes, with an icon, and keep a masked number on one line', async ({ page, javaScriptEnabled, expectAccessible, expectOnlyMessages }) => {
+  test('name where each method goes, with an icon, and keep a masked number on one line', async ({
+    page,
+    javaScriptEnabled,
+    expectAccessible,
+    expectOnlyMessages,
+  }) => {
     await page.setViewportSize({ width: 320, height: 800 });
     await toMfa(page, CHOICE(tag('buttons', javaScriptEnabled)), javaScriptEnabled);
     const names = [`E-mail to ${EMAIL_TO}`, `Text message to ${SMS_TO}`, 'Authenticator app', `Approve on your device (${DEVICE})`];
@@ -148,7 +174,12 @@ test.describe('method buttons', () => {
     expect(await destination.evaluate((el) => el.getClientRects().length)).toBe(1);
     await expectAccessible(page);
     // The messages around a destination are split at it, so each part is a text of its own.
-    const parts = ['optionEmailTo', 'optionSmsTo', 'optionPushOn'].flatMap((key) => mfa[key].split('{destination}').map((p) => p.trim()).filter(Boolean));
+    const parts = ['optionEmailTo', 'optionSmsTo', 'optionPushOn'].flatMap((key) =>
+      mfa[key]
+        .split('{destination}')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    );
     await expectOnlyMessages(page, 'en-GB', [EMAIL_TO, SMS_TO, DEVICE, ...parts]);
   });
 

@@ -130,7 +130,12 @@ test.describe('entry points bind the track and the subject to the sign-in', () =
     await expect(page).toHaveURL(/\/register-mfa\?requestId=[\w-]+(&render=sync)?$/);
   });
 
-  test("another person's subject on this sign-in's MFA entry is refused: no methods listed, no code sent", async ({ page, browser, javaScriptEnabled, standin }) => {
+  test("another person's subject on this sign-in's MFA entry is refused: no methods listed, no code sent", async ({
+    page,
+    browser,
+    javaScriptEnabled,
+    standin,
+  }) => {
     const victim = MFA.email(tag('victim', javaScriptEnabled));
     const victimSub = await subjectOf(browser, victim);
     const entry = await passwordThenEntry(page, MFA.all(tag('attacker', javaScriptEnabled)), javaScriptEnabled);
@@ -144,7 +149,7 @@ test.describe('entry points bind the track and the subject to the sign-in', () =
     expect(await standin.outbox(victim)).toHaveLength(0);
   });
 
-  test('an invented track with somebody else\'s subject and one\'s own request goes nowhere', async ({ page, browser, javaScriptEnabled, standin }) => {
+  test("an invented track with somebody else's subject and one's own request goes nowhere", async ({ page, browser, javaScriptEnabled, standin }) => {
     const victim = MFA.email(tag('victim-fresh', javaScriptEnabled));
     const victimSub = await subjectOf(browser, victim);
     const requestId = await startSignIn(page);

@@ -23,7 +23,13 @@ const tokenCalls = async (standin: { calls(f: string): Promise<Array<{ method: s
   (await standin.calls('/token-srv/token')).filter((c) => c.method === 'POST').length;
 
 test.describe("the deployment's own session", () => {
-  test('/success: who, sign-out and the profile link; tokens stay in HttpOnly cookies, never in the page', async ({ page, context, javaScriptEnabled, expectAccessible, expectOnlyMessages }) => {
+  test('/success: who, sign-out and the profile link; tokens stay in HttpOnly cookies, never in the page', async ({
+    page,
+    context,
+    javaScriptEnabled,
+    expectAccessible,
+    expectOnlyMessages,
+  }) => {
     const { email } = fresh('success', javaScriptEnabled);
     await signIn(page, email, javaScriptEnabled);
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
@@ -88,10 +94,12 @@ test.describe("the deployment's own session", () => {
     await page.waitForTimeout(2_500);
     // The provider rotates refresh tokens: the second refresh with the old one is refused. Both
     // requests must still end on the renewed session, not on "please sign in again".
-    const renew = () =>
-      page.request.fetch('/auth/renew', { method: 'POST', form: { return: '/success' }, headers: { origin: baseURL! }, maxRedirects: 0 });
+    const renew = () => page.request.fetch('/auth/renew', { method: 'POST', form: { return: '/success' }, headers: { origin: baseURL! }, maxRedirects: 0 });
     const answers = await Promise.all([renew(), renew()]);
-    expect(answers.map((r) => [r.status(), r.headers().location])).toEqual([[303, '/success'], [303, '/success']]);
+    expect(answers.map((r) => [r.status(), r.headers().location])).toEqual([
+      [303, '/success'],
+      [303, '/success'],
+    ]);
     await page.goto('/success');
     await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
   });
@@ -102,7 +110,12 @@ test.describe("the deployment's own session", () => {
     // A GET (a link, an image, a top-level navigation from anywhere) changes nothing.
     expect((await page.request.get('/auth/renew', { maxRedirects: 0 })).status()).toBe(405);
     // A POST from another origin is refused before it reaches the renewal.
-    const foreign = await page.request.fetch('/auth/renew', { method: 'POST', form: { return: '/success' }, headers: { origin: 'https://evil.example' }, maxRedirects: 0 });
+    const foreign = await page.request.fetch('/auth/renew', {
+      method: 'POST',
+      form: { return: '/success' },
+      headers: { origin: 'https://evil.example' },
+      maxRedirects: 0,
+    });
     expect(foreign.status()).toBe(403);
     const noOrigin = await request.fetch(`${baseURL}/auth/renew`, { method: 'POST', form: { return: '/success' }, maxRedirects: 0 });
     expect(noOrigin.status()).toBe(403);
@@ -110,7 +123,14 @@ test.describe("the deployment's own session", () => {
     await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
   });
 
-  test('sign-out ends the session here and at the provider, and comes back to "signed out"', async ({ page, context, javaScriptEnabled, standin, appLog, expectAccessible }) => {
+  test('sign-out ends the session here and at the provider, and comes back to "signed out"', async ({
+    page,
+    context,
+    javaScriptEnabled,
+    standin,
+    appLog,
+    expectAccessible,
+  }) => {
     const { email } = fresh('signout', javaScriptEnabled);
     await signIn(page, email, javaScriptEnabled);
     await submit(page, 'Sign out');
@@ -130,7 +150,14 @@ test.describe("the deployment's own session", () => {
   });
 
   test('a tampered state and provider errors in the callback end on "please sign in again", never a crash', async ({ page }) => {
-    for (const query of ['code=abc&state=tampered', 'state=x', 'error=login_required&state=x', 'error=consent_required', 'error=interaction_required', 'error=account_selection_required']) {
+    for (const query of [
+      'code=abc&state=tampered',
+      'state=x',
+      'error=login_required&state=x',
+      'error=consent_required',
+      'error=interaction_required',
+      'error=account_selection_required',
+    ]) {
       await page.goto('/');
       await expect(page).toHaveURL(/[?&]requestId=/); // a pending authorization now exists
       const response = await page.goto(`/auth/callback?${query}`);

@@ -31,7 +31,13 @@ async function choose(page: Page, password: string, repeat = password) {
   await submit(page, 'Save password');
 }
 
-test('the full round trip: link from the outbox, no token left in the address bar, sign in with the new password @generations', async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
+test('the full round trip: link from the outbox, no token left in the address bar, sign in with the new password @generations', async ({
+  page,
+  javaScriptEnabled,
+  standin,
+  expectAccessible,
+  expectOnlyMessages,
+}) => {
   const email = fresh('trip', javaScriptEnabled);
   await requestReset(page, email);
   await expectAccessible(page);
@@ -90,7 +96,7 @@ test('every rule has its message; the checklist follows the typing (JavaScript o
   }
 });
 
-test('breached and reused passwords are refused in the page\'s language @generations', async ({ page, javaScriptEnabled, standin }) => {
+test("breached and reused passwords are refused in the page's language @generations", async ({ page, javaScriptEnabled, standin }) => {
   const email = fresh('policy', javaScriptEnabled);
   await requestReset(page, email);
   await openLink(page, standin, email);
@@ -142,7 +148,12 @@ test('the resend on "Check your e-mail" waits out its countdown @generations', a
   expect((await standin.outbox(email)).filter((m) => m.link)).toHaveLength(2);
 });
 
-test('an account without a password is asked to set one, and then signs in with it @generations', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
+test('an account without a password is asked to set one, and then signs in with it @generations', async ({
+  page,
+  javaScriptEnabled,
+  standin,
+  expectAccessible,
+}) => {
   const email = `nopassword+${javaScriptEnabled ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}@example.com`;
   await startSignIn(page);
   await page.getByLabel('E-mail address').fill(email);

@@ -32,7 +32,10 @@ async function groupSelection(page: Page, javaScriptEnabled: boolean) {
   const field = page.getByRole('combobox', { name: 'Sales organisation', exact: true });
   if (javaScriptEnabled) {
     await field.click();
-    await page.getByRole('listbox', { name: 'Sales organisation' }).getByRole('option', { name: new RegExp(`^${NORTH.name}`) }).click();
+    await page
+      .getByRole('listbox', { name: 'Sales organisation' })
+      .getByRole('option', { name: new RegExp(`^${NORTH.name}`) })
+      .click();
   } else {
     await field.selectOption(NORTH.id);
   }
@@ -61,7 +64,12 @@ for (const order of ORDERS) {
   });
 }
 
-test('the tenant\'s login_success page: "Signing you in", then on to the application', async ({ page, javaScriptEnabled, expectAccessible, expectOnlyMessages }) => {
+test('the tenant\'s login_success page: "Signing you in", then on to the application', async ({
+  page,
+  javaScriptEnabled,
+  expectAccessible,
+  expectOnlyMessages,
+}) => {
   const email = `loginsuccess+${tag('page', javaScriptEnabled)}@example.com`;
   await toPasswordStep(page, email);
   await page.getByLabel('Password', { exact: true }).fill('KitchenDemo2026');

@@ -27,7 +27,6 @@ test.describe('Back, refresh and expiry never dead-end', () => {
     await expect(page).toHaveURL(new RegExp(`[?&]requestId=${requestId}`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
   });
-
 });
 
 test('the success page without a signed-in user starts a sign-in instead of failing', async ({ page }) => {

@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { ACCOUNTS, CLIENT_NAME, expect, startSignIn, submit, test } from '../support/fixtures';
+import { ACCOUNTS, CLIENT_NAME, expect, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
 
 /**
  * A tour of every screen and state of the sign-in path, in English and German: each is checked
@@ -68,7 +67,7 @@ for (const l of LOCALES) {
     });
 
     test('the declined account ends on a screen of its own', async ({ page, expectAccessible, expectOnlyMessages }) => {
-      await toPasswordStepIn(page, l, ACCOUNTS.declined.email);
+      await toPasswordStep(page, ACCOUNTS.declined.email, l);
       await page.getByLabel(l.password, { exact: true }).fill(ACCOUNTS.declined.password);
       await submit(page, l.signIn);
       await expect(page).toHaveURL(/\/account-unavailable\?requestId=/);
@@ -77,11 +76,4 @@ for (const l of LOCALES) {
       await expectOnlyMessages(page, l.locale, [CLIENT_NAME, 'support@example.com']);
     });
   });
-}
-
-async function toPasswordStepIn(page: Page, l: (typeof LOCALES)[number], email: string) {
-  await startSignIn(page);
-  await page.getByLabel(l.email).fill(email);
-  await submit(page, l.next);
-  await expect(page).toHaveURL(/\/login\?requestId=/);
 }

@@ -1,7 +1,12 @@
 import { ACCOUNTS, continueToProvider, expect, startSignIn, submit, test } from '../support/fixtures';
 
 test.describe('sign-in with e-mail and password', () => {
-  test('a direct visitor signs in and lands on /success through a real code exchange @generations', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
+  test('a direct visitor signs in and lands on /success through a real code exchange @generations', async ({
+    page,
+    javaScriptEnabled,
+    standin,
+    expectAccessible,
+  }) => {
     const requestId = await startSignIn(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expectAccessible(page);
@@ -73,7 +78,11 @@ test.describe('sign-in with e-mail and password', () => {
     await expectAccessible(page);
   });
 
-  test('a declined account ends on a screen that says so and whom to contact, with no password form', async ({ page, expectAccessible, expectOnlyMessages }) => {
+  test('a declined account ends on a screen that says so and whom to contact, with no password form', async ({
+    page,
+    expectAccessible,
+    expectOnlyMessages,
+  }) => {
     const requestId = await startSignIn(page);
     await page.getByLabel('E-mail address').fill(ACCOUNTS.declined.email);
     await submit(page, 'Next');

@@ -3,7 +3,13 @@ import { continueToProvider, expect, startSignIn, submit, test, toPasswordStep }
 const fresh = (kind: string, js: boolean) =>
   `unverified+${kind}-${js ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}@example.com`;
 
-test('an unconfirmed address: link from the outbox, then signed in automatically @generations', async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
+test('an unconfirmed address: link from the outbox, then signed in automatically @generations', async ({
+  page,
+  javaScriptEnabled,
+  standin,
+  expectAccessible,
+  expectOnlyMessages,
+}) => {
   const email = fresh('trip', javaScriptEnabled);
   const requestId = await toPasswordStep(page, email);
   await page.getByLabel('Password', { exact: true }).fill('KitchenDemo2026');
@@ -42,7 +48,10 @@ test('the confirmation link can be sent again after the countdown @generations',
   if (!javaScriptEnabled) await submit(page, 'Send confirmation link');
   await expect(page.getByText(/You can request another link in \d+ seconds\./)).toBeVisible();
   await page.reload();
-  expect((await standin.outbox(email)).filter((m) => m.link), 'a reload sends nothing').toHaveLength(1);
+  expect(
+    (await standin.outbox(email)).filter((m) => m.link),
+    'a reload sends nothing',
+  ).toHaveLength(1);
   await page.waitForTimeout(3_200);
   await page.getByRole('button', { name: 'Send the link again' }).click();
   await expect(page.getByText('The link has been sent again.')).toBeVisible();
@@ -56,7 +65,15 @@ test('the completion page without a login suggestion offers to sign in', async (
   await expectAccessible(page);
 });
 
-test('the tenant asks for a code (verification_complete, processingType CODE): wrong code, then the right one signs in @generations', async ({ page, request, javaScriptEnabled, standin, generation, expectAccessible, expectOnlyMessages }) => {
+test('the tenant asks for a code (verification_complete, processingType CODE): wrong code, then the right one signs in @generations', async ({
+  page,
+  request,
+  javaScriptEnabled,
+  standin,
+  generation,
+  expectAccessible,
+  expectOnlyMessages,
+}) => {
   const email = fresh('code', javaScriptEnabled);
   const requestId = await startSignIn(page);
   // As the tenant's own page would: start a confirmation by code with the browser-facing form post

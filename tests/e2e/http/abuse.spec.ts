@@ -1,5 +1,5 @@
 import type { APIResponse, Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, httpTest as base, standinClient, type StandIn } from '../support/fixtures';
+import { httpTest as base, BY_FIELD_NAME, expect, standinClient, toPasswordStep, type StandIn } from '../support/fixtures';
 import { startOwnTenant, type OwnTenant } from '../support/own-app';
 
 /**
@@ -52,13 +52,8 @@ function replay(page: Page, post: Post, body = post.body): Promise<APIResponse> 
 }
 
 async function signInTo(page: Page, email: string, password?: string): Promise<string> {
-  await page.goto('/');
-  await expect(page).toHaveURL(/[?&]requestId=/);
-  const requestId = new URL(page.url()).searchParams.get('requestId')!;
   // By field names, not labels: some clients here read the pages in German.
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('form:has(input[name="email"]) button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/login\?requestId=/);
+  const requestId = await toPasswordStep(page, email, BY_FIELD_NAME);
   if (password !== undefined) {
     await page.locator('input[name="password"]').fill(password);
     await page.locator('form:has(input[name="password"]) button[type="submit"]').click();
@@ -114,7 +109,9 @@ test.describe('the resend wait holds on the server', () => {
     const refused = second.page.waitForResponse((r) => r.request().method() === 'POST');
     await second.page.getByRole('button', { name: 'Link senden', exact: true }).click();
     expect((await refused).status()).toBe(429);
-    await expect(second.page.getByRole('alert')).toHaveText('Es wurden zu viele Codes oder Links angefordert. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.');
+    await expect(second.page.getByRole('alert')).toHaveText(
+      'Es wurden zu viele Codes oder Links angefordert. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.',
+    );
     expect((await standin.outbox(email)).filter((m) => m.link)).toHaveLength(1);
     await Promise.all([first.context.close(), second.context.close()]);
   });

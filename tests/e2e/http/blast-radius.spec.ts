@@ -9,7 +9,10 @@ import { newRequestId, startOwnApp } from '../support/own-app';
  * faults are set for sign-in requests that only the test knows, at the shared stand-in.
  */
 const JSON_LINES = (text: string) =>
-  text.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+  text
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 /** A request as if forwarded by a trusted proxy for `address` (TRUSTED_PROXIES=loopback). */
 const from = (address: string): RequestInit => ({ headers: { 'x-forwarded-for': address } });
@@ -67,9 +70,7 @@ test('eighty requests of one client held by a slow provider do not hold up anoth
     const slowCalls = async () => (await Promise.all(slowIds.map((id) => standin.calls(id)))).flat().length;
 
     // Not following the error page's address: the app's work is the page alone.
-    const slow = Array.from({ length: 80 }, (_, i) =>
-      timed(`${app.url}/?requestId=${slowIds[i % 10]}`, { ...from('203.0.113.7'), redirect: 'manual' }),
-    );
+    const slow = Array.from({ length: 80 }, (_, i) => timed(`${app.url}/?requestId=${slowIds[i % 10]}`, { ...from('203.0.113.7'), redirect: 'manual' }));
     // Should an expectation below fail, these end when the app stops: no report of their own.
     for (const request of slow) request.catch(() => undefined);
     // Rendering eighty pages at once keeps a small machine busy for a second or two whatever the

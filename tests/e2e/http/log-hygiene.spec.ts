@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
-import { expect, httpTest as test } from '../support/fixtures';
+import { expect, httpTest as test, toPasswordStep } from '../support/fixtures';
 import { openEmailForm, postForm } from '../support/forms';
 
 /**
- * Canary values through every flow, then a search of the app's log (security.md ASVS 16.2.5):
+ * Canary values through every flow, then a search of the app's log (no secret is ever logged):
  * passwords, codes, reset tokens and cookie values must never appear in it.
  */
 const canary = () => `Canary${randomBytes(6).toString('hex')}Aa9`;
@@ -19,9 +19,7 @@ test('no password, code, reset token or cookie value reaches the log', async ({ 
 
   // Password sign-in with a wrong (canary) password first, then the right one.
   const email = `lockout+canary-${tag}@example.com`;
-  await page.goto('/');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await toPasswordStep(page, email);
   const wrong = canary();
   secrets.push(wrong, 'KitchenDemo2026');
   await page.getByLabel('Password', { exact: true }).fill(wrong);
@@ -36,9 +34,7 @@ test('no password, code, reset token or cookie value reaches the log', async ({ 
 
   // Group selection and an e-mail code.
   const mfaEmail = `groupfirst.mfa+canary-${tag}@example.com`;
-  await page.goto('/');
-  await page.getByLabel('E-mail address').fill(mfaEmail);
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await toPasswordStep(page, mfaEmail);
   await page.getByLabel('Password', { exact: true }).fill('KitchenDemo2026');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -58,9 +54,7 @@ test('no password, code, reset token or cookie value reaches the log', async ({ 
 
   // A password reset: the link's tokens and the new password.
   const resetEmail = `lockout+canary-reset-${tag}@example.com`;
-  await page.goto('/');
-  await page.getByLabel('E-mail address').fill(resetEmail);
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await toPasswordStep(page, resetEmail);
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await page.getByRole('button', { name: 'Send link', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail');
@@ -95,6 +89,13 @@ test('a CR/LF in a submitted value cannot forge a log line', async ({ request, a
   const form = await openEmailForm(request);
   const forged = 'x@example.com\r\n{"level":60,"msg":"forged"}';
   await postForm(request, form.url, { ...form.fields, email: forged });
-  expect(appLog().split('\n').some((line) => line.startsWith('{"level":60,"msg":"forged"'))).toBe(false);
-  for (const line of appLog().split('\n').filter((l) => l.startsWith('{'))) expect(() => JSON.parse(line), line.slice(0, 80)).not.toThrow();
+  expect(
+    appLog()
+      .split('\n')
+      .some((line) => line.startsWith('{"level":60,"msg":"forged"')),
+  ).toBe(false);
+  for (const line of appLog()
+    .split('\n')
+    .filter((l) => l.startsWith('{')))
+    expect(() => JSON.parse(line), line.slice(0, 80)).not.toThrow();
 });

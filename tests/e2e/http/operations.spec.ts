@@ -3,7 +3,10 @@ import { expect, httpTest as test } from '../support/fixtures';
 import { newRequestId, startOwnApp } from '../support/own-app';
 
 const JSON_LINES = (text: string) =>
-  text.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+  text
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 test.describe('health', () => {
   test('/healthz and /readyz: 200, no-store, no version strings', async ({ request }) => {
@@ -94,9 +97,13 @@ test.describe('request log', () => {
     const id = `test-${Date.now()}-reqlog`;
     const response = await request.get('/login?requestId=some-secret-query-value', { headers: { 'x-request-id': id }, maxRedirects: 0 });
     expect(response.headers()['x-request-id']).toBe(id);
-    await expect.poll(() => JSON_LINES(appLog()).find((l) => l.event === 'request' && l.reqId === id)).toMatchObject({
-      method: 'GET', path: '/login', status: response.status(),
-    });
+    await expect
+      .poll(() => JSON_LINES(appLog()).find((l) => l.event === 'request' && l.reqId === id))
+      .toMatchObject({
+        method: 'GET',
+        path: '/login',
+        status: response.status(),
+      });
     const line = JSON_LINES(appLog()).find((l) => l.reqId === id)!;
     expect(typeof line.durationMs).toBe('number');
     expect(appLog()).not.toContain('some-secret-query-value');
@@ -117,8 +124,14 @@ test.describe('request log', () => {
       });
       expect(response.status).toBe(400);
       await expect.poll(() => JSON_LINES(app.output()).some((l) => l.event === 'request' && l.reqId === id)).toBe(true);
-      const lines = app.output().split('\n').filter((line) => line.trim() !== '');
-      expect(lines.filter((line) => !isJson(line)), 'lines that are not JSON').toEqual([]);
+      const lines = app
+        .output()
+        .split('\n')
+        .filter((line) => line.trim() !== '');
+      expect(
+        lines.filter((line) => !isJson(line)),
+        'lines that are not JSON',
+      ).toEqual([]);
       const parsed = JSON_LINES(app.output());
       expect(parsed.find((l) => /Ready in/.test(String(l.msg)))).toMatchObject({ level: 30 });
       const complaint = parsed.find((l) => l.event !== 'request' && l.reqId === id);

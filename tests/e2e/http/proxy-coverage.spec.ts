@@ -8,9 +8,27 @@ import { expect, httpTest as test } from '../support/fixtures';
 
 /** Near misses of the paths the proxy skips, and those paths themselves. */
 const PATHS = [
-  '/healthz', '/healthzX', '/healthz/', '/healthz.json', '/healthz%2F', '/readyz', '/readyzX', '/readyz/x',
-  '/favicon.ico', '/favicon.icoX', '/_next/image', '/_next/imageX', '/_next/staticX', '/_next/static',
-  '/_next/static/x', '/_next/static/x/y.js', '/brand', '/brandX', '/brand/', '/brand/x/y', '/brand/manufacturer',
+  '/healthz',
+  '/healthzX',
+  '/healthz/',
+  '/healthz.json',
+  '/healthz%2F',
+  '/readyz',
+  '/readyzX',
+  '/readyz/x',
+  '/favicon.ico',
+  '/favicon.icoX',
+  '/_next/image',
+  '/_next/imageX',
+  '/_next/staticX',
+  '/_next/static',
+  '/_next/static/x',
+  '/_next/static/x/y.js',
+  '/brand',
+  '/brandX',
+  '/brand/',
+  '/brand/x/y',
+  '/brand/manufacturer',
   '/no-such-page',
 ];
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { randomSecret } from '../../../scripts/processes.mjs';
-import { expect, httpTest as test } from '../support/fixtures';
+import { expect, httpTest as test, toPasswordStep } from '../support/fixtures';
 import { startReplicas, type Replicas } from '../support/replicas';
 
 /**
@@ -18,9 +18,7 @@ async function outbox(standinUrl: string, to: string): Promise<Array<{ code?: st
 }
 
 async function emailAndPassword(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await toPasswordStep(page, email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
@@ -48,9 +46,7 @@ const FLOWS: Record<string, (page: Page, tag: string, replicas: Replicas) => Pro
   },
   async 'password reset'(page, tag, replicas) {
     const email = `lockout+rep-reset-${tag}@example.com`;
-    await page.goto('/');
-    await page.getByLabel('E-mail address').fill(email);
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await toPasswordStep(page, email);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.getByRole('button', { name: 'Send link', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail');

@@ -1,13 +1,14 @@
 import { expect, httpTest as test } from '../support/fixtures';
 
-const ids = { requestId: '11111111-2222-4333-8444-555555555555', rprq: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee', exchange: 'ffffffff-1111-4222-8333-444444444444' };
+const ids = {
+  requestId: '11111111-2222-4333-8444-555555555555',
+  rprq: 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee',
+  exchange: 'ffffffff-1111-4222-8333-444444444444',
+};
 
 for (const exchangeParam of ['exchangeid', 'exchangeId']) {
   test(`a reset link with ${exchangeParam} moves its tokens into the session and redirects to the clean address`, async ({ request }) => {
-    const response = await request.get(
-      `/reset-password?requestId=${ids.requestId}&rprq=${ids.rprq}&${exchangeParam}=${ids.exchange}`,
-      { maxRedirects: 0 },
-    );
+    const response = await request.get(`/reset-password?requestId=${ids.requestId}&rprq=${ids.rprq}&${exchangeParam}=${ids.exchange}`, { maxRedirects: 0 });
     expect(response.status()).toBe(303);
     expect(response.headers().location).toBe(`/reset-password?requestId=${ids.requestId}`);
     expect(response.headers()['cache-control']).toContain('no-store');

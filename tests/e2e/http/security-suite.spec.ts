@@ -7,7 +7,7 @@ import { expect, httpTest as test } from '../support/fixtures';
 import { openEmailForm, postForm } from '../support/forms';
 import { newRequestId } from '../support/own-app';
 
-/** security.md's checklist, run against the built server on loopback. */
+/** The security checklist (headers and CSP, framing, forged hosts, leaked errors, body limits), run against the built server on loopback. */
 
 const BASELINE = {
   'strict-transport-security': /^max-age=\d{8,}; includeSubDomains$/,
@@ -29,7 +29,10 @@ test.describe('header matrix', () => {
       notFound404: await request.get('/no-such-page'),
       outage503: await request.get(`/?requestId=${failingId}`),
       static: await request.get(staticPath),
-      action: await request.post(form.url, { headers: { origin: new URL(form.url, process.env.E2E_APP_URL).origin, 'next-action': 'f'.repeat(42) }, data: '[]' }),
+      action: await request.post(form.url, {
+        headers: { origin: new URL(form.url, process.env.E2E_APP_URL).origin, 'next-action': 'f'.repeat(42) },
+        data: '[]',
+      }),
       route: await request.get('/healthz'),
     };
     expect(cases.page200.status()).toBe(200);
@@ -70,10 +73,20 @@ test('clickjacking: a page of another origin cannot frame the sign-in', async ({
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    const blocked = page.waitForEvent('console', { predicate: (m) => /frame-ancestors|X-Frame-Options|refused to display/i.test(m.text()), timeout: 10_000 }).then(() => true, () => false);
+    const blocked = page
+      .waitForEvent('console', { predicate: (m) => /frame-ancestors|X-Frame-Options|refused to display/i.test(m.text()), timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     await page.goto(`http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`);
     const frame = page.frames().find((f) => f !== page.mainFrame());
-    const framed = frame ? await frame.getByText('Something went wrong').count().catch(() => 0) : 0;
+    const framed = frame
+      ? await frame
+          .getByText('Something went wrong')
+          .count()
+          .catch(() => 0)
+      : 0;
     expect(framed).toBe(0);
     expect(await blocked).toBe(true);
   } finally {
@@ -124,7 +137,11 @@ test('MDN HTTP Observatory: over plain HTTP only TLS-bound checks fail', async (
   const conf = 'node_modules/@mdn/mdn-http-observatory/conf/hsts-preload.json';
   // Its postinstall downloads the HSTS preload list, which this offline machine cannot.
   if (!existsSync(conf)) writeFileSync(conf, '{}');
-  const { stdout } = await promisify(execFile)(process.execPath, ['node_modules/@mdn/mdn-http-observatory/src/scan.js', new URL(process.env.E2E_APP_URL!).host], { timeout: 50_000 });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['node_modules/@mdn/mdn-http-observatory/src/scan.js', new URL(process.env.E2E_APP_URL!).host],
+    { timeout: 50_000 },
+  );
   const result = JSON.parse(stdout) as { scan: { score: number }; tests: Record<string, { pass: boolean; result: string }> };
   const failed = Object.entries(result.tests).filter(([, t]) => !t.pass);
   // redirection and HSTS need TLS; the cookies' Secure flag is set exactly when PUBLIC_URL is

@@ -59,12 +59,15 @@ test('a browser-facing endpoint reads a JSON body as a form without fields (and 
   const json = await request.post(`${standin.url}/login-srv/precheck/continue/${trackId}`, { data: { track_id: trackId, sub, requestId }, maxRedirects: 0 });
   expect(json.status()).toBe(302);
   expect(new URL(json.headers().location).searchParams.get('error_description')).toBe('precheck is invalid or used');
-  const verify = await request.post(`${standin.url}/verification-actions-srv/account/initiation`, { data: { requestId, processingType: 'LINK', email: 'a@example.com' }, maxRedirects: 0 });
+  const verify = await request.post(`${standin.url}/verification-actions-srv/account/initiation`, {
+    data: { requestId, processingType: 'LINK', email: 'a@example.com' },
+    maxRedirects: 0,
+  });
   expect(verify.status()).toBe(302);
   expect(new URL(verify.headers().location).searchParams.get('error_code')).toBe('VER_0006');
 });
 
-test('a precheck continuation must name the sign-in\'s requestId', async ({ request, standin }) => {
+test("a precheck continuation must name the sign-in's requestId", async ({ request, standin }) => {
   const { requestId, sub, next } = await afterPassword(request, standin.url, `mfa.email+contract-${tag()}@example.com`);
   expect(next.pathname).toBe('/register-mfa');
   const trackId = next.searchParams.get('track_id')!;
@@ -75,7 +78,7 @@ test('a precheck continuation must name the sign-in\'s requestId', async ({ requ
   expect(new URL(withIt.headers().location).searchParams.get('error_description')).toBe('verification is invalid or used');
 });
 
-test('medium_id must be one of the account\'s configured mediums', async ({ request, standin }) => {
+test("medium_id must be one of the account's configured mediums", async ({ request, standin }) => {
   const { requestId, sub } = await afterPassword(request, standin.url, `mfa.email+contract-${tag()}@example.com`);
   const initiate = (medium: string) =>
     request.post(`${standin.url}/verification-srv/v2/authenticate/initiate/email`, {
@@ -96,7 +99,7 @@ test('the precheck metadata has the documented envelope', async ({ request, stan
   expect(body.data.meta_data.selectableGroups[0]).toMatchObject({ groupId: expect.any(String), groupName: expect.any(String) });
 });
 
-test('one API generation at a time: the other generation\'s paths are not there', async ({ request, standin }) => {
+test("one API generation at a time: the other generation's paths are not there", async ({ request, standin }) => {
   const currentId = await newRequest(request, standin.url);
   expect((await request.post(`${standin.url}/users-srv/resetpassword/initiate`, { data: { requestId: currentId } })).status()).toBe(404);
   expect((await request.post(`${standin.url}/verification-srv/account/initiate/sdk`, { data: { requestId: currentId } })).status()).toBe(404);
@@ -105,12 +108,15 @@ test('one API generation at a time: the other generation\'s paths are not there'
   expect((await request.post(`${LEGACY()}/password-srv/resetpassword?action=initiatereset`, { data: { requestId: legacyId } })).status()).toBe(404);
   expect((await request.post(`${LEGACY()}/verification-actions-srv/account/initiation`, { form: { requestId: legacyId } })).status()).toBe(404);
   // The legacy browser variant of the confirmation is a form endpoint: JSON reaches it without fields.
-  const browserVariant = await request.post(`${LEGACY()}/verification-srv/account/initiate`, { data: { requestId: legacyId, email: 'a@example.com', processingType: 'LINK' }, maxRedirects: 0 });
+  const browserVariant = await request.post(`${LEGACY()}/verification-srv/account/initiate`, {
+    data: { requestId: legacyId, email: 'a@example.com', processingType: 'LINK' },
+    maxRedirects: 0,
+  });
   expect(browserVariant.status()).toBe(302);
   expect(new URL(browserVariant.headers().location).searchParams.get('error_code')).toBe('VER_0006');
 });
 
-test('the hosted-page API wants an admin client\'s bearer token', async ({ request, standin }) => {
+test("the hosted-page API wants an admin client's bearer token", async ({ request, standin }) => {
   expect((await request.get(`${standin.url}/hostedpages-srv/hpgroup/sales-portal-signin`)).status()).toBe(401);
   const token = await request.post(`${standin.url}/token-srv/token`, {
     data: { grant_type: 'client_credentials', client_id: process.env.E2E_CLIENT_ID, client_secret: 'not-the-admin' },
@@ -122,8 +128,12 @@ test('a push request answers as documented: a status id, the status by it, JSON 
   const { requestId, sub, next } = await afterPassword(request, standin.url, `mfa.push+contract-${tag()}@example.com`);
   const initiate = { type: 'PUSH', usage_type: 'MULTIFACTOR_AUTHENTICATION', request_id: requestId, sub, trackId: next.searchParams.get('track_id') };
   // A medium that is not the account's device is refused like any other (§2.4).
-  expect((await request.post(`${standin.url}/verification-srv/v2/authenticate/initiate/push`, { data: { ...initiate, medium_id: 'other' } })).status()).toBe(400);
-  const initiated = (await (await request.post(`${standin.url}/verification-srv/v2/authenticate/initiate/push`, { data: { ...initiate, medium_id: 'push-1' } })).json()).data;
+  expect((await request.post(`${standin.url}/verification-srv/v2/authenticate/initiate/push`, { data: { ...initiate, medium_id: 'other' } })).status()).toBe(
+    400,
+  );
+  const initiated = (
+    await (await request.post(`${standin.url}/verification-srv/v2/authenticate/initiate/push`, { data: { ...initiate, medium_id: 'push-1' } })).json()
+  ).data;
   expect(Object.keys(initiated).sort()).toEqual(['exchange_id', 'push_selected_number', 'status_id']);
   const status = (id: string, options: Parameters<APIRequestContext['post']>[1] = { data: {} }) =>
     request.post(`${standin.url}/verification-srv/v2/notification/status/${id}`, options);

@@ -53,9 +53,15 @@ test('operators replace a logo by dropping a file into BRAND_DIR: no rebuild', a
   const port = String(await freePort());
   const child = spawn(process.execPath, ['.next/standalone/entry.mjs'], {
     env: {
-      PATH: process.env.PATH ?? '', PORT: port, HOSTNAME: '127.0.0.1', NODE_ENV: 'production',
-      PROVIDER_URL: process.env.E2E_STANDIN_URL!, PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SESSION_SECRET: 'a-test-secret-that-is-long-enough-for-sealing', CLIENT_ID: 'c', CLIENT_SECRET: 's',
+      PATH: process.env.PATH ?? '',
+      PORT: port,
+      HOSTNAME: '127.0.0.1',
+      NODE_ENV: 'production',
+      PROVIDER_URL: process.env.E2E_STANDIN_URL!,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: 'a-test-secret-that-is-long-enough-for-sealing',
+      CLIENT_ID: 'c',
+      CLIENT_SECRET: 's',
       BRAND_DIR: brandDir,
     },
   });

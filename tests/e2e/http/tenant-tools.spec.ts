@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { freePort, randomSecret, runTenantScript, startStandin, STANDIN_ADMIN_CLIENT_ID } from '../../../scripts/processes.mjs';
+import { freePort, randomSecret, runTenantScript, STANDIN_ADMIN_CLIENT_ID, startStandin } from '../../../scripts/processes.mjs';
 import { expect, httpTest as test } from '../support/fixtures';
 
 /**
@@ -12,7 +12,13 @@ type Tenant = { url: string; appUrl: string; clientId: string; clientSecret: str
 
 async function freshTenant(generation: 'current' | 'legacy'): Promise<Tenant> {
   const [port, appPort] = await Promise.all([freePort(), freePort()]);
-  const tenant = { url: `http://127.0.0.1:${port}`, appUrl: `http://127.0.0.1:${appPort}`, clientId: 'tenant-tools', clientSecret: randomSecret(), adminSecret: randomSecret() };
+  const tenant = {
+    url: `http://127.0.0.1:${port}`,
+    appUrl: `http://127.0.0.1:${appPort}`,
+    clientId: 'tenant-tools',
+    clientSecret: randomSecret(),
+    adminSecret: randomSecret(),
+  };
   const child = await startStandin({
     standinPort: port,
     appUrl: tenant.appUrl,
@@ -76,7 +82,17 @@ test('a fresh tenant fails the check; tenant:setup shows the change, writes it o
     env: { ...env, TENANT_CHECK_EMAIL: 'anna.schmidt@example.com', TENANT_CHECK_PASSWORD: 'KitchenDemo2026' },
   });
   expect(after.code, after.output).toBe(0);
-  for (const name of ['Configuration', 'Discovery', 'Signing keys \\(JWKS\\)', 'Client and redirect URI', 'Login page is this deployment', 'Client information', 'Reset API generation', 'E-mail step', 'Password check']) {
+  for (const name of [
+    'Configuration',
+    'Discovery',
+    'Signing keys \\(JWKS\\)',
+    'Client and redirect URI',
+    'Login page is this deployment',
+    'Client information',
+    'Reset API generation',
+    'E-mail step',
+    'Password check',
+  ]) {
     expect(row(after.output, name), `${name}\n${after.output}`).toBe('PASS');
   }
   console.log(`tenant:check against the stand-in (current API), after tenant:setup:\n${after.output}`);

@@ -1,12 +1,5 @@
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
-import {
-  configureStandin,
-  DEMO_FOOTER_LINKS,
-  freePort,
-  randomSecret,
-  startApp,
-  startStandin,
-} from '../../../scripts/processes.mjs';
+import { configureStandin, DEMO_FOOTER_LINKS, freePort, randomSecret, startApp, startStandin } from '../../../scripts/processes.mjs';
 
 /**
  * Starts, for each provider API generation (docs/provider-contract.md §3), a stand-in and the
@@ -83,9 +76,12 @@ async function startPair(generation: Generation, clientId: string) {
       // per-address and per-account limits would be spent by the suite itself. Their defaults
       // are proven on apps of their own (http/abuse.spec.ts); the per-code and send budgets stay.
       RATE_LIMITS: JSON.stringify({
-        'email.address': '100000/60', 'email.account': '100000/60',
-        'password.address': '100000/60', 'password.account': '100000/60',
-        'code.address': '100000/60', 'send.address': '100000/60',
+        'email.address': '100000/60',
+        'email.account': '100000/60',
+        'password.address': '100000/60',
+        'password.account': '100000/60',
+        'code.address': '100000/60',
+        'send.address': '100000/60',
       }),
       SELF_SERVICE_URL: 'https://www.example.com/profile',
       PORTAL_URL: 'https://www.example.com/portal',

@@ -138,7 +138,9 @@ export async function expectTextSpacing(page: Page, what = 'the page') {
           const h = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
           // Line boxes of adjacent lines may touch by a pixel or two with line-height 1.5.
           if (w > 2 && h > 4) {
-            out.push(`"${a.node.textContent!.trim().slice(0, 30)}" overlaps "${b.node.textContent!.trim().slice(0, 30)}" (${Math.round(w)}×${Math.round(h)} px)`);
+            out.push(
+              `"${a.node.textContent!.trim().slice(0, 30)}" overlaps "${b.node.textContent!.trim().slice(0, 30)}" (${Math.round(w)}×${Math.round(h)} px)`,
+            );
           }
         }
       }
@@ -164,8 +166,18 @@ export async function expectTextSpacing(page: Page, what = 'the page') {
 
 /** What counts as a pointer target for WCAG 2.5.8. */
 const TARGETS = [
-  'a[href]', 'button', 'input:not([type="hidden"])', 'select', 'textarea', 'summary',
-  '[role="button"]', '[role="link"]', '[role="option"]', '[role="checkbox"]', '[role="radio"]', '[role="tab"]',
+  'a[href]',
+  'button',
+  'input:not([type="hidden"])',
+  'select',
+  'textarea',
+  'summary',
+  '[role="button"]',
+  '[role="link"]',
+  '[role="option"]',
+  '[role="checkbox"]',
+  '[role="radio"]',
+  '[role="tab"]',
 ].join(', ');
 
 /**

@@ -1,5 +1,5 @@
-import { once } from 'node:events';
 import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { configureStandin, freePort, randomSecret, startApp, startStandin } from '../../../scripts/processes.mjs';
 
 export type OwnApp = { url: string; child: ChildProcess; output: () => string; stop: () => Promise<number | null> };

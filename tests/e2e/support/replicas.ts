@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect } from 'node:net';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { configureStandin, freePort, randomSecret, startApp, startStandin } from '../../../scripts/processes.mjs';
@@ -67,8 +67,13 @@ export async function startReplicas(secrets: [string, string], options: { redis?
         await startApp({
           port,
           env: {
-            PROVIDER_URL: standinUrl, PUBLIC_URL: url, CLIENT_ID: clientId, CLIENT_SECRET: clientSecret,
-            SESSION_SECRET: secrets[i], PROVIDER_TIMEOUT_MS: '4000', LOG_LEVEL: 'info',
+            PROVIDER_URL: standinUrl,
+            PUBLIC_URL: url,
+            CLIENT_ID: clientId,
+            CLIENT_SECRET: clientSecret,
+            SESSION_SECRET: secrets[i],
+            PROVIDER_TIMEOUT_MS: '4000',
+            LOG_LEVEL: 'info',
             // nginx is the proxy: the client address is the one it forwards.
             TRUSTED_PROXIES: 'loopback',
             ...(redis ? { REDIS_URL: `redis://127.0.0.1:${redisPort}` } : {}),
@@ -109,7 +114,12 @@ http {
     const nginx = spawn(NGINX, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' });
     children.push(nginx);
     for (let i = 0; i < 50; i++) {
-      if ((await fetch(`${url}/healthz`).then((r) => r.ok).catch(() => false))) break;
+      if (
+        await fetch(`${url}/healthz`)
+          .then((r) => r.ok)
+          .catch(() => false)
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   } catch (error) {

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import type { Context, Route } from './context.ts';
 import { fail, ok, redirectTo, sendJson, str, type Body, type Res } from '../http.ts';
 import type { Account, AccountVerification } from '../store.ts';
+import type { Context, Route } from './context.ts';
 import { verificationMalformed } from './verification.ts';
 
 const TRACK_TTL_MS = 60 * 60 * 1000;
@@ -36,13 +36,20 @@ export function accountVerificationRoutes({ store, issuer, generation }: Context
     const account = store.accountByEmail(body.email) ?? store.accountBySub(body.sub ?? body.q) ?? (track && store.accountBySub(track.sub));
     if (!account) return { ok: false, code: 'VER_0006', error: 'user not found' };
     const verification: AccountVerification = {
-      accvid: randomUUID(), sub: account.sub, requestId, byCode: processingType === 'CODE',
-      secret: processingType === 'CODE' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : randomBytes(16).toString('hex'), used: false,
+      accvid: randomUUID(),
+      sub: account.sub,
+      requestId,
+      byCode: processingType === 'CODE',
+      secret: processingType === 'CODE' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : randomBytes(16).toString('hex'),
+      used: false,
     };
     store.verifications.set(verification.accvid, verification);
     const link = `${issuer}${service}/link/${verification.accvid}?code=${verification.secret}`;
     store.outbox.push({
-      id: randomUUID(), at: new Date().toISOString(), channel: 'email', to: account.email,
+      id: randomUUID(),
+      at: new Date().toISOString(),
+      channel: 'email',
+      to: account.email,
       subject: 'Confirm your e-mail address',
       ...(verification.byCode
         ? { body: `Your confirmation code is ${verification.secret}.`, code: verification.secret }
@@ -55,13 +62,22 @@ export function accountVerificationRoutes({ store, issuer, generation }: Context
   const answerByRedirect = (res: Res, body: Body) => {
     const started = start(body);
     if (!started.ok) {
-      return redirectTo(res, store.pageUrl('error', { error: 'invalid_request', error_code: started.code, error_description: started.error, requestId: str(body.requestId) }));
+      return redirectTo(
+        res,
+        store.pageUrl('error', { error: 'invalid_request', error_code: started.code, error_description: started.error, requestId: str(body.requestId) }),
+      );
     }
     const { verification, account } = started;
-    redirectTo(res, store.pageUrl('verification_complete', {
-      accvid: verification.accvid, email: masked(account.email), processingType: verification.byCode ? 'CODE' : 'LINK',
-      requestId: verification.requestId, type: 'email',
-    }));
+    redirectTo(
+      res,
+      store.pageUrl('verification_complete', {
+        accvid: verification.accvid,
+        email: masked(account.email),
+        processingType: verification.byCode ? 'CODE' : 'LINK',
+        requestId: verification.requestId,
+        type: 'email',
+      }),
+    );
   };
 
   /** Confirms the address and opens a track for the automatic sign-in. */
@@ -76,34 +92,56 @@ export function accountVerificationRoutes({ store, issuer, generation }: Context
 
   const routes: Route[] = [
     // The e-mailed link (its real address is not published; docs/provider-contract.md §7).
-    ['GET', `${service}/link/:accvid`, (_req, res, p, u) => {
-      const verification = store.verifications.get(p.accvid);
-      if (!verification || verification.used || verification.byCode || verification.secret !== u.searchParams.get('code')) {
-        return redirectTo(res, store.pageUrl('error', { error: 'invalid_request', error_code: 'VER_0006', error_description: 'link invalid or used', requestId: verification?.requestId }));
-      }
-      const trackId = confirm(verification);
-      redirectTo(res, store.pageUrl('verification_complete', { requestId: verification.requestId, suggested_action: 'LOGIN', trackId }));
-    }],
+    [
+      'GET',
+      `${service}/link/:accvid`,
+      (_req, res, p, u) => {
+        const verification = store.verifications.get(p.accvid);
+        if (!verification || verification.used || verification.byCode || verification.secret !== u.searchParams.get('code')) {
+          return redirectTo(
+            res,
+            store.pageUrl('error', {
+              error: 'invalid_request',
+              error_code: 'VER_0006',
+              error_description: 'link invalid or used',
+              requestId: verification?.requestId,
+            }),
+          );
+        }
+        const trackId = confirm(verification);
+        redirectTo(res, store.pageUrl('verification_complete', { requestId: verification.requestId, suggested_action: 'LOGIN', trackId }));
+      },
+    ],
     // The code check.
-    ['POST', current ? service : `${service}/verify`, (_req, res, _p, _u, body) => {
-      const verification = store.verifications.get(str(body.accvid) ?? '');
-      if (!verification || verification.used || !verification.byCode) return fail(res, 400, 'VER_0006', 'invalid accvid', 'VerificationException');
-      if (str(body.code) !== verification.secret) {
-        return sendJson(res, 400, { success: false, status: 400, error: { error: 'invalid_code', error_description: 'the code is not valid', status: 400 } });
-      }
-      ok(res, { suggested_action: 'LOGIN', trackId: confirm(verification) });
-    }, JSON_ONLY],
+    [
+      'POST',
+      current ? service : `${service}/verify`,
+      (_req, res, _p, _u, body) => {
+        const verification = store.verifications.get(str(body.accvid) ?? '');
+        if (!verification || verification.used || !verification.byCode) return fail(res, 400, 'VER_0006', 'invalid accvid', 'VerificationException');
+        if (str(body.code) !== verification.secret) {
+          return sendJson(res, 400, { success: false, status: 400, error: { error: 'invalid_code', error_description: 'the code is not valid', status: 400 } });
+        }
+        ok(res, { suggested_action: 'LOGIN', trackId: confirm(verification) });
+      },
+      JSON_ONLY,
+    ],
   ];
   if (current) {
     routes.push(['POST', `${service}/initiation`, (_req, res, _p, _u, body) => answerByRedirect(res, body), { body: 'form' }]);
   } else {
     routes.push(
       ['POST', `${service}/initiate`, (_req, res, _p, _u, body) => answerByRedirect(res, body), { body: 'form' }],
-      ['POST', `${service}/initiate/sdk`, (_req, res, _p, _u, body) => {
-        const started = start(body);
-        if (!started.ok) return fail(res, 400, started.code === 'VER_0005' ? 'VER1004' : started.code, started.error, 'VerificationException');
-        ok(res, { accvid: started.verification.accvid });
-      }, JSON_ONLY],
+      [
+        'POST',
+        `${service}/initiate/sdk`,
+        (_req, res, _p, _u, body) => {
+          const started = start(body);
+          if (!started.ok) return fail(res, 400, started.code === 'VER_0005' ? 'VER1004' : started.code, started.error, 'VerificationException');
+          ok(res, { accvid: started.verification.accvid });
+        },
+        JSON_ONLY,
+      ],
     );
   }
   return routes;

@@ -1,6 +1,6 @@
+import type { Encoding, Handler, Res } from '../http.ts';
 import type { Signer } from '../keys.ts';
 import type { Store } from '../store.ts';
-import type { Encoding, Handler, Res } from '../http.ts';
 
 /** Which generation of the reset and account-verification API this stand-in serves. */
 export type Generation = 'current' | 'legacy';

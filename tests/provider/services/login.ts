@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Context, Route } from './context.ts';
 import { escapeHtml, fail, ok, redirectTo, sendHtml, str } from '../http.ts';
 import type { Account, Track } from '../store.ts';
+import type { Context, Route } from './context.ts';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const TRACK_TTL_MS = 60 * 60 * 1000;
@@ -19,9 +19,19 @@ export function loginRoutes({ store }: Context): Route[] {
     const request = store.requests.get(requestId)!;
     const code = randomUUID();
     store.codes.set(code, {
-      code, requestId, clientId: request.clientId, redirectUri: request.redirectUri, sub,
-      scope: request.scope, nonce: request.nonce, codeChallenge: request.codeChallenge,
-      codeChallengeMethod: request.codeChallengeMethod, sid: randomUUID(), groupId, expiresAt: Date.now() + CODE_TTL_MS, used: false,
+      code,
+      requestId,
+      clientId: request.clientId,
+      redirectUri: request.redirectUri,
+      sub,
+      scope: request.scope,
+      nonce: request.nonce,
+      codeChallenge: request.codeChallenge,
+      codeChallengeMethod: request.codeChallengeMethod,
+      sid: randomUUID(),
+      groupId,
+      expiresAt: Date.now() + CODE_TTL_MS,
+      used: false,
     });
     const target = new URL(request.redirectUri);
     target.searchParams.set('code', code);
@@ -51,111 +61,170 @@ export function loginRoutes({ store }: Context): Route[] {
     const groups = store.groupsOf(account);
     const group = groups.length > 1 || (groups.length === 1 && account.askSingleGroup);
     const mfa = account.mfaRequired && verifiedType === 'PASSWORD';
-    const pending: Track['pending'] = store.precheckOrderOf(account) === 'group-first'
-      ? [...(group ? ['group' as const] : []), ...(mfa ? ['mfa' as const] : [])]
-      : [...(mfa ? ['mfa' as const] : []), ...(group ? ['group' as const] : [])];
+    const pending: Track['pending'] =
+      store.precheckOrderOf(account) === 'group-first'
+        ? [...(group ? ['group' as const] : []), ...(mfa ? ['mfa' as const] : [])]
+        : [...(mfa ? ['mfa' as const] : []), ...(group ? ['group' as const] : [])];
     if (account.loginSuccessPage) pending.push('login_success');
     return pending;
   };
 
   return [
     // Where a federated domain's users are sent (the real provider forwards to their IdP).
-    ['GET', '/login-srv/social/login/:provider/:requestId', (_req, res, p, u) => {
-      const hint = u.searchParams.get('login_hint') ?? '';
-      sendHtml(res, 200, `<!doctype html><html lang="en"><meta charset="utf-8"><title>Federated sign-in (stand-in)</title>
-<h1>Federated sign-in (stand-in)</h1><p>The provider would now forward to the identity provider <strong>${escapeHtml(p.provider)}</strong> for <strong>${escapeHtml(hint)}</strong>.</p>`);
-    }],
+    [
+      'GET',
+      '/login-srv/social/login/:provider/:requestId',
+      (_req, res, p, u) => {
+        const hint = u.searchParams.get('login_hint') ?? '';
+        sendHtml(
+          res,
+          200,
+          `<!doctype html><html lang="en"><meta charset="utf-8"><title>Federated sign-in (stand-in)</title>
+<h1>Federated sign-in (stand-in)</h1><p>The provider would now forward to the identity provider <strong>${escapeHtml(p.provider)}</strong> for <strong>${escapeHtml(hint)}</strong>.</p>`,
+        );
+      },
+    ],
 
-    ['POST', '/login-srv/verification/login', (_req, res, _p, _u, body) => {
-      const requestId = str(body.requestId) ?? '';
-      const request = store.requests.get(requestId);
-      const verified = store.verified.get(str(body.status_id) ?? '');
-      const valid =
-        request && verified && !verified.used && verified.expiresAt > Date.now() &&
-        verified.requestId === requestId && (verified.sub === body.sub || verified.sub === body.q) &&
-        str(body.verificationType)?.toUpperCase() === verified.type;
-      if (!request || !verified || !valid) {
-        return redirectTo(res, store.pageUrl('login', {
-          groupname: store.client.hostedPageGroup, view_type: 'login', requestId: request ? requestId : undefined,
-          error: 'invalid_request', error_description: 'verification is invalid or used',
-        }));
-      }
-      verified.used = true;
-      const account = store.accountBySub(verified.sub)!;
-      if (account.emailVerified === false) {
-        // Back to the login page with the reason, as the provider does after a refused login.
-        return redirectTo(res, store.pageUrl('login', {
-          groupname: store.client.hostedPageGroup, view_type: 'login', requestId, error: 'email_not_verified',
-          error_description: 'email is not verified', sub: verified.sub, q: verified.sub,
-        }));
-      }
-      // Open prechecks send the browser to their hosted pages; one group alone is chosen without asking.
-      const pending = prechecksFor(account, verified.type);
-      const groups = store.groupsOf(account);
-      const onlyGroup = groups.length === 1 ? groups[0].groupId : undefined;
-      if (pending.length === 0) return redirectTo(res, issueCode(requestId, verified.sub, onlyGroup));
-      const track: Track = { trackId: randomUUID(), requestId, sub: verified.sub, pending, selectedGroupId: onlyGroup, used: false, expiresAt: Date.now() + TRACK_TTL_MS };
-      store.tracks.set(track.trackId, track);
-      redirectTo(res, precheckPage(track));
-    }, { body: 'form' }],
+    [
+      'POST',
+      '/login-srv/verification/login',
+      (_req, res, _p, _u, body) => {
+        const requestId = str(body.requestId) ?? '';
+        const request = store.requests.get(requestId);
+        const verified = store.verified.get(str(body.status_id) ?? '');
+        const valid =
+          request &&
+          verified &&
+          !verified.used &&
+          verified.expiresAt > Date.now() &&
+          verified.requestId === requestId &&
+          (verified.sub === body.sub || verified.sub === body.q) &&
+          str(body.verificationType)?.toUpperCase() === verified.type;
+        if (!request || !verified || !valid) {
+          return redirectTo(
+            res,
+            store.pageUrl('login', {
+              groupname: store.client.hostedPageGroup,
+              view_type: 'login',
+              requestId: request ? requestId : undefined,
+              error: 'invalid_request',
+              error_description: 'verification is invalid or used',
+            }),
+          );
+        }
+        verified.used = true;
+        const account = store.accountBySub(verified.sub)!;
+        if (account.emailVerified === false) {
+          // Back to the login page with the reason, as the provider does after a refused login.
+          return redirectTo(
+            res,
+            store.pageUrl('login', {
+              groupname: store.client.hostedPageGroup,
+              view_type: 'login',
+              requestId,
+              error: 'email_not_verified',
+              error_description: 'email is not verified',
+              sub: verified.sub,
+              q: verified.sub,
+            }),
+          );
+        }
+        // Open prechecks send the browser to their hosted pages; one group alone is chosen without asking.
+        const pending = prechecksFor(account, verified.type);
+        const groups = store.groupsOf(account);
+        const onlyGroup = groups.length === 1 ? groups[0].groupId : undefined;
+        if (pending.length === 0) return redirectTo(res, issueCode(requestId, verified.sub, onlyGroup));
+        const track: Track = {
+          trackId: randomUUID(),
+          requestId,
+          sub: verified.sub,
+          pending,
+          selectedGroupId: onlyGroup,
+          used: false,
+          expiresAt: Date.now() + TRACK_TTL_MS,
+        };
+        store.tracks.set(track.trackId, track);
+        redirectTo(res, precheckPage(track));
+      },
+      { body: 'form' },
+    ],
 
     // Automatic login after registration or a confirmed address (§2.7).
-    ['POST', '/login-srv/login/handle/afterregister/:trackId', (_req, res, p) => {
-      const track = store.tracks.get(p.trackId);
-      if (!track || track.used || track.expiresAt < Date.now()) {
-        return redirectTo(res, refused(track?.requestId, 'track is invalid or used'));
-      }
-      track.used = true;
-      redirectTo(res, issueCode(track.requestId, track.sub));
-    }, { body: 'form' }],
+    [
+      'POST',
+      '/login-srv/login/handle/afterregister/:trackId',
+      (_req, res, p) => {
+        const track = store.tracks.get(p.trackId);
+        if (!track || track.used || track.expiresAt < Date.now()) {
+          return redirectTo(res, refused(track?.requestId, 'track is invalid or used'));
+        }
+        track.used = true;
+        redirectTo(res, issueCode(track.requestId, track.sub));
+      },
+      { body: 'form' },
+    ],
 
     // Prechecks answered one at a time (§2.9): the second factor's status id, the group chosen,
     // or the login_success page seen. The request the track belongs to must be named.
-    ['POST', '/login-srv/precheck/continue/:trackId', (_req, res, p, _u, body) => {
-      const track = store.tracks.get(p.trackId);
-      const open = track && !track.used && track.expiresAt > Date.now() &&
-        body.track_id === track.trackId && body.sub === track.sub && body.requestId === track.requestId;
-      if (!track || !open) return redirectTo(res, refused(track?.requestId, 'precheck is invalid or used'));
-      const step = track.pending[0];
-      if (step === 'group') {
-        const account = store.accountBySub(track.sub);
-        const chosen = str(body.selectedGroupId);
-        if (!account || !store.groupsOf(account).some((g) => g.groupId === chosen)) {
-          return redirectTo(res, refused(track.requestId, 'selected group is not available'));
+    [
+      'POST',
+      '/login-srv/precheck/continue/:trackId',
+      (_req, res, p, _u, body) => {
+        const track = store.tracks.get(p.trackId);
+        const open =
+          track &&
+          !track.used &&
+          track.expiresAt > Date.now() &&
+          body.track_id === track.trackId &&
+          body.sub === track.sub &&
+          body.requestId === track.requestId;
+        if (!track || !open) return redirectTo(res, refused(track?.requestId, 'precheck is invalid or used'));
+        const step = track.pending[0];
+        if (step === 'group') {
+          const account = store.accountBySub(track.sub);
+          const chosen = str(body.selectedGroupId);
+          if (!account || !store.groupsOf(account).some((g) => g.groupId === chosen)) {
+            return redirectTo(res, refused(track.requestId, 'selected group is not available'));
+          }
+          track.selectedGroupId = chosen;
+        } else if (step === 'mfa') {
+          const verified = store.verified.get(str(body.status_id) ?? '');
+          const type = str(body.verificationType)?.toUpperCase();
+          if (!verified || verified.used || verified.sub !== track.sub || verified.type === 'PASSWORD' || verified.type !== type) {
+            return redirectTo(res, refused(track.requestId, 'verification is invalid or used'));
+          }
+          verified.used = true;
         }
-        track.selectedGroupId = chosen;
-      } else if (step === 'mfa') {
-        const verified = store.verified.get(str(body.status_id) ?? '');
-        const type = str(body.verificationType)?.toUpperCase();
-        if (!verified || verified.used || verified.sub !== track.sub || verified.type === 'PASSWORD' || verified.type !== type) {
-          return redirectTo(res, refused(track.requestId, 'verification is invalid or used'));
-        }
-        verified.used = true;
-      }
-      track.pending.shift();
-      if (track.pending.length > 0) return redirectTo(res, precheckPage(track));
-      track.used = true;
-      redirectTo(res, issueCode(track.requestId, track.sub, track.selectedGroupId));
-    }, { body: 'form' }],
+        track.pending.shift();
+        if (track.pending.length > 0) return redirectTo(res, precheckPage(track));
+        track.used = true;
+        redirectTo(res, issueCode(track.requestId, track.sub, track.selectedGroupId));
+      },
+      { body: 'form' },
+    ],
 
     // Precheck metadata (§2.8): 400 for a malformed id, 204 for an unknown, expired or used track;
     // otherwise the documented envelope, the groups named in the asked language.
-    ['GET', '/token-srv/prelogin/metadata/:trackId', (_req, res, p, u) => {
-      if (!UUID.test(p.trackId)) return fail(res, 400, 400, 'track_id must be a UUID');
-      const track = store.tracks.get(p.trackId);
-      const account = track && store.accountBySub(track.sub);
-      if (!track || !account || track.used || track.expiresAt < Date.now()) {
-        res.writeHead(204, { 'cache-control': 'no-store' });
-        return res.end();
-      }
-      const step = track.pending[0];
-      const selectableGroups = step === 'group' ? store.groupsOf(account, u.searchParams.get('acceptLanguage') ?? '') : [];
-      ok(res, {
-        logged_in: false,
-        validation_type: step === 'group' ? 'group_selection_required' : step === 'mfa' ? 'mfa_required' : 'login_success',
-        meta_data: { selectableGroups, amr_values: ['pwd'] },
-        used: false,
-      });
-    }],
+    [
+      'GET',
+      '/token-srv/prelogin/metadata/:trackId',
+      (_req, res, p, u) => {
+        if (!UUID.test(p.trackId)) return fail(res, 400, 400, 'track_id must be a UUID');
+        const track = store.tracks.get(p.trackId);
+        const account = track && store.accountBySub(track.sub);
+        if (!track || !account || track.used || track.expiresAt < Date.now()) {
+          res.writeHead(204, { 'cache-control': 'no-store' });
+          return res.end();
+        }
+        const step = track.pending[0];
+        const selectableGroups = step === 'group' ? store.groupsOf(account, u.searchParams.get('acceptLanguage') ?? '') : [];
+        ok(res, {
+          logged_in: false,
+          validation_type: step === 'group' ? 'group_selection_required' : step === 'mfa' ? 'mfa_required' : 'login_success',
+          meta_data: { selectableGroups, amr_values: ['pwd'] },
+          used: false,
+        });
+      },
+    ],
   ];
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Context, Route } from './context.ts';
 import { escapeHtml, oauthError, redirectTo, sendHtml, sendJson, str, type Body, type Req } from '../http.ts';
+import type { Context, Route } from './context.ts';
 
 /**
  * The OIDC side, at cidaas's paths (docs/provider-contract.md §2.10, §2.11): discovery,
@@ -12,97 +12,139 @@ export function oidcRoutes(ctx: Context): Route[] {
   const url = (path: string) => `${issuer}${path}`;
 
   return [
-    ['GET', '/.well-known/openid-configuration', (_req, res) =>
-      sendJson(res, 200, {
-        issuer,
-        authorization_endpoint: url('/authz-srv/authz'),
-        token_endpoint: url('/token-srv/token'),
-        userinfo_endpoint: url('/users-srv/userinfo'),
-        introspection_endpoint: url('/token-srv/introspect'),
-        revocation_endpoint: url('/token-srv/revoke'),
-        jwks_uri: url('/.well-known/jwks.json'),
-        end_session_endpoint: url('/session/end_session'),
-        response_types_supported: ['code'],
-        response_modes_supported: ['query', 'fragment', 'form_post'],
-        grant_types_supported: ['authorization_code', 'refresh_token'],
-        subject_types_supported: ['public'],
-        id_token_signing_alg_values_supported: ['RS256'],
-        code_challenge_methods_supported: ['plain', 'S256'],
-        token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
-        scopes_supported: ['openid', 'email', 'profile', 'groups', 'roles', 'offline_access'],
-      })],
+    [
+      'GET',
+      '/.well-known/openid-configuration',
+      (_req, res) =>
+        sendJson(res, 200, {
+          issuer,
+          authorization_endpoint: url('/authz-srv/authz'),
+          token_endpoint: url('/token-srv/token'),
+          userinfo_endpoint: url('/users-srv/userinfo'),
+          introspection_endpoint: url('/token-srv/introspect'),
+          revocation_endpoint: url('/token-srv/revoke'),
+          jwks_uri: url('/.well-known/jwks.json'),
+          end_session_endpoint: url('/session/end_session'),
+          response_types_supported: ['code'],
+          response_modes_supported: ['query', 'fragment', 'form_post'],
+          grant_types_supported: ['authorization_code', 'refresh_token'],
+          subject_types_supported: ['public'],
+          id_token_signing_alg_values_supported: ['RS256'],
+          code_challenge_methods_supported: ['plain', 'S256'],
+          token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+          scopes_supported: ['openid', 'email', 'profile', 'groups', 'roles', 'offline_access'],
+        }),
+    ],
 
     ['GET', '/.well-known/jwks.json', (_req, res) => sendJson(res, 200, signer.jwks)],
 
-    ['GET', '/authz-srv/authz', (_req, res, _p, u) => {
-      const q = u.searchParams;
-      const client = store.client;
-      if (q.get('client_id') !== client.clientId) return sendJson(res, 400, { error: 'invalid_client', error_description: 'AUTH10001 unknown client_id' });
-      const redirectUri = q.get('redirect_uri') ?? '';
-      if (!client.redirectUris.includes(redirectUri)) return sendJson(res, 400, { error: 'invalid_request', error_description: 'redirect_uri is not registered' });
-      if (q.get('response_type') !== 'code') return sendJson(res, 400, { error: 'unsupported_response_type', error_description: 'AUTH10013' });
-      const requestId = store.newId();
-      store.requests.set(requestId, {
-        requestId,
-        clientId: client.clientId,
-        redirectUri,
-        scope: q.get('scope') ?? 'openid',
-        state: q.get('state') ?? undefined,
-        nonce: q.get('nonce') ?? undefined,
-        codeChallenge: q.get('code_challenge') ?? undefined,
-        codeChallengeMethod: q.get('code_challenge_method') ?? undefined,
-        uiLocales: q.get('ui_locales') ?? undefined,
-        groupId: q.get('group_id') ?? undefined,
-        createdAt: Date.now(),
-      });
-      // The authz answer names exactly groupname, lang, view_type and requestId (docs/provider-contract.md §4).
-      redirectTo(res, store.pageUrl('login', { groupname: client.hostedPageGroup, lang: q.get('ui_locales') ?? '', view_type: 'login', requestId }));
-    }],
+    [
+      'GET',
+      '/authz-srv/authz',
+      (_req, res, _p, u) => {
+        const q = u.searchParams;
+        const client = store.client;
+        if (q.get('client_id') !== client.clientId) return sendJson(res, 400, { error: 'invalid_client', error_description: 'AUTH10001 unknown client_id' });
+        const redirectUri = q.get('redirect_uri') ?? '';
+        if (!client.redirectUris.includes(redirectUri))
+          return sendJson(res, 400, { error: 'invalid_request', error_description: 'redirect_uri is not registered' });
+        if (q.get('response_type') !== 'code') return sendJson(res, 400, { error: 'unsupported_response_type', error_description: 'AUTH10013' });
+        const requestId = store.newId();
+        store.requests.set(requestId, {
+          requestId,
+          clientId: client.clientId,
+          redirectUri,
+          scope: q.get('scope') ?? 'openid',
+          state: q.get('state') ?? undefined,
+          nonce: q.get('nonce') ?? undefined,
+          codeChallenge: q.get('code_challenge') ?? undefined,
+          codeChallengeMethod: q.get('code_challenge_method') ?? undefined,
+          uiLocales: q.get('ui_locales') ?? undefined,
+          groupId: q.get('group_id') ?? undefined,
+          createdAt: Date.now(),
+        });
+        // The authz answer names exactly groupname, lang, view_type and requestId (docs/provider-contract.md §4).
+        redirectTo(res, store.pageUrl('login', { groupname: client.hostedPageGroup, lang: q.get('ui_locales') ?? '', view_type: 'login', requestId }));
+      },
+    ],
 
-    ['GET', '/authz-srv/authz/resolve_redirect/:requestId', (_req, res, p, u) => {
-      if (!store.requests.has(p.requestId)) return sendHtml(res, 400, '<h1>Unknown request</h1>');
-      if (u.searchParams.get('view_type') === 'register') {
-        return sendHtml(res, 200, '<!doctype html><html lang="en"><meta charset="utf-8"><title>Registration (stand-in)</title><h1>Registration (stand-in)</h1><p>The provider\'s own registration page would be shown here.</p>');
-      }
-      const request = store.requests.get(p.requestId);
-      redirectTo(res, store.pageUrl('login', { groupname: store.client.hostedPageGroup, lang: request?.uiLocales ?? '', view_type: 'login', requestId: p.requestId }));
-    }],
+    [
+      'GET',
+      '/authz-srv/authz/resolve_redirect/:requestId',
+      (_req, res, p, u) => {
+        if (!store.requests.has(p.requestId)) return sendHtml(res, 400, '<h1>Unknown request</h1>');
+        if (u.searchParams.get('view_type') === 'register') {
+          return sendHtml(
+            res,
+            200,
+            '<!doctype html><html lang="en"><meta charset="utf-8"><title>Registration (stand-in)</title><h1>Registration (stand-in)</h1><p>The provider\'s own registration page would be shown here.</p>',
+          );
+        }
+        const request = store.requests.get(p.requestId);
+        redirectTo(
+          res,
+          store.pageUrl('login', { groupname: store.client.hostedPageGroup, lang: request?.uiLocales ?? '', view_type: 'login', requestId: p.requestId }),
+        );
+      },
+    ],
 
     // JSON or form (docs/provider-contract.md §1); the admin client may only use client_credentials.
-    ['POST', '/token-srv/token', async (req, res, _p, _u, body) => {
-      if (body.grant_type === 'client_credentials') return adminToken(ctx, req, body, res);
-      if (!authenticateClient(ctx, req, body)) return oauthError(res, 401, 'invalid_client', 'client authentication failed');
-      if (body.grant_type === 'authorization_code') return exchangeCode(ctx, body, res);
-      if (body.grant_type === 'refresh_token') return refresh(ctx, body, res);
-      oauthError(res, 400, 'unsupported_grant_type', 'grant_type not supported');
-    }, { body: 'either', malformed: (res) => oauthError(res, 400, 'invalid_request', 'body must be JSON or form-urlencoded') }],
+    [
+      'POST',
+      '/token-srv/token',
+      async (req, res, _p, _u, body) => {
+        if (body.grant_type === 'client_credentials') return adminToken(ctx, req, body, res);
+        if (!authenticateClient(ctx, req, body)) return oauthError(res, 401, 'invalid_client', 'client authentication failed');
+        if (body.grant_type === 'authorization_code') return exchangeCode(ctx, body, res);
+        if (body.grant_type === 'refresh_token') return refresh(ctx, body, res);
+        oauthError(res, 400, 'unsupported_grant_type', 'grant_type not supported');
+      },
+      { body: 'either', malformed: (res) => oauthError(res, 400, 'invalid_request', 'body must be JSON or form-urlencoded') },
+    ],
 
-    ['GET', '/users-srv/userinfo', async (req, res) => {
-      const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
-      const claims = token ? await signer.verify(token) : null;
-      const account = claims && store.accountBySub(claims.sub);
-      if (!account) return oauthError(res, 401, 'invalid_token', 'access token invalid');
-      sendJson(res, 200, { sub: account.sub, email: account.email, email_verified: true, name: account.name });
-    }],
+    [
+      'GET',
+      '/users-srv/userinfo',
+      async (req, res) => {
+        const token = (req.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+        const claims = token ? await signer.verify(token) : null;
+        const account = claims && store.accountBySub(claims.sub);
+        if (!account) return oauthError(res, 401, 'invalid_token', 'access token invalid');
+        sendJson(res, 200, { sub: account.sub, email: account.email, email_verified: true, name: account.name });
+      },
+    ],
 
-    ['POST', '/token-srv/introspect', async (_req, res, _p, _u, body) => {
-      const token = str(body.token);
-      if (!token) return oauthError(res, 400, 'invalid_request', 'token is required');
-      const claims = await signer.verify(token);
-      if (!claims || (typeof claims.sid === 'string' && store.revokedSids.has(claims.sid))) {
-        return sendJson(res, 200, { active: false, token_type: 'Bearer' });
-      }
-      sendJson(res, 200, { active: true, token_type: 'Bearer', ...claims, scopes: String(claims.scope ?? '').split(' '), roles: [] });
-    }, { body: 'either', malformed: (res) => oauthError(res, 400, 'invalid_request', 'body must be JSON or form-urlencoded') }],
+    [
+      'POST',
+      '/token-srv/introspect',
+      async (_req, res, _p, _u, body) => {
+        const token = str(body.token);
+        if (!token) return oauthError(res, 400, 'invalid_request', 'token is required');
+        const claims = await signer.verify(token);
+        if (!claims || (typeof claims.sid === 'string' && store.revokedSids.has(claims.sid))) {
+          return sendJson(res, 200, { active: false, token_type: 'Bearer' });
+        }
+        sendJson(res, 200, { active: true, token_type: 'Bearer', ...claims, scopes: String(claims.scope ?? '').split(' '), roles: [] });
+      },
+      { body: 'either', malformed: (res) => oauthError(res, 400, 'invalid_request', 'body must be JSON or form-urlencoded') },
+    ],
 
-    ['GET', '/session/end_session', async (_req, res, _p, u) => {
-      const hint = u.searchParams.get('id_token_hint') ?? u.searchParams.get('access_token_hint');
-      const claims = hint ? await signer.verify(hint) : null;
-      if (claims && typeof claims.sid === 'string') store.revokedSids.add(claims.sid);
-      const target = u.searchParams.get('post_logout_redirect_uri');
-      if (target && store.client.postLogoutRedirectUris.includes(target)) return redirectTo(res, target);
-      sendHtml(res, 200, `<!doctype html><title>Signed out</title><h1>Signed out</h1>${target ? `<p>Not a registered target: ${escapeHtml(target)}</p>` : ''}`);
-    }],
+    [
+      'GET',
+      '/session/end_session',
+      async (_req, res, _p, u) => {
+        const hint = u.searchParams.get('id_token_hint') ?? u.searchParams.get('access_token_hint');
+        const claims = hint ? await signer.verify(hint) : null;
+        if (claims && typeof claims.sid === 'string') store.revokedSids.add(claims.sid);
+        const target = u.searchParams.get('post_logout_redirect_uri');
+        if (target && store.client.postLogoutRedirectUris.includes(target)) return redirectTo(res, target);
+        sendHtml(
+          res,
+          200,
+          `<!doctype html><title>Signed out</title><h1>Signed out</h1>${target ? `<p>Not a registered target: ${escapeHtml(target)}</p>` : ''}`,
+        );
+      },
+    ],
   ];
 }
 
@@ -127,7 +169,10 @@ async function adminToken(ctx: Context, req: Req, body: Body, res: Parameters<Ro
   const admin = ctx.store.adminClient;
   const { id, secret } = credentialsOf(req, body);
   if (!admin || id !== admin.clientId || secret !== admin.clientSecret) return oauthError(res, 401, 'invalid_client', 'client authentication failed');
-  const accessToken = await ctx.signer.sign({ sub: admin.clientId, aud: admin.clientId, client_id: admin.clientId, scope: ADMIN_SCOPES.join(' '), jti: ctx.store.newId() }, 600);
+  const accessToken = await ctx.signer.sign(
+    { sub: admin.clientId, aud: admin.clientId, client_id: admin.clientId, scope: ADMIN_SCOPES.join(' '), jti: ctx.store.newId() },
+    600,
+  );
   sendJson(res, 200, { token_type: 'Bearer', access_token: accessToken, expires_in: 600, scope: ADMIN_SCOPES.join(' ') });
 }
 
@@ -140,9 +185,7 @@ async function exchangeCode(ctx: Context, body: Body, res: Parameters<Route[2]>[
   if (body.redirect_uri !== code.redirectUri) return oauthError(res, 400, 'invalid_grant', 'redirect_uri mismatch');
   if (code.codeChallenge) {
     const verifier = str(body.code_verifier) ?? '';
-    const computed = code.codeChallengeMethod === 'S256'
-      ? createHash('sha256').update(verifier).digest('base64url')
-      : verifier;
+    const computed = code.codeChallengeMethod === 'S256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
     if (computed !== code.codeChallenge) return oauthError(res, 400, 'invalid_grant', 'PKCE verification failed');
   }
   await issueTokens(ctx, res, { sub: code.sub, scope: code.scope, sid: code.sid, nonce: code.nonce, clientId: code.clientId, groupId: code.groupId });
@@ -167,16 +210,35 @@ async function issueTokens(
   // The group chosen at sign-in; the claim's name is the stand-in's own (README: assumptions).
   const group = args.groupId ? ctx.store.groupsOf(account).find((g) => g.groupId === args.groupId) : undefined;
   const groupClaims = group ? { selected_group: { groupId: group.groupId, groupName: group.groupName } } : {};
-  const accessToken = await ctx.signer.sign({ sub: args.sub, aud: args.clientId, scope: args.scope, sid: args.sid, jti: ctx.store.newId(), ...groupClaims }, ttl);
-  const idToken = await ctx.signer.sign({
-    sub: args.sub, aud: args.clientId, sid: args.sid, auth_time: Math.floor(Date.now() / 1000),
-    ...(args.nonce ? { nonce: args.nonce } : {}),
-    email: account.email, email_verified: true, name: account.name, ...groupClaims,
-  }, ttl);
+  const accessToken = await ctx.signer.sign(
+    { sub: args.sub, aud: args.clientId, scope: args.scope, sid: args.sid, jti: ctx.store.newId(), ...groupClaims },
+    ttl,
+  );
+  const idToken = await ctx.signer.sign(
+    {
+      sub: args.sub,
+      aud: args.clientId,
+      sid: args.sid,
+      auth_time: Math.floor(Date.now() / 1000),
+      ...(args.nonce ? { nonce: args.nonce } : {}),
+      email: account.email,
+      email_verified: true,
+      name: account.name,
+      ...groupClaims,
+    },
+    ttl,
+  );
   const refreshToken = randomBytes(32).toString('base64url');
   ctx.store.refreshTokens.set(refreshToken, { sub: args.sub, clientId: args.clientId, scope: args.scope, sid: args.sid, groupId: args.groupId });
   sendJson(res, 200, {
-    token_type: 'Bearer', sub: args.sub, expires_in: ttl, id_token_expires_in: ttl,
-    access_token: accessToken, id_token: idToken, refresh_token: refreshToken, scope: args.scope, identity_id: args.sub,
+    token_type: 'Bearer',
+    sub: args.sub,
+    expires_in: ttl,
+    id_token_expires_in: ttl,
+    access_token: accessToken,
+    id_token: idToken,
+    refresh_token: refreshToken,
+    scope: args.scope,
+    identity_id: args.sub,
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Context, Route } from './context.ts';
 import { fail, ok, redirectTo, sendJson, str, type Body, type Res } from '../http.ts';
 import type { Account, Reset, Store } from '../store.ts';
+import type { Context, Route } from './context.ts';
 
 const RESET_TTL_MS = 15 * 60 * 1000;
 /** Passwords the stand-in treats as known from data breaches (VER_0120). */
@@ -35,12 +35,18 @@ export function resetRoutes({ store, issuer, generation }: Context): Route[] {
       // The legacy link reaches the password_set page at once, with its exchange id.
       if (generation === 'legacy') reset.exchangeId = randomUUID();
       store.resets.set(rprq, reset);
-      const link = generation === 'current'
-        ? `${issuer}/password-srv/resetpassword?${new URLSearchParams({ action: 'handlereset', rprq, code: reset.secret })}`
-        : store.pageUrl('password_set', { requestId, rprq, exchangeid: reset.exchangeId });
+      const link =
+        generation === 'current'
+          ? `${issuer}/password-srv/resetpassword?${new URLSearchParams({ action: 'handlereset', rprq, code: reset.secret })}`
+          : store.pageUrl('password_set', { requestId, rprq, exchangeid: reset.exchangeId });
       store.outbox.push({
-        id: randomUUID(), at: new Date().toISOString(), channel: 'email', to: account.email,
-        subject: 'Reset your password', body: `Open this link to choose a new password: ${link}`, link,
+        id: randomUUID(),
+        at: new Date().toISOString(),
+        channel: 'email',
+        to: account.email,
+        subject: 'Reset your password',
+        body: `Open this link to choose a new password: ${link}`,
+        link,
       });
     }
     ok(res, { reset_initiated: true, rprq });
@@ -49,41 +55,74 @@ export function resetRoutes({ store, issuer, generation }: Context): Route[] {
   if (generation === 'legacy') {
     return [
       ['POST', '/users-srv/resetpassword/initiate', initiate, JSON_ONLY],
-      ['POST', '/users-srv/resetpassword/accept', (_req, res, _p, _u, body) => {
-        const outcome = accept(store, body, generation);
-        if (outcome.kind === 'done') return ok(res, { reseted: true });
-        const { status, code, error } = outcome;
-        fail(res, status, code, error, typeof code === 'number' ? 'UsersException' : 'VerificationException');
-      }, JSON_ONLY],
+      [
+        'POST',
+        '/users-srv/resetpassword/accept',
+        (_req, res, _p, _u, body) => {
+          const outcome = accept(store, body, generation);
+          if (outcome.kind === 'done') return ok(res, { reseted: true });
+          const { status, code, error } = outcome;
+          fail(res, status, code, error, typeof code === 'number' ? 'UsersException' : 'VerificationException');
+        },
+        JSON_ONLY,
+      ],
       expireResets(store),
     ];
   }
   return [
     ['POST', '/password-srv/resetpassword?action=initiatereset', initiate, JSON_ONLY],
     // The e-mailed link: proves the secret, opens the exchange, sends the browser to password_set.
-    ['GET', '/password-srv/resetpassword?action=handlereset', (_req, res, _p, u) => {
-      const reset = store.resets.get(u.searchParams.get('rprq') ?? '');
-      // A used, expired or forged link: back to password_set with the reason (the real answer is U).
-      if (!reset || reset.used || reset.expiresAt < Date.now() || reset.secret !== u.searchParams.get('code')) {
-        const code = reset?.used ? 'VER_0007' : 'VER_0006';
-        if (!reset) return redirectTo(res, store.pageUrl('error', { error: 'invalid_request', error_code: code, error_description: 'invalid resetRequestId' }));
-        return redirectTo(res, store.pageUrl('password_set', { requestId: reset.requestId, rprq: reset.rprq, resetMedium: 'email', error: 'invalid_request', error_description: 'invalid resetRequestId', error_code: code }));
-      }
-      reset.exchangeId ??= randomUUID();
-      redirectTo(res, store.pageUrl('password_set', { requestId: reset.requestId, rprq: reset.rprq, exchangeid: reset.exchangeId, resetMedium: 'email' }));
-    }],
-    ['POST', '/password-srv/resetpassword?action=acceptreset', (_req, res, _p, _u, body) => {
-      const outcome = accept(store, body, generation);
-      const reset = store.resets.get(str(body.resetRequestId) ?? '');
-      const requestId = reset?.requestId ?? str(body.requestId);
-      if (outcome.kind === 'done') {
-        return redirectTo(res, store.pageUrl('password_set_success', { requestId, suggested_action: 'LOGIN', trackId: randomUUID() }));
-      }
-      redirectTo(res, store.pageUrl('password_set', {
-        requestId, rprq: reset?.rprq, exchangeid: reset?.exchangeId, resetMedium: 'email',
-        error: 'Bad Request', error_description: outcome.error, error_code: String(outcome.code),
-      }));
-    }, { body: 'form' }],
+    [
+      'GET',
+      '/password-srv/resetpassword?action=handlereset',
+      (_req, res, _p, u) => {
+        const reset = store.resets.get(u.searchParams.get('rprq') ?? '');
+        // A used, expired or forged link: back to password_set with the reason (the real answer is U).
+        if (!reset || reset.used || reset.expiresAt < Date.now() || reset.secret !== u.searchParams.get('code')) {
+          const code = reset?.used ? 'VER_0007' : 'VER_0006';
+          if (!reset)
+            return redirectTo(res, store.pageUrl('error', { error: 'invalid_request', error_code: code, error_description: 'invalid resetRequestId' }));
+          return redirectTo(
+            res,
+            store.pageUrl('password_set', {
+              requestId: reset.requestId,
+              rprq: reset.rprq,
+              resetMedium: 'email',
+              error: 'invalid_request',
+              error_description: 'invalid resetRequestId',
+              error_code: code,
+            }),
+          );
+        }
+        reset.exchangeId ??= randomUUID();
+        redirectTo(res, store.pageUrl('password_set', { requestId: reset.requestId, rprq: reset.rprq, exchangeid: reset.exchangeId, resetMedium: 'email' }));
+      },
+    ],
+    [
+      'POST',
+      '/password-srv/resetpassword?action=acceptreset',
+      (_req, res, _p, _u, body) => {
+        const outcome = accept(store, body, generation);
+        const reset = store.resets.get(str(body.resetRequestId) ?? '');
+        const requestId = reset?.requestId ?? str(body.requestId);
+        if (outcome.kind === 'done') {
+          return redirectTo(res, store.pageUrl('password_set_success', { requestId, suggested_action: 'LOGIN', trackId: randomUUID() }));
+        }
+        redirectTo(
+          res,
+          store.pageUrl('password_set', {
+            requestId,
+            rprq: reset?.rprq,
+            exchangeid: reset?.exchangeId,
+            resetMedium: 'email',
+            error: 'Bad Request',
+            error_description: outcome.error,
+            error_code: String(outcome.code),
+          }),
+        );
+      },
+      { body: 'form' },
+    ],
     expireResets(store),
   ];
 }
@@ -93,9 +132,10 @@ type AcceptOutcome = { kind: 'done' } | { kind: 'refused'; status: number; code:
 /** The accept rules both generations share: the link, the repeat, the policy, breaches, history. */
 function accept(store: Store, body: Body, generation: Context['generation']): AcceptOutcome {
   const reset = store.resets.get(str(body.resetRequestId) ?? '');
-  const invalid: AcceptOutcome = generation === 'current'
-    ? { kind: 'refused', status: 400, code: 'VER_0006', error: 'invalid resetRequestId' }
-    : { kind: 'refused', status: 400, code: 10002, error: 'Invalid resetRequestId or exchangeId' };
+  const invalid: AcceptOutcome =
+    generation === 'current'
+      ? { kind: 'refused', status: 400, code: 'VER_0006', error: 'invalid resetRequestId' }
+      : { kind: 'refused', status: 400, code: 10002, error: 'Invalid resetRequestId or exchangeId' };
   if (!reset || reset.expiresAt < Date.now() || !reset.exchangeId || reset.exchangeId !== body.exchangeId) return invalid;
   if (reset.used) return generation === 'current' ? { kind: 'refused', status: 400, code: 'VER_0007', error: 'the password has already been reset' } : invalid;
   const password = str(body.password) ?? '';
@@ -121,9 +161,13 @@ function setPassword(account: Account, password: string, history: string[]) {
 
 /** Test control: ages one account's reset links. */
 function expireResets(store: Store): Route {
-  return ['POST', '/__standin/expire-resets', (_req, res, _p, _u, body) => {
-    const account = store.accountByEmail(body.email);
-    for (const reset of store.resets.values()) if (reset.sub === account?.sub) reset.expiresAt = 0;
-    sendJson(res, 200, { expired: true });
-  }];
+  return [
+    'POST',
+    '/__standin/expire-resets',
+    (_req, res, _p, _u, body) => {
+      const account = store.accountByEmail(body.email);
+      for (const reset of store.resets.values()) if (reset.sub === account?.sub) reset.expiresAt = 0;
+      sendJson(res, 200, { expired: true });
+    },
+  ];
 }

@@ -1,6 +1,6 @@
-import type { Context, Route } from './context.ts';
 import { escapeHtml, sendHtml, sendJson, str } from '../http.ts';
 import type { Fault } from '../store.ts';
+import type { Context, Route } from './context.ts';
 import { pendingPushesHtml } from './push.ts';
 
 /**
@@ -11,76 +11,125 @@ import { pendingPushesHtml } from './push.ts';
 export function standinRoutes({ store }: Context): Route[] {
   return [
     ['GET', '/__standin/outbox.json', (_req, res) => sendJson(res, 200, { messages: store.outbox })],
-    ['GET', '/__standin/outbox', (_req, res) =>
-      sendHtml(res, 200, `<!doctype html><html lang="en"><meta charset="utf-8"><title>Stand-in outbox</title>
+    [
+      'GET',
+      '/__standin/outbox',
+      (_req, res) =>
+        sendHtml(
+          res,
+          200,
+          `<!doctype html><html lang="en"><meta charset="utf-8"><title>Stand-in outbox</title>
 <h1>Outbox</h1><h2>Sign-in requests on devices</h2>${pendingPushesHtml(store)}
 <h2>Messages</h2><p>E-mails and text messages the stand-in provider has "sent", newest first.</p>
-${store.outbox.length === 0 ? '<p>Nothing sent yet.</p>' : `<ul>${[...store.outbox].reverse().map((m) =>
-  `<li><strong>${escapeHtml(m.channel)} to ${escapeHtml(m.to)}</strong> (${escapeHtml(m.at)}): ${escapeHtml(m.subject)}<br>${escapeHtml(m.body)}</li>`).join('')}</ul>`}`)],
-    ['GET', '/__standin/calls', (_req, res, _p, u) => {
-      const filter = u.searchParams.get('pathIncludes') ?? '';
-      const requestId = u.searchParams.get('requestId');
-      sendJson(res, 200, { calls: store.calls.filter((c) => c.path.includes(filter) && (!requestId || c.requestId === requestId)) });
-    }],
-    ['POST', '/__standin/faults', (_req, res, _p, _u, body) => {
-      const pathIncludes = str(body.pathIncludes);
-      const requestId = str(body.requestId);
-      const mode = body.mode;
-      if ((!pathIncludes && !requestId) || !['delay', 'error', 'garbage', 'close'].includes(String(mode))) {
-        return sendJson(res, 400, { error: 'pathIncludes or requestId, and mode (delay|error|garbage|close) are required' });
-      }
-      const times = Number(body.times) > 0 ? Number(body.times) : undefined;
-      const fault: Fault = { id: store.newId(), pathIncludes, requestId, mode: mode as Fault['mode'], delayMs: Number(body.delayMs) || 0, times };
-      store.faults.push(fault);
-      sendJson(res, 200, fault);
-    }],
-    // Lets a test age the codes of one account without waiting five minutes.
-    ['POST', '/__standin/expire-codes', (_req, res, _p, _u, body) => {
-      const account = store.accountByEmail(body.email);
-      if (!account) return sendJson(res, 404, { error: 'no such account' });
-      let expired = 0;
-      for (const exchange of store.exchanges.values()) {
-        if (exchange.sub === account.sub && !exchange.used) {
-          exchange.expiresAt = 0;
-          expired++;
+${
+  store.outbox.length === 0
+    ? '<p>Nothing sent yet.</p>'
+    : `<ul>${[...store.outbox]
+        .reverse()
+        .map(
+          (m) =>
+            `<li><strong>${escapeHtml(m.channel)} to ${escapeHtml(m.to)}</strong> (${escapeHtml(m.at)}): ${escapeHtml(m.subject)}<br>${escapeHtml(m.body)}</li>`,
+        )
+        .join('')}</ul>`
+}`,
+        ),
+    ],
+    [
+      'GET',
+      '/__standin/calls',
+      (_req, res, _p, u) => {
+        const filter = u.searchParams.get('pathIncludes') ?? '';
+        const requestId = u.searchParams.get('requestId');
+        sendJson(res, 200, { calls: store.calls.filter((c) => c.path.includes(filter) && (!requestId || c.requestId === requestId)) });
+      },
+    ],
+    [
+      'POST',
+      '/__standin/faults',
+      (_req, res, _p, _u, body) => {
+        const pathIncludes = str(body.pathIncludes);
+        const requestId = str(body.requestId);
+        const mode = body.mode;
+        if ((!pathIncludes && !requestId) || !['delay', 'error', 'garbage', 'close'].includes(String(mode))) {
+          return sendJson(res, 400, { error: 'pathIncludes or requestId, and mode (delay|error|garbage|close) are required' });
         }
-      }
-      sendJson(res, 200, { expired });
-    }],
+        const times = Number(body.times) > 0 ? Number(body.times) : undefined;
+        const fault: Fault = { id: store.newId(), pathIncludes, requestId, mode: mode as Fault['mode'], delayMs: Number(body.delayMs) || 0, times };
+        store.faults.push(fault);
+        sendJson(res, 200, fault);
+      },
+    ],
+    // Lets a test age the codes of one account without waiting five minutes.
+    [
+      'POST',
+      '/__standin/expire-codes',
+      (_req, res, _p, _u, body) => {
+        const account = store.accountByEmail(body.email);
+        if (!account) return sendJson(res, 404, { error: 'no such account' });
+        let expired = 0;
+        for (const exchange of store.exchanges.values()) {
+          if (exchange.sub === account.sub && !exchange.used) {
+            exchange.expiresAt = 0;
+            expired++;
+          }
+        }
+        sendJson(res, 200, { expired });
+      },
+    ],
     // Where the provider would let a person set up a push device (the MFA 403 redirect target).
-    ['GET', '/verification-srv/setup/push', (_req, res) =>
-      sendHtml(res, 200, '<!doctype html><html lang="en"><meta charset="utf-8"><title>Device setup (stand-in)</title><h1>Device setup (stand-in)</h1>')],
+    [
+      'GET',
+      '/verification-srv/setup/push',
+      (_req, res) =>
+        sendHtml(res, 200, '<!doctype html><html lang="en"><meta charset="utf-8"><title>Device setup (stand-in)</title><h1>Device setup (stand-in)</h1>'),
+    ],
     // Short-lived tokens for one account, so a test sees renewal without waiting an hour.
-    ['POST', '/__standin/token-ttl', (_req, res, _p, _u, body) => {
-      const account = store.accountByEmail(body.email);
-      const seconds = Number(body.seconds);
-      if (!account || !(seconds > 0)) return sendJson(res, 400, { error: 'email of a known account and seconds > 0 are required' });
-      store.tokenTtlBySub.set(account.sub, seconds);
-      sendJson(res, 200, { sub: account.sub, seconds });
-    }],
+    [
+      'POST',
+      '/__standin/token-ttl',
+      (_req, res, _p, _u, body) => {
+        const account = store.accountByEmail(body.email);
+        const seconds = Number(body.seconds);
+        if (!account || !(seconds > 0)) return sendJson(res, 400, { error: 'email of a known account and seconds > 0 are required' });
+        store.tokenTtlBySub.set(account.sub, seconds);
+        sendJson(res, 200, { sub: account.sub, seconds });
+      },
+    ],
     // Ends every provider session of an account, as signing out in another application would:
     // its tokens introspect as inactive and its refresh tokens are refused.
-    ['POST', '/__standin/end-sessions', (_req, res, _p, _u, body) => {
-      const account = store.accountByEmail(body.email);
-      if (!account) return sendJson(res, 404, { error: 'no such account' });
-      let ended = 0;
-      for (const entry of store.refreshTokens.values()) {
-        if (entry.sub === account.sub && !store.revokedSids.has(entry.sid)) {
-          store.revokedSids.add(entry.sid);
-          ended++;
+    [
+      'POST',
+      '/__standin/end-sessions',
+      (_req, res, _p, _u, body) => {
+        const account = store.accountByEmail(body.email);
+        if (!account) return sendJson(res, 404, { error: 'no such account' });
+        let ended = 0;
+        for (const entry of store.refreshTokens.values()) {
+          if (entry.sub === account.sub && !store.revokedSids.has(entry.sid)) {
+            store.revokedSids.add(entry.sid);
+            ended++;
+          }
         }
-      }
-      sendJson(res, 200, { ended });
-    }],
+        sendJson(res, 200, { ended });
+      },
+    ],
     // Ends one fault (a test's provider "comes back"), leaving everybody else's.
-    ['POST', '/__standin/faults/:id/clear', (_req, res, p) => {
-      const at = store.faults.findIndex((f) => f.id === p.id);
-      if (at >= 0) store.faults.splice(at, 1);
-      sendJson(res, 200, { cleared: at >= 0 });
-    }],
-    ['POST', '/__standin/faults/clear', (_req, res) => {
-      store.faults.length = 0;
-      sendJson(res, 200, { cleared: true });
-    }],
+    [
+      'POST',
+      '/__standin/faults/:id/clear',
+      (_req, res, p) => {
+        const at = store.faults.findIndex((f) => f.id === p.id);
+        if (at >= 0) store.faults.splice(at, 1);
+        sendJson(res, 200, { cleared: at >= 0 });
+      },
+    ],
+    [
+      'POST',
+      '/__standin/faults/clear',
+      (_req, res) => {
+        store.faults.length = 0;
+        sendJson(res, 200, { cleared: true });
+      },
+    ],
   ];
 }

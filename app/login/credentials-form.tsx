@@ -2,16 +2,15 @@
 
 import Link from 'next/link';
 import { useActionState } from 'react';
-import { loginPasswordError } from '@/lib/validation/rules';
+import { minutesAndSeconds, useSecondsLeft } from '@/app/_components/countdown';
+import { FormTop } from '@/app/_components/form-top';
+import { Identity } from '@/app/_components/identity';
+import { PasswordField } from '@/app/_components/password-field';
+import { SubmitButton } from '@/app/_components/submit-button';
+import { useFieldRules } from '@/app/_components/use-field-rules';
 import type { ErrorKey } from '@/lib/validation/form-state';
-import { submitPassword, type CredentialsFormState } from '../login/actions';
-import { minutesAndSeconds, useSecondsLeft } from './countdown';
-import { ErrorSummary } from './error-summary';
-import { FormError } from './form-error';
-import { Identity } from './identity';
-import { PasswordField } from './password-field';
-import { SubmitButton } from './submit-button';
-import { useFieldRules } from './use-field-rules';
+import { loginPasswordError } from '@/lib/validation/rules';
+import { verifyPassword, type CredentialsFormState } from './actions';
 
 type Props = {
   requestId: string;
@@ -41,7 +40,7 @@ type Props = {
 
 /** Step 2: the password, for the account shown above it (with a username field for password managers, see Identity). */
 export function CredentialsForm({ requestId, email, changeEmailHref, resetHref, initialState, labels, errors }: Props) {
-  const [state, action] = useActionState<CredentialsFormState, FormData>(submitPassword, initialState ?? { status: 'idle' });
+  const [state, action] = useActionState<CredentialsFormState, FormData>(verifyPassword, initialState ?? { status: 'idle' });
   // Locked after repeated wrong passwords (or held back by a limit): until the time is up the
   // form says when, Sign in waits, and resetting the password is the way forward.
   const secondsLeft = useSecondsLeft(state.status === 'invalid' ? state.retryAfter : undefined);
@@ -53,15 +52,8 @@ export function CredentialsForm({ requestId, email, changeEmailHref, resetHref, 
   const message = (key: ErrorKey | undefined) => (key ? errors[key] : undefined);
   return (
     <form action={action} {...rules.formProps}>
-      <ErrorSummary title={errors.summaryTitle ?? ''} items={rules.summaryItems(errors, { email: 'email' })} />
-      <input type="hidden" name="requestId" value={requestId} />
-      <FormError state={state} errors={errors} />
-      <Identity
-        label={labels.email}
-        email={email}
-        error={message(rules.errorOf('email'))}
-        aside={<Link href={changeEmailHref}>{labels.changeEmail}</Link>}
-      />
+      <FormTop requestId={requestId} state={state} summary={rules.summaryItems(errors, { email: 'email' })} errors={errors} />
+      <Identity label={labels.email} email={email} error={message(rules.errorOf('email'))} aside={<Link href={changeEmailHref}>{labels.changeEmail}</Link>} />
       <PasswordField
         error={message(passwordError)}
         describedBy={locked ? 'password-locked' : undefined}

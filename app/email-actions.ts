@@ -1,12 +1,13 @@
 'use server';
 
-import { redirect } from 'next/navigation';
 import { getLocale } from 'next-intl/server';
+import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage, retryOnForm } from '@/lib/errors';
-import { checkEmail } from '@/lib/flows/sign-in';
 import type { EmailStepOutcome } from '@/lib/flows/next-screen';
+import { checkEmail } from '@/lib/flows/sign-in';
+import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { allowedRedirectOrigins, checkRedirect, withQuery } from '@/lib/redirects';
@@ -14,7 +15,6 @@ import { rememberedEmail } from '@/lib/remembered';
 import { startFlow } from '@/lib/session';
 import { EmailField, fieldErrorsOf, RequestIdSchema } from '@/lib/validation/fields';
 import type { FormState } from '@/lib/validation/form-state';
-import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 
 const EmailStepSchema = z.object({ email: EmailField, requestId: RequestIdSchema });
 
@@ -33,7 +33,10 @@ export async function submitEmail(_prev: EmailFormState, formData: FormData): Pr
     };
   }
   const { email, requestId } = parsed.data;
-  const allowed = await attempt([['email.address', 'address'], ['email.account', email.toLowerCase()]]);
+  const allowed = await attempt([
+    ['email.address', 'address'],
+    ['email.account', email.toLowerCase()],
+  ]);
   if (!allowed.ok) {
     answerLimited(allowed, 'email');
     return { status: 'invalid', fieldErrors: { email: 'tooManyAttempts' }, values: { email } };

@@ -1,16 +1,15 @@
 'use client';
 
 import { startTransition, useActionState, useEffect, useState } from 'react';
-import { SubmitButton } from './submit-button';
-import { useHydrated } from './use-hydrated';
-
-export type PushCheckState = { status: 'idle' } | { status: 'pending'; asked: boolean } | { status: 'limited' };
+import { SubmitButton } from '@/app/_components/submit-button';
+import { useHydrated } from '@/app/_components/use-hydrated';
+import type { FormAction, PushCheckState } from '@/lib/validation/form-state';
 
 type Props = {
   /** The sign-in the page shows; the action checks it against the flow cookie. */
   requestId: string;
   /** Asks the provider once; redirects when the request was approved, declined or expired. */
-  action: (prev: PushCheckState, formData: FormData) => Promise<PushCheckState>;
+  action: FormAction<PushCheckState>;
   /** How often the page asks by itself (ms). */
   intervalMs: number;
   labels: { check: string; checking: string; auto: string; notYet: string; limited: string };
@@ -32,7 +31,9 @@ export function PushWaiter({ requestId, action: check, intervalMs, labels }: Pro
     if (state.status === 'pending' && state.asked) setNotYet(true);
   }
 
-  const polling = hydrated && state.status !== 'limited';
+  // The only refusal the check answers is its limit (PushCheckState): it stops the polling.
+  const limited = state.status === 'invalid';
+  const polling = hydrated && !limited;
   useEffect(() => {
     if (!polling || pending) return;
     const timer = setTimeout(() => {
@@ -44,7 +45,7 @@ export function PushWaiter({ requestId, action: check, intervalMs, labels }: Pro
     return () => clearTimeout(timer);
   }, [polling, pending, state, action, requestId, intervalMs]);
 
-  const message = state.status === 'limited' ? labels.limited : notYet ? labels.notYet : '';
+  const message = limited ? labels.limited : notYet ? labels.notYet : '';
   // Without JavaScript the answer is a new page: nothing else takes focus, so the answer does.
   const answerTakesFocus = !hydrated && message !== '';
   return (

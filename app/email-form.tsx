@@ -1,14 +1,13 @@
 'use client';
 
 import { useActionState } from 'react';
-import { emailError } from '@/lib/validation/rules';
+import { FormTop } from '@/app/_components/form-top';
+import { SubmitButton } from '@/app/_components/submit-button';
+import { TextField } from '@/app/_components/text-field';
+import { useFieldRules } from '@/app/_components/use-field-rules';
 import type { ErrorKey } from '@/lib/validation/form-state';
-import { submitEmail, type EmailFormState } from '../actions';
-import { ErrorSummary } from './error-summary';
-import { FormError } from './form-error';
-import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
-import { useFieldRules } from './use-field-rules';
+import { emailError } from '@/lib/validation/rules';
+import { submitEmail, type EmailFormState } from './email-actions';
 
 type Props = {
   requestId: string;
@@ -25,12 +24,7 @@ export function EmailForm({ requestId, defaultEmail, labels, errors }: Props) {
   const errorKey = rules.errorOf('email');
   return (
     <form action={action} {...rules.formProps}>
-      <ErrorSummary
-        title={errors.summaryTitle ?? ''}
-        items={rules.summaryItems(errors)}
-      />
-      <input type="hidden" name="requestId" value={requestId} />
-      <FormError state={state} errors={errors} />
+      <FormTop requestId={requestId} state={state} summary={rules.summaryItems(errors)} errors={errors} />
       <TextField
         id="email"
         type="email"

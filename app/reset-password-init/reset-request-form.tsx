@@ -1,11 +1,11 @@
 'use client';
 
 import { useActionState } from 'react';
+import { FormError } from '@/app/_components/form-error';
+import { Identity } from '@/app/_components/identity';
+import { SubmitButton } from '@/app/_components/submit-button';
 import type { ErrorKey, FormState } from '@/lib/validation/form-state';
-import { sendResetLink } from '../reset-password-init/actions';
-import { FormError } from './form-error';
-import { SubmitButton } from './submit-button';
-import { Identity } from './identity';
+import { sendResetLink } from './actions';
 
 /** "Send link" for the flow's e-mail, shown whole above the button. */
 export function ResetRequestForm(props: {

@@ -1,14 +1,14 @@
 'use client';
 
 import { useActionState, useEffect, useState } from 'react';
+import { ErrorSummary } from '@/app/_components/error-summary';
+import { GroupCombobox, type GroupComboboxLabels } from '@/app/_components/group-combobox';
+import { SubmitButton } from '@/app/_components/submit-button';
+import { focusFirstProblem } from '@/app/_components/use-field-rules';
+import { useHydrated } from '@/app/_components/use-hydrated';
 import { groupIdError, type GroupOption } from '@/lib/flows/groups';
 import type { ErrorKey } from '@/lib/validation/form-state';
-import { cancelGroupSelection, selectGroup, type GroupFormState } from '../group-selection/actions';
-import { ErrorSummary } from './error-summary';
-import { GroupCombobox, type GroupComboboxLabels } from './group-combobox';
-import { SubmitButton } from './submit-button';
-import { focusFirstProblem } from './use-field-rules';
-import { useHydrated } from './use-hydrated';
+import { cancelGroupSelection, selectGroup, type GroupFormState } from './actions';
 
 type Props = {
   requestId: string;

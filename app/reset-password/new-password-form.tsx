@@ -1,15 +1,14 @@
 'use client';
 
 import { useActionState, useState } from 'react';
-import { newPasswordError, repeatPasswordError, type NewPasswordRule } from '@/lib/validation/rules';
+import { FormTop } from '@/app/_components/form-top';
+import { PasswordChecklist } from '@/app/_components/password-checklist';
+import { PasswordField } from '@/app/_components/password-field';
+import { SubmitButton } from '@/app/_components/submit-button';
+import { useFieldRules } from '@/app/_components/use-field-rules';
 import type { ErrorKey } from '@/lib/validation/form-state';
-import { saveNewPassword, type NewPasswordState } from '../reset-password-init/actions';
-import { ErrorSummary } from './error-summary';
-import { FormError } from './form-error';
-import { PasswordChecklist } from './password-checklist';
-import { PasswordField } from './password-field';
-import { SubmitButton } from './submit-button';
-import { useFieldRules } from './use-field-rules';
+import { newPasswordError, repeatPasswordError, type NewPasswordRule } from '@/lib/validation/rules';
+import { saveNewPassword, type NewPasswordState } from './actions';
 
 type Props = {
   requestId: string;
@@ -44,17 +43,16 @@ export function NewPasswordForm({ requestId, username, labels, errors, initialEr
   const [password, setPassword] = useState('');
   const passwordField = rules.field('password');
   const message = (key: ErrorKey | undefined) => (key ? errors[key] : undefined);
+  const fieldLabels = (password: string) => ({ password, show: labels.show, hide: labels.hide, capsLock: labels.capsLock });
   return (
     <form action={action} {...rules.formProps}>
-      <ErrorSummary title={errors.summaryTitle ?? ''} items={rules.summaryItems(errors)} />
-      <input type="hidden" name="requestId" value={requestId} />
-      <FormError state={state} errors={errors} />
+      <FormTop requestId={requestId} state={state} summary={rules.summaryItems(errors)} errors={errors} />
       {username ? <input type="text" name="username" autoComplete="username" value={username} readOnly hidden /> : null}
       <PasswordField
         autoComplete="new-password"
         describedBy="password-rules"
         error={message(rules.errorOf('password'))}
-        labels={{ password: labels.password, show: labels.show, hide: labels.hide, capsLock: labels.capsLock }}
+        labels={fieldLabels(labels.password)}
         autoFocus={rules.autoFocus('password')}
         registration={{
           ...passwordField,
@@ -69,7 +67,7 @@ export function NewPasswordForm({ requestId, username, labels, errors, initialEr
         id="confirmPassword"
         autoComplete="new-password"
         error={message(rules.errorOf('confirmPassword'))}
-        labels={{ password: labels.repeat, show: labels.show, hide: labels.hide, capsLock: labels.capsLock }}
+        labels={fieldLabels(labels.repeat)}
         registration={rules.field('confirmPassword')}
         autoFocus={rules.autoFocus('confirmPassword')}
       />

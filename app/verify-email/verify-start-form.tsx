@@ -1,11 +1,11 @@
 'use client';
 
 import { useActionState } from 'react';
+import { AutoSubmit } from '@/app/_components/auto-submit';
+import { FormError } from '@/app/_components/form-error';
+import { SubmitButton } from '@/app/_components/submit-button';
 import type { ErrorKey, FormState } from '@/lib/validation/form-state';
-import { startVerification } from '../verify-email/actions';
-import { AutoSubmit } from './auto-submit';
-import { FormError } from './form-error';
-import { SubmitButton } from './submit-button';
+import { startVerification } from './actions';
 
 /** Sends the confirmation link at once with JavaScript; a button without it. */
 type Props = { requestId: string; labels: { send: string; sending: string }; errors: Partial<Record<ErrorKey, string>> };

@@ -1,11 +1,11 @@
 'use client';
 
 import { useActionState, type ReactNode } from 'react';
+import { AutoSubmit } from '@/app/_components/auto-submit';
+import { FormError } from '@/app/_components/form-error';
+import { SubmitButton } from '@/app/_components/submit-button';
 import type { ErrorKey, FormState } from '@/lib/validation/form-state';
-import { startMfa } from '../register-mfa/actions';
-import { AutoSubmit } from './auto-submit';
-import { FormError } from './form-error';
-import { SubmitButton } from './submit-button';
+import { startMfa } from './actions';
 
 type Props = {
   requestId: string;

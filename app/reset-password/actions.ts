@@ -1,0 +1,53 @@
+'use server';
+
+import { getLocale } from 'next-intl/server';
+import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { getConfig } from '@/lib/config';
+import { retryOnForm } from '@/lib/errors';
+import { anyFlow, guardAction, withReset } from '@/lib/flows/flow-guard';
+import { saveNewPassword as acceptNewPassword, type NewPasswordOutcome } from '@/lib/flows/reset';
+import { singleFlight } from '@/lib/flows/single-flight';
+import { stepUrl } from '@/lib/flows/step-urls';
+import { log } from '@/lib/log';
+import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
+import { updateFlow } from '@/lib/session';
+import { fieldErrorsOf, ruleField } from '@/lib/validation/fields';
+import type { FormState } from '@/lib/validation/form-state';
+import { newPasswordError, repeatPasswordError } from '@/lib/validation/rules';
+
+const NewPasswordSchema = z.object({ password: ruleField(newPasswordError), confirmPassword: z.string().default('') }).superRefine((value, ctx) => {
+  const key = repeatPasswordError(value.password, value.confirmPassword);
+  if (key) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: key });
+});
+
+export type NewPasswordState = FormState<'password' | 'confirmPassword'>;
+
+export async function saveNewPassword(_prev: NewPasswordState, formData: FormData): Promise<NewPasswordState> {
+  const parsed = NewPasswordSchema.safeParse(Object.fromEntries(formData));
+  const flow = await guardAction(formData, anyFlow);
+  // The link was used or has gone meanwhile: the page says so and offers a new one.
+  if (!withReset(flow)) redirect(stepUrl('/reset-password', flow.requestId));
+  const { reset, requestId } = flow;
+  if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'password' | 'confirmPassword'>(parsed.error) };
+  const { password } = parsed.data;
+
+  let outcome: NewPasswordOutcome;
+  try {
+    const locale = await getLocale();
+    outcome = await singleFlight(['reset', reset.rprq, password], () =>
+      acceptNewPassword({ password, resetRequestId: reset.rprq, exchangeId: reset.exchangeId, requestId, locale }),
+    );
+  } catch (error) {
+    return retryOnForm(error, { step: 'reset.accept' });
+  }
+  log.info({ event: 'reset.accept', outcome: outcome.kind }, 'new password');
+  // Breached or used before: the link stays valid and the person chooses another.
+  if (outcome.kind === 'field-error') return { status: 'invalid', fieldErrors: { password: outcome.key } };
+  await updateFlow({ reset: undefined });
+  if (outcome.kind === 'link-gone') redirect(stepUrl('/reset-password', requestId));
+
+  // The provider names the next page (its password_set_success page, normally this deployment's).
+  const target = outcome.next ? checkRedirect(outcome.next, allowedRedirectOrigins(getConfig())) : null;
+  redirect(target ?? stepUrl('/reset-password-success', requestId));
+}

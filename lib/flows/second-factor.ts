@@ -1,0 +1,30 @@
+import 'server-only';
+import { redirect } from 'next/navigation';
+import { updateFlow, type FlowSession } from '../session';
+import { continuationAfter } from './continuation';
+import { stepUrl } from './step-urls';
+
+/** What finishing a second factor needs of the flow (withActiveCode / withActivePush narrow to it). */
+type SecondFactorFlow = Pick<FlowSession, 'requestId' | 'groupId'> & {
+  sub: string;
+  mfa: { trackId: string; active: { type: string } };
+};
+
+/**
+ * A second factor passed (a correct code, an approved push): the flow keeps the provider's
+ * precheck continuation for it, and the browser goes on to /continue. The same end for every
+ * method (docs/architecture.md, "One sign-in").
+ */
+export async function finishSecondFactor(flow: SecondFactorFlow, statusId: string): Promise<never> {
+  await updateFlow({
+    continuation: continuationAfter({
+      step: 'second-factor',
+      trackId: flow.mfa.trackId,
+      sub: flow.sub,
+      statusId,
+      verificationType: flow.mfa.active.type,
+      groupId: flow.groupId,
+    }),
+  });
+  redirect(stepUrl('/continue', flow.requestId));
+}

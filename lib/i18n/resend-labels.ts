@@ -1,0 +1,29 @@
+/** The texts of the "send again" form (app/_components/resend-form.tsx), the same shape on every page. */
+export type ResendLabels = {
+  resend: string;
+  /** "… in {seconds} seconds", in the singular and the plural form; `{seconds}` is filled in by the form. */
+  resendIn: { one: string; other: string };
+  /** Announced once when the button becomes usable. */
+  resendAvailable: string;
+  sending: string;
+};
+
+/** A page's translator of one namespace (next-intl's getTranslations), for the keys it is given. */
+type Translate<Key extends string> = { (key: Key): string; raw(key: Key): unknown };
+
+/**
+ * A page's resend texts from its message keys. `resendIn`/`resendInOne` are read raw so the form
+ * can put the seconds in; the announcement and the pending text fall back to the button's text
+ * when the namespace has none of its own.
+ */
+export function resendLabels<Key extends string>(
+  t: Translate<NoInfer<Key>>,
+  keys: { resend: Key; resendIn: Key; resendInOne: Key; resendAvailable?: Key; sending?: Key },
+): ResendLabels {
+  return {
+    resend: t(keys.resend),
+    resendIn: { one: String(t.raw(keys.resendInOne)), other: String(t.raw(keys.resendIn)) },
+    resendAvailable: t(keys.resendAvailable ?? keys.resend),
+    sending: t(keys.sending ?? keys.resend),
+  };
+}

@@ -1,0 +1,26 @@
+/** The stand-in's demo accounts and client, as tests/provider/seed.json defines them. */
+
+/** Demo accounts from the stand-in's seed file. */
+export const ACCOUNTS = {
+  password: { email: 'anna.schmidt@example.com', password: 'KitchenDemo2026' },
+  declined: { email: 'declined@example.com', password: 'KitchenDemo2026' },
+  /** Each address matching lockout+*@example.com is its own account with its own failure counter. */
+  lockout: (tag: string) => ({ email: `lockout+${tag}@example.com`, password: 'KitchenDemo2026' }),
+  federated: { email: 'someone@federated.example' },
+} as const;
+
+/** Accounts with a second factor; a tag makes a fresh account per test. */
+export const MFA = {
+  email: (tag: string) => `mfa.email+${tag}@example.com`,
+  sms: (tag: string) => `mfa.sms+${tag}@example.com`,
+  totp: (tag: string) => `mfa.totp+${tag}@example.com`,
+  all: (tag: string) => `mfa.all+${tag}@example.com`,
+  fallback: (tag: string) => `mfa.fallback+${tag}@example.com`,
+  redirect: (tag: string) => `mfa.redirect+${tag}@example.com`,
+  password: 'KitchenDemo2026',
+  /** The stand-in's TOTP secret (README), for computing authenticator codes. */
+  totpSecret: 'JBSWY3DPEHPK3PXP',
+} as const;
+
+/** The stand-in client's display name (tests/provider/seed.json). */
+export const CLIENT_NAME = 'Kitchen Equipment Sales Portal (demo)';

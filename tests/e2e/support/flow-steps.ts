@@ -1,0 +1,59 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The steps of a sign-in every flow spec walks through, written once. */
+
+/** A direct visit: our own authorization request brings the browser back with a requestId. */
+export async function startSignIn(page: Page): Promise<string> {
+  await page.goto('/');
+  await expect(page).toHaveURL(/[?&]requestId=/);
+  return new URL(page.url()).searchParams.get('requestId')!;
+}
+
+/** Submits the current form. With JavaScript off, the page navigates; with it on, it may not. */
+export async function submit(page: Page, name: RegExp | string) {
+  await page.getByRole('button', { name, exact: true }).click();
+}
+
+/** The e-mail step's field label and button, in the language the page is read in. */
+export type EmailStepLabels = { email: string; next: string };
+
+/** The e-mail step found by its field's name, not its texts: for a page read in any language. */
+export const BY_FIELD_NAME = 'by-field-name';
+
+const ENGLISH: EmailStepLabels = { email: 'E-mail address', next: 'Next' };
+
+/**
+ * From a fresh sign-in to the password step for `email`; answers the request id. The e-mail step
+ * is found by its English texts unless `labels` gives another language's (or BY_FIELD_NAME).
+ */
+export async function toPasswordStep(page: Page, email: string, labels: EmailStepLabels | typeof BY_FIELD_NAME = ENGLISH): Promise<string> {
+  const requestId = await startSignIn(page);
+  if (labels === BY_FIELD_NAME) {
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('form:has(input[name="email"]) button[type="submit"]').click();
+  } else {
+    await page.getByLabel(labels.email).fill(email);
+    await submit(page, labels.next);
+  }
+  await expect(page).toHaveURL(/\/login\?requestId=/);
+  return requestId;
+}
+
+/**
+ * Chooses a language with the selector of the page frame: with JavaScript the choice applies
+ * at once; without it, the frame's Change language button (shown only then) sends it. `label` is
+ * the selector's name in the page's current language.
+ */
+export async function chooseLanguage(page: Page, locale: string, javaScriptEnabled: boolean, label = 'Language') {
+  await page.getByLabel(label, { exact: true }).selectOption(locale);
+  if (!javaScriptEnabled) await page.locator('form.language button[type="submit"]').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+}
+
+/** After the password step: with JS the continuation posts itself; without, the person clicks. */
+export async function continueToProvider(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) {
+    await expect(page).toHaveURL(/\/continue\?requestId=/);
+    await page.getByRole('button', { name: 'Continue' }).click();
+  }
+}

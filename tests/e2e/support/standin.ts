@@ -1,0 +1,78 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/** The stand-in provider's test controls: its outbox, faults, expiries and call log. */
+
+type OutboxMessage = { to: string; code?: string; link?: string; channel: string };
+
+export type StandIn = {
+  url: string;
+  /** Messages the stand-in "sent" to an address (SMS are addressed "sms:<e-mail>"). */
+  outbox(to: string): Promise<OutboxMessage[]>;
+  /** Ages every pending code of an account past its expiry. */
+  expireCodes(email: string): Promise<void>;
+  /** Ages every reset link of an account past its expiry. */
+  expireResets(email: string): Promise<void>;
+  /** Calls the stand-in received whose path contains `fragment` (and whose body named `requestId`). */
+  calls(fragment: string, requestId?: string): Promise<Array<{ method: string; path: string }>>;
+  /**
+   * Makes the stand-in fail the calls whose path contains `pathIncludes` and whose body names the
+   * sign-in `requestId` (either, or both): the next `times` of them, or all.
+   */
+  fault(
+    args: ({ pathIncludes: string; requestId?: string } | { requestId: string; pathIncludes?: string }) & {
+      mode: 'delay' | 'error' | 'garbage' | 'close';
+      delayMs?: number;
+      times?: number;
+    },
+  ): Promise<string>;
+  /** Ends a fault `fault` made (the provider is back). */
+  clearFault(id: string): Promise<void>;
+  /** Tokens of this account live `seconds` (renewal without waiting an hour). */
+  tokenTtl(email: string, seconds: number): Promise<void>;
+  /** Ends the account's provider sessions, as a sign-out elsewhere would. */
+  endSessions(email: string): Promise<void>;
+};
+
+/** Which provider API generation a project runs against (docs/provider-contract.md §3). */
+export type Generation = 'current' | 'legacy';
+export const legacy = (generation: Generation) => generation === 'legacy';
+
+export const STANDIN_FIXTURE = async ({ request, generation }: { request: APIRequestContext; generation: Generation }, use: (s: StandIn) => Promise<void>) => {
+  await use(standinClient(request, legacy(generation) ? process.env.E2E_LEGACY_STANDIN_URL! : process.env.E2E_STANDIN_URL!));
+};
+
+/** The controls of the stand-in at `url` (the shared one is the `standin` fixture). */
+export function standinClient(request: APIRequestContext, url: string): StandIn {
+  return {
+    url,
+    async outbox(to) {
+      const response = await request.get(`${url}/__standin/outbox.json`);
+      return ((await response.json()).messages as OutboxMessage[]).filter((m) => m.to === to);
+    },
+    async expireCodes(email) {
+      expect((await request.post(`${url}/__standin/expire-codes`, { data: { email } })).ok()).toBe(true);
+    },
+    async expireResets(email) {
+      expect((await request.post(`${url}/__standin/expire-resets`, { data: { email } })).ok()).toBe(true);
+    },
+    async calls(fragment, requestId) {
+      const query = new URLSearchParams({ pathIncludes: fragment, ...(requestId ? { requestId } : {}) });
+      const response = await request.get(`${url}/__standin/calls?${query}`);
+      return (await response.json()).calls;
+    },
+    async fault(args) {
+      const response = await request.post(`${url}/__standin/faults`, { data: args });
+      expect(response.ok()).toBe(true);
+      return ((await response.json()) as { id: string }).id;
+    },
+    async clearFault(id) {
+      expect((await request.post(`${url}/__standin/faults/${id}/clear`)).ok()).toBe(true);
+    },
+    async tokenTtl(email, seconds) {
+      expect((await request.post(`${url}/__standin/token-ttl`, { data: { email, seconds } })).ok()).toBe(true);
+    },
+    async endSessions(email) {
+      expect((await request.post(`${url}/__standin/end-sessions`, { data: { email } })).ok()).toBe(true);
+    },
+  };
+}

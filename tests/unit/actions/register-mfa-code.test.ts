@@ -1,0 +1,137 @@
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import {
+  ERROR_PAGE_WITH_REF,
+  expired,
+  flowNow,
+  form,
+  garbage,
+  idle,
+  limitsMock,
+  OTHER_REQUEST,
+  outage,
+  redirectedTo,
+  refusal,
+  refused,
+  replaced,
+  REQUEST,
+  resetRequest,
+  verificationMock,
+  withFlow,
+} from './support';
+
+vi.mock('@/lib/provider/verification', () => verificationMock());
+
+const { submitMfaCode } = await import('@/app/register-mfa/code/actions');
+const { checkPush } = await import('@/app/register-mfa/push/actions');
+const { authenticate, getPushStatus } = await import('@/lib/provider/verification');
+
+const sms = { type: 'SMS', mediumId: 'm-sms', exchangeId: 'ex-1', sentAt: 1 };
+let codes = 100000;
+// A fresh code per post: identical posts share one provider call (single-flight).
+const post = (code = String(++codes)) => submitMfaCode(idle, form({ requestId: REQUEST, code }));
+
+beforeEach(() => resetRequest());
+
+describe('the code (app/register-mfa/code/actions.ts submitMfaCode)', () => {
+  beforeEach(() => withFlow({ sub: 'sub-1', groupId: 'g-1', mfa: { trackId: 'track-1', options: [sms], active: sms } }));
+
+  test('too short: the field says so, nothing is sent', async () => {
+    expect(await post('123')).toEqual({ status: 'invalid', fieldErrors: { code: 'mfaCodeLength' } });
+    expect(authenticate).not.toHaveBeenCalled();
+  });
+
+  test('right: the precheck continuation of the track (with the chosen group) in the flow, on to /continue', async () => {
+    vi.mocked(authenticate).mockResolvedValueOnce({ sub: 'sub-1', statusId: 'st-1' } as never);
+    expect(await redirectedTo(post('123 456'))).toBe(`/continue?requestId=${REQUEST}`);
+    expect(authenticate).toHaveBeenCalledWith(expect.objectContaining({ type: 'SMS', exchangeId: 'ex-1', secret: '123456' }));
+    expect((await flowNow())?.continuation).toEqual({
+      target: 'precheck-continue',
+      trackId: 'track-1',
+      sub: 'sub-1',
+      statusId: 'st-1',
+      verificationType: 'SMS',
+      selectedGroupId: 'g-1',
+    });
+  });
+
+  test('wrong: the field says so', async () => {
+    vi.mocked(authenticate).mockRejectedValueOnce(refusal('code-invalid'));
+    expect(await post()).toEqual({ status: 'invalid', fieldErrors: { code: 'mfaCodeInvalid' } });
+  });
+
+  test('too many tries of this code, or from this address', async () => {
+    limitsMock.attempt.mockResolvedValueOnce(refused('code.exchange') as never);
+    expect(await post()).toEqual({ status: 'invalid', fieldErrors: { code: 'tooManyCodeAttempts' } });
+    limitsMock.attempt.mockResolvedValueOnce(refused('code.address') as never);
+    expect(await post()).toEqual({ status: 'invalid', fieldErrors: { code: 'tooManyAttempts' } });
+  });
+
+  test('no answer: the form with the code kept; garbage: the error page', async () => {
+    vi.mocked(authenticate).mockRejectedValueOnce(outage());
+    expect(await post('654321')).toMatchObject({ formError: 'serviceUnavailable', values: { code: '654321' } });
+    vi.mocked(authenticate).mockRejectedValueOnce(garbage());
+    expect(await redirectedTo(post())).toMatch(ERROR_PAGE_WITH_REF);
+  });
+
+  test('a push under way has no code: a stale code page is sent to the push page', async () => {
+    const push = { type: 'PUSH', mediumId: 'm-push', exchangeId: 'ex-2', sentAt: 1, push: { statusId: 'st-2', expiresAt: Date.now() + 60_000 } };
+    await withFlow({ sub: 'sub-1', mfa: { trackId: 'track-1', options: [push], active: push } });
+    expect(await redirectedTo(post())).toBe(`/register-mfa/push?requestId=${REQUEST}`);
+  });
+
+  test('no code under way: expired; another sign-in in the cookie: replaced', async () => {
+    await withFlow({ sub: 'sub-1' });
+    expect(await redirectedTo(post())).toBe(expired);
+    await withFlow({ requestId: OTHER_REQUEST, sub: 'sub-2', mfa: { trackId: 'track-2', options: [sms], active: sms } });
+    expect(await redirectedTo(post())).toBe(replaced);
+  });
+});
+
+describe('the push check (app/register-mfa/push/actions.ts checkPush)', () => {
+  const pushOption = (outcome?: 'rejected' | 'expired') => ({
+    type: 'PUSH',
+    mediumId: 'm-push',
+    exchangeId: 'ex-2',
+    sentAt: 1,
+    push: { statusId: 'st-2', expiresAt: Date.now() + 60_000, ...(outcome ? { outcome } : {}) },
+  });
+  const pushFlow = (outcome?: 'rejected' | 'expired') =>
+    withFlow({ sub: 'sub-1', mfa: { trackId: 'track-1', options: [pushOption()], active: pushOption(outcome) } });
+  const ask = (fields: Record<string, string> = {}) => checkPush({ status: 'idle' }, form({ requestId: REQUEST, ...fields }));
+  const pushPage = `/register-mfa/push?requestId=${REQUEST}`;
+
+  beforeEach(() => pushFlow());
+
+  test("still pending: said so when a person asked, silently for the page's own polling", async () => {
+    vi.mocked(getPushStatus).mockResolvedValue({ state: 'pending', statusId: undefined });
+    expect(await ask()).toEqual({ status: 'pending', asked: true });
+    expect(await ask({ poll: '1' })).toEqual({ status: 'pending', asked: false });
+  });
+
+  test('approved: the precheck continuation in the flow, on to /continue', async () => {
+    vi.mocked(getPushStatus).mockResolvedValue({ state: 'approved', statusId: 'st-ok' });
+    expect(await redirectedTo(ask())).toBe(`/continue?requestId=${REQUEST}`);
+    expect((await flowNow())?.continuation).toMatchObject({ target: 'precheck-continue', trackId: 'track-1', statusId: 'st-ok', verificationType: 'PUSH' });
+  });
+
+  test('declined: kept in the flow and shown on the push page; asked again, nothing is sent', async () => {
+    vi.mocked(getPushStatus).mockResolvedValue({ state: 'rejected', statusId: undefined });
+    expect(await redirectedTo(ask())).toBe(pushPage);
+    expect((await flowNow())?.mfa?.active?.push?.outcome).toBe('rejected');
+    vi.mocked(getPushStatus).mockClear();
+    expect(await redirectedTo(ask())).toBe(pushPage);
+    expect(getPushStatus).not.toHaveBeenCalled();
+  });
+
+  test('held back by a limit: the form-wide "too many attempts" with the wait; a failure: the error page', async () => {
+    limitsMock.attempt.mockResolvedValueOnce(refused('push.check', 20) as never);
+    expect(await ask()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'tooManyAttempts', retryAfter: 20 });
+    vi.mocked(getPushStatus).mockRejectedValueOnce(outage());
+    expect(await redirectedTo(ask())).toMatch(ERROR_PAGE_WITH_REF);
+  });
+
+  test('no push under way: expired', async () => {
+    await withFlow({ sub: 'sub-1', mfa: { trackId: 'track-1', options: [sms], active: sms } });
+    expect(await redirectedTo(ask())).toBe(expired);
+  });
+});

@@ -1,0 +1,121 @@
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import {
+  ERROR_PAGE_WITH_REF,
+  expired,
+  flowNow,
+  form,
+  garbage,
+  idle,
+  limitsMock,
+  outage,
+  redirectedTo,
+  refused,
+  REQUEST,
+  resetRequest,
+  verificationMock,
+  withFlow,
+} from './support';
+
+vi.mock('@/lib/provider/verification', () => verificationMock());
+
+const { resendMfaCode, startMfa } = await import('@/app/register-mfa/actions');
+const { getConfiguredMethods, initiateAuthentication } = await import('@/lib/provider/verification');
+
+const initiated = (exchangeId: string, extra = {}) =>
+  ({
+    kind: 'initiated',
+    exchangeId,
+    expiresAt: undefined,
+    sub: undefined,
+    destination: undefined,
+    statusId: undefined,
+    pushNumber: undefined,
+    ...extra,
+  }) as const;
+const mfaFlow = () => withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-1' } });
+const start = (type: string) => startMfa(idle, form({ requestId: REQUEST, type }));
+
+beforeEach(() => {
+  resetRequest();
+  vi.mocked(getConfiguredMethods).mockResolvedValue([
+    { type: 'EMAIL', mediumIds: ['m-email'], destination: 'a•••@example.com' },
+    { type: 'PUSH', mediumIds: ['m-push'] },
+  ]);
+  vi.mocked(initiateAuthentication).mockResolvedValue(initiated('ex-1'));
+});
+
+describe('start a second factor (app/register-mfa/actions.ts startMfa)', () => {
+  beforeEach(mfaFlow);
+
+  test('a code method: the exchange in the flow, on to the code page', async () => {
+    expect(await redirectedTo(start('EMAIL'))).toBe(`/register-mfa/code?requestId=${REQUEST}`);
+    expect((await flowNow())?.mfa).toMatchObject({
+      trackId: 'track-1',
+      active: { type: 'EMAIL', mediumId: 'm-email', exchangeId: 'ex-1', destination: 'a•••@example.com' },
+    });
+  });
+
+  test('a push: the request in the flow, on to the push page', async () => {
+    vi.mocked(initiateAuthentication).mockResolvedValue(initiated('ex-2', { statusId: 'st-2', pushNumber: '42' }));
+    expect(await redirectedTo(start('PUSH'))).toBe(`/register-mfa/push?requestId=${REQUEST}`);
+    expect((await flowNow())?.mfa?.active?.push).toMatchObject({ statusId: 'st-2', number: '42' });
+  });
+
+  test('a type the provider no longer offers: back to the options; a malformed type: an invalid request', async () => {
+    expect(await redirectedTo(start('SMS'))).toBe(`/register-mfa?requestId=${REQUEST}&view=options`);
+    expect(await redirectedTo(start('not a type'))).toBe(`/error?reason=invalid-request&requestId=${REQUEST}`);
+  });
+
+  test('too early for the same method: the code already sent is the one to enter; none sent, "too many sends"', async () => {
+    limitsMock.attemptSend.mockResolvedValueOnce(refused() as never);
+    expect(await start('EMAIL')).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'tooManySends' });
+    await redirectedTo(start('EMAIL'));
+    limitsMock.attemptSend.mockResolvedValueOnce(refused() as never);
+    expect(await redirectedTo(start('EMAIL'))).toBe(`/register-mfa/code?requestId=${REQUEST}`);
+  });
+
+  test('the provider sends the browser elsewhere: followed only when allowed', async () => {
+    vi.mocked(initiateAuthentication).mockResolvedValueOnce({ kind: 'redirect', url: 'http://127.0.0.1:4999/elsewhere' } as never);
+    expect(await redirectedTo(start('EMAIL'))).toBe('http://127.0.0.1:4999/elsewhere');
+    vi.mocked(initiateAuthentication).mockResolvedValueOnce({ kind: 'redirect', url: 'https://evil.example/' } as never);
+    expect(await redirectedTo(start('EMAIL'))).toMatch(ERROR_PAGE_WITH_REF);
+  });
+
+  test('no answer: the form with "not responding"; garbage: the error page', async () => {
+    vi.mocked(getConfiguredMethods).mockRejectedValueOnce(outage());
+    expect(await start('EMAIL')).toMatchObject({ formError: 'serviceUnavailable' });
+    vi.mocked(getConfiguredMethods).mockRejectedValueOnce(garbage());
+    expect(await redirectedTo(start('EMAIL'))).toMatch(ERROR_PAGE_WITH_REF);
+  });
+
+  test('a flow that is not at the MFA precheck has expired', async () => {
+    await withFlow({ sub: 'sub-1' });
+    expect(await redirectedTo(start('EMAIL'))).toBe(expired);
+  });
+});
+
+describe('send the code again (app/register-mfa/actions.ts resendMfaCode)', () => {
+  const active = { type: 'EMAIL', mediumId: 'm-email', exchangeId: 'ex-1', sentAt: 1, destination: 'a•••@example.com' };
+  beforeEach(() => withFlow({ sub: 'sub-1', mfa: { trackId: 'track-1', options: [active], active } }));
+  const post = () => resendMfaCode({ status: 'idle' }, form({ requestId: REQUEST }));
+
+  test('sent: the new exchange in the flow, back to the code page saying so', async () => {
+    vi.mocked(initiateAuthentication).mockResolvedValue(initiated('ex-9'));
+    expect(await redirectedTo(post())).toBe(`/register-mfa/code?requestId=${REQUEST}&resent=1`);
+    expect((await flowNow())?.mfa?.active).toMatchObject({ exchangeId: 'ex-9', destination: 'a•••@example.com' });
+  });
+
+  test('too early: the wait; a redirect or a failure: the error page', async () => {
+    limitsMock.attemptSend.mockResolvedValueOnce(refused('wait.mfa.EMAIL', 12) as never);
+    expect(await post()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'tooManySends', retryAfter: 12 });
+    vi.mocked(initiateAuthentication).mockResolvedValueOnce({ kind: 'redirect', url: 'http://127.0.0.1:4999/x' } as never);
+    expect(await redirectedTo(post())).toMatch(ERROR_PAGE_WITH_REF);
+    vi.mocked(initiateAuthentication).mockRejectedValueOnce(outage());
+    expect(await redirectedTo(post())).toMatch(ERROR_PAGE_WITH_REF);
+  });
+
+  test('no code under way: expired', async () => {
+    await withFlow({ sub: 'sub-1' });
+    expect(await redirectedTo(post())).toBe(expired);
+  });
+});

@@ -46,7 +46,14 @@ export async function Frame({ title, description, requestId, clientName, focus =
       : Promise.all([localePromise, requestId ? requestId : readFlow().then((flow) => flow?.requestId)]).then(([locale, id]) => getClientName(id, locale));
   // formAnswer: a form posted without JavaScript and answered with this page again; its error
   // summary takes focus, so the heading must not claim it first (the first `autofocus` wins).
-  const [rawLocale, t, requestHeaders, brand, name, formAnswer] = await Promise.all([localePromise, getTranslations('frame'), headers(), loadBrand(), namePromise, isFormAnswer()]);
+  const [rawLocale, t, requestHeaders, brand, name, formAnswer] = await Promise.all([
+    localePromise,
+    getTranslations('frame'),
+    headers(),
+    loadBrand(),
+    namePromise,
+    isFormAnswer(),
+  ]);
   const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
   const links = footerLinksFor(getConfig(), locale);
   const returnPath = localPath(requestHeaders.get(PATH_HEADER));

@@ -57,9 +57,11 @@ test("login with the tenant's lang parameter opens in that language (when the br
 test('mfa_required with q instead of sub and request_id instead of requestId', async ({ page, javaScriptEnabled }) => {
   await toPasswordStep(page, `mfa.email+${tag('q', javaScriptEnabled)}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill('KitchenDemo2026');
-  await submit(page, 'Sign in');
+  // Listening from before the sign-in: with JavaScript the continue page may post itself on to
+  // the provider (and the provider answer with the MFA address) before the submit resolves.
   const asked: string[] = [];
   page.on('request', (r) => asked.push(r.url()));
+  await submit(page, 'Sign in');
   await continueToProvider(page, javaScriptEnabled);
   // With JavaScript the only option starts at once: wait for its code page before going again.
   await expect(page).toHaveURL(javaScriptEnabled ? /\/register-mfa\/code/ : /\/register-mfa/);
@@ -83,9 +85,11 @@ test('mfa_required with q instead of sub and request_id instead of requestId', a
 test('group_selection in its query form lands on the group page', async ({ page, javaScriptEnabled }) => {
   await toPasswordStep(page, `groups.many+${tag('query', javaScriptEnabled)}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill('KitchenDemo2026');
-  await submit(page, 'Sign in');
+  // Listening from before the sign-in: with JavaScript the continue page may post itself on to
+  // the provider (and the provider answer with the MFA address) before the submit resolves.
   const asked: string[] = [];
   page.on('request', (r) => asked.push(r.url()));
+  await submit(page, 'Sign in');
   await continueToProvider(page, javaScriptEnabled);
   await expect(page.getByRole('combobox', { name: 'Sales organisation', exact: true })).toBeVisible();
   // The tenant's group_selection page (set by tenant:setup) is the query form; it answered 303.

@@ -29,25 +29,44 @@ export function track(child) {
 
 /**
  * Starts `args` with node (and `nodeArgs` before them) on CPU 0 and resolves when `ready`
- * appears in its output.
+ * appears in its output, or (given a URL) when that URL answers 200.
  */
 export async function pinned(args, env, ready, nodeArgs = []) {
   const child = track(
     spawn('taskset', ['-c', '0', process.execPath, ...nodeArgs, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }),
   );
   let output = '';
+  let started = false;
   await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${args[0]} did not start: ${output}`)), 60_000);
+    const done = () => {
+      started = true;
+      clearTimeout(timer);
+      resolve();
+    };
+    // Drained throughout (a full pipe would stall the server), kept only until it has started.
     for (const stream of [child.stdout, child.stderr])
       stream.on('data', (chunk) => {
+        if (started) return;
         output += chunk;
-        if (ready.test(output)) {
-          clearTimeout(timer);
-          resolve();
-        }
+        if (ready instanceof RegExp && ready.test(output)) done();
       });
+    if (typeof ready === 'string') void untilOk(ready, () => started || child.exitCode !== null).then(() => child.exitCode === null && done());
   });
   return child;
+}
+
+async function untilOk(url, stop) {
+  while (!stop()) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /**
@@ -77,13 +96,14 @@ export function pinnedApp(entry, { port, standinUrl, clientSecret, nodeArgs = []
       RATE_LIMITS: JSON.stringify(
         Object.fromEntries(
           ['email.address', 'email.account', 'password.address', 'password.account', 'code.exchange', 'code.address', 'send.account', 'send.address'].map(
-            (name) => [name, '1000000/60'],
+            (name) => [name, '999999/60'],
           ),
         ),
       ),
       ...env,
     },
-    /Ready in/,
+    // Its output is JSON log lines at LOG_LEVEL (no "Ready in" at warn): ready when healthy.
+    `${url}/healthz`,
     nodeArgs,
   );
 }

@@ -75,7 +75,7 @@ async function reach(context, appUrl, standinUrl, screen, n) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
   let found;
-  await walkFlow(page, appUrl, standinUrl, `groups.mfa+lighthouse${n}@example.com`, (name, url) => {
+  await walkFlow(page, appUrl, standinUrl, `groupfirst.mfa+lighthouse${n}@example.com`, (name, url) => {
     if (name !== screen) return true;
     found = streamedUrl(url);
     return false;

@@ -35,7 +35,7 @@ const nextConfig: NextConfig = {
       // or trackId) and the login page's refusal until the address is confirmed.
       beforeFiles: [
         ...['track_id', 'trackId'].flatMap((key) =>
-          ['/register-mfa', '/group-selection', '/login-success'].map((source) => ({
+          ['/register-mfa', '/group-selection', '/login-success', '/setup-passkey'].map((source) => ({
             source,
             has: [{ type: 'query' as const, key }],
             destination: `${source}/entry`,

@@ -54,7 +54,10 @@ export async function submitEmail(_prev: EmailFormState, formData: FormData): Pr
     case 'field-error':
       return { status: 'invalid', fieldErrors: { email: outcome.key }, values: { email } };
     case 'screen':
-      await Promise.all([startFlow({ requestId, email }), rememberedEmail.save(email)]);
+      await Promise.all([
+        startFlow({ requestId, email, ...(outcome.passkey && getConfig().passkeys ? { passkeyOffered: true } : {}) }),
+        rememberedEmail.save(email),
+      ]);
       redirect(stepUrl(outcome.path, requestId));
     case 'external': {
       const target = checkRedirect(outcome.url, allowedRedirectOrigins(getConfig()));

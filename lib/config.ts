@@ -144,6 +144,7 @@ const EnvSchema = z.object({
       }
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PASSKEYS: z.enum(['on', 'off']).default('off'),
 });
 
 export type AppConfig = {
@@ -187,6 +188,12 @@ export type AppConfig = {
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Secure cookies and the __Host- prefix need an https origin. */
   secureCookies: boolean;
+  /**
+   * PASSKEYS=on: FIDO2 sign-in, second factor and enrolment through the tenant. Off by default:
+   * it works only where this deployment shares the registrable domain with the tenant's
+   * relying-party id (README "Passkeys"; `npm run tenant:check` compares them).
+   */
+  passkeys: boolean;
 };
 
 /** The footer links for a locale, in display order; links without a URL are left out. */
@@ -244,6 +251,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     trustProxy: e.TRUSTED_PROXIES.trust,
     logLevel: e.LOG_LEVEL,
     secureCookies: e.PUBLIC_URL.protocol === 'https:',
+    passkeys: e.PASSKEYS === 'on',
   };
 }
 

@@ -6,7 +6,7 @@ import { errorUrl } from './flows/step-urls';
 import { log } from './log';
 import { isProviderError } from './provider/errors';
 import { answerWith } from './request-context';
-import type { FormState } from './validation/form-state';
+import type { ErrorKey, FormState } from './validation/form-state';
 
 /** Short id shown to the user and written to the log, so support can find the failure. */
 export function newReferenceId(): string {
@@ -44,6 +44,18 @@ export function retryOnForm<Field extends string>(error: unknown, context: Recor
   const ref = logFailure(error, context);
   answerWith(statusFor(error));
   return { status: 'invalid', fieldErrors: {}, formError: 'serviceUnavailable', reference: ref, values };
+}
+
+/**
+ * For a part of a screen that must never take the screen away (a passkey, beside the other ways
+ * on: README "Passkeys"): every failure is logged under a reference and comes back to the form,
+ * an outage as "the sign-in service isn't responding", anything else as `formError`.
+ */
+export function keepOnForm(error: unknown, context: Record<string, unknown>, formError: ErrorKey): FormState<never> {
+  const ref = logFailure(error, context);
+  if (!isOutage(error)) return { status: 'invalid', fieldErrors: {}, formError, reference: ref };
+  answerWith(statusFor(error));
+  return { status: 'invalid', fieldErrors: {}, formError: 'serviceUnavailable', reference: ref };
 }
 
 /** No answer from the provider (as opposed to an answer we cannot use). */

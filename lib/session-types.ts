@@ -32,11 +32,25 @@ export type MfaState = {
 };
 
 /**
+ * A passkey ceremony the tenant has opened (docs/provider-contract.md §2.13): what it is for, the
+ * exchange and the FIDO2 request id its verification must name, and, for a second factor or an
+ * enrolment, the precheck track it belongs to. The options themselves go to the browser only.
+ */
+export type PasskeyCeremony = {
+  purpose: 'sign-in' | 'second-factor' | 'enrol';
+  exchangeId: string;
+  fidoRequestId: string;
+  /** The account the tenant named for the ceremony (an enrolment needs it on verification). */
+  sub?: string;
+  trackId?: string;
+};
+
+/**
  * The precheck page the provider last sent this browser to (mfa_required, group_selection,
  * login_success), moved here from its address by the entry route (lib/flows/entry-binding.ts).
  */
 export type Precheck = {
-  kind: 'mfa' | 'group' | 'login-success';
+  kind: 'mfa' | 'group' | 'login-success' | 'suggest';
   trackId: string;
   /** group_selection only: the client's `group_id` hint. */
   groupHint?: string;
@@ -55,6 +69,10 @@ export type FlowSession = {
   precheck?: Precheck;
   continuation?: Continuation;
   mfa?: MfaState;
+  /** The e-mail step found FIDO2 among the account's methods (and PASSKEYS is on). */
+  passkeyOffered?: boolean;
+  /** The passkey ceremony opened last, until it is verified or replaced. */
+  passkey?: PasskeyCeremony;
   /** Until when (epoch ms) the account is locked after repeated wrong passwords. */
   lockedUntil?: number;
   /** Set on "set a password", cleared on "forgot password" (the confirmation page words its text by it). */

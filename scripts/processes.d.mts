@@ -21,5 +21,5 @@ export function runTenantScript(
   script: 'tenant-check' | 'tenant-setup',
   args: { env: Record<string, string | undefined>; args?: string[] },
 ): Promise<{ code: number | null; output: string }>;
-export function configureStandin(args: { standinUrl: string; appUrl: string; adminSecret: string }): Promise<void>;
+export function configureStandin(args: { standinUrl: string; appUrl: string; adminSecret: string; passkeys?: boolean }): Promise<void>;
 export function startApp(args: { port: number; env: Record<string, string>; onOutput?: Output }): Promise<ChildProcess>;

@@ -110,10 +110,16 @@ export function runTenantScript(script, { env, args = [] }) {
 }
 
 /** Points the stand-in's hosted pages at the app with the operator's own command (tenant:setup --apply). */
-export async function configureStandin({ standinUrl, appUrl, adminSecret }) {
+export async function configureStandin({ standinUrl, appUrl, adminSecret, passkeys = false }) {
   const { code, output } = await runTenantScript('tenant-setup', {
     args: ['--apply'],
-    env: { PROVIDER_URL: standinUrl, PUBLIC_URL: appUrl, ADMIN_CLIENT_ID: STANDIN_ADMIN_CLIENT_ID, ADMIN_CLIENT_SECRET: adminSecret },
+    env: {
+      PROVIDER_URL: standinUrl,
+      PUBLIC_URL: appUrl,
+      ADMIN_CLIENT_ID: STANDIN_ADMIN_CLIENT_ID,
+      ADMIN_CLIENT_SECRET: adminSecret,
+      PASSKEYS: passkeys ? 'on' : 'off',
+    },
   });
   if (code !== 0) throw new Error(`tenant:setup against the stand-in failed:\n${output}`);
 }

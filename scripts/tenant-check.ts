@@ -183,6 +183,38 @@ if (!email) {
   }
 }
 
+// Passkeys (README "Passkeys"): the relying-party id the tenant puts into a FIDO2 authentication
+// for the test account must be PUBLIC_URL's host or a registrable suffix of it, or no browser will
+// run the ceremony on this deployment's pages. Nothing is verified: the exchange is left to expire.
+if (!config.passkeys) {
+  add('Passkeys: relying-party id', 'UNKNOWN', 'PASSKEYS is off: set PASSKEYS=on (with TENANT_CHECK_EMAIL of an account with a passkey) to check it');
+} else if (!email || !requestId) {
+  add('Passkeys: relying-party id', 'UNKNOWN', !email ? 'set TENANT_CHECK_EMAIL to a test account that has a passkey' : 'no requestId to try it with');
+} else {
+  const { initiateFido2 } = await import('../lib/provider/fido2.ts');
+  const { rpIdFits } = await import('../lib/provider/fido2-shapes.ts');
+  const host = config.publicUrl.hostname;
+  try {
+    const opened = await initiateFido2({ usageType: 'INITIAL_AUTHENTICATION', requestId, email, domainUrl: config.publicOrigin, locale: 'en-GB' });
+    const rpId = opened.options.rpId;
+    if (!rpId) add('Passkeys: relying-party id', 'UNKNOWN', `the tenant's options name no rp.id (the browser then uses ${host}); its answer was understood`);
+    else if (rpIdFits(rpId, host)) add('Passkeys: relying-party id', 'PASS', `rp.id ${rpId} fits ${host}`);
+    else
+      add(
+        'Passkeys: relying-party id',
+        'FAIL',
+        `the tenant's rp.id is ${rpId}, which does not fit ${host}: browsers refuse the ceremony there.\n` +
+          `Serve these pages under ${rpId} (a custom domain), ask cidaas to use ${host} or its registrable domain, or set PASSKEYS=off.`,
+      );
+  } catch (error) {
+    add(
+      'Passkeys: relying-party id',
+      refusalMeaning(error) || (error as { kind?: string }).kind === 'rejected' ? 'UNKNOWN' : 'FAIL',
+      `no FIDO2 authentication for the test account (does it have a passkey, is FIDO2 enabled?): ${describeFailure(error)}`,
+    );
+  }
+}
+
 finish();
 
 function finish(): never {

@@ -12,6 +12,8 @@ const PATHS: Record<string, string> = {
   TOTP: 'M12 3.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17zM12 7.5V12l3 2',
   // A phone with a tick.
   PUSH: 'M8 2.5h8A1.5 1.5 0 0 1 17.5 4v16a1.5 1.5 0 0 1-1.5 1.5H8A1.5 1.5 0 0 1 6.5 20V4A1.5 1.5 0 0 1 8 2.5zM9.5 12l2 2 3.5-4M11 18.5h2',
+  // A key: a passkey.
+  FIDO2: 'M7.5 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7zM11 12h9.5M17.5 12v3M20.5 12v2.5',
 };
 // A shield, for methods without a picture of their own.
 const OTHER = 'M12 3l7.5 3v5.5c0 4.5-3.2 8-7.5 9.5-4.3-1.5-7.5-5-7.5-9.5V6z';

@@ -3,9 +3,11 @@
 import { getLocale } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { retryOnForm } from '@/lib/errors';
+import { getConfig } from '@/lib/config';
+import { keepOnForm, retryOnForm } from '@/lib/errors';
 import { continuationAfter } from '@/lib/flows/continuation';
 import { guardAction, withEmail } from '@/lib/flows/flow-guard';
+import { checkAssertion, prepareSignIn, type CheckOutcome, type Prepared } from '@/lib/flows/passkeys';
 import { checkPassword, lockedState, type PasswordOutcome } from '@/lib/flows/sign-in';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { stepUrl } from '@/lib/flows/step-urls';
@@ -13,7 +15,7 @@ import { answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { updateFlow } from '@/lib/session';
 import { CheckboxField, fieldErrorsOf, LoginPasswordField } from '@/lib/validation/fields';
-import type { FormState } from '@/lib/validation/form-state';
+import type { FormState, PasskeyState } from '@/lib/validation/form-state';
 
 const CredentialsSchema = z.object({ password: LoginPasswordField, rememberMe: CheckboxField });
 
@@ -67,6 +69,55 @@ export async function verifyPassword(_prev: CredentialsFormState, formData: Form
     rememberMe: parsed.data.rememberMe,
     lockedUntil: undefined,
     continuation: continuationAfter({ step: 'password', sub: outcome.sub, statusId: outcome.statusId, exchangeId: outcome.exchangeId }),
+  });
+  redirect(stepUrl('/continue', requestId));
+}
+
+/**
+ * Opens a passkey ceremony for the account named on the e-mail step (README "Passkeys"), asked by
+ * the page itself once it runs, where the e-mail step found FIDO2 configured.
+ */
+export async function preparePasskeySignIn(_prev: PasskeyState, formData: FormData): Promise<PasskeyState> {
+  const flow = await guardAction(formData, withEmail);
+  if (!getConfig().passkeys || !flow.passkeyOffered) return { status: 'invalid', fieldErrors: {}, formError: 'passkeyUnavailable' };
+  let prepared: Prepared;
+  try {
+    prepared = await prepareSignIn({ requestId: flow.requestId, email: flow.email, locale: await getLocale() });
+  } catch (error) {
+    return keepOnForm(error, { step: 'passkey.prepare' }, 'passkeyUnavailable');
+  }
+  await updateFlow({ passkey: prepared.ceremony });
+  return prepared.state;
+}
+
+/** The browser's assertion: accepted, the sign-in goes on like after a password. */
+export async function finishPasskeySignIn(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
+  const flow = await guardAction(formData, withEmail);
+  const { passkey, requestId, email } = flow;
+  if (!getConfig().passkeys || passkey?.purpose !== 'sign-in') return { status: 'invalid', fieldErrors: {}, formError: 'passkeyRefused' };
+  const allowed = await attempt([
+    ['password.address', 'address'],
+    ['password.account', email.toLowerCase()],
+  ]);
+  if (!allowed.ok) {
+    answerLimited(allowed, 'passkey');
+    return { status: 'invalid', fieldErrors: {}, formError: 'tooManyAttempts', retryAfter: allowed.retryAfter };
+  }
+  let outcome: CheckOutcome;
+  try {
+    outcome = await checkAssertion({ ceremony: passkey, credential: formData.get('credential'), requestId, locale: await getLocale() });
+  } catch (error) {
+    return keepOnForm(error, { step: 'passkey' }, 'passkeyRefused');
+  }
+  log.info({ event: 'passkey.verified', outcome: outcome.kind, account: accountRef(email) }, 'sign-in attempt');
+  if (outcome.kind !== 'verified' || !outcome.sub) return { status: 'invalid', fieldErrors: {}, formError: 'passkeyRefused' };
+  await updateFlow({
+    sub: outcome.sub,
+    // The password form's "stay signed in" is not part of a passkey sign-in: its default holds.
+    rememberMe: true,
+    lockedUntil: undefined,
+    passkey: undefined,
+    continuation: continuationAfter({ step: 'passkey', sub: outcome.sub, statusId: outcome.statusId, exchangeId: passkey.exchangeId }),
   });
   redirect(stepUrl('/continue', requestId));
 }

@@ -1,12 +1,16 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { Frame } from '@/app/_components/frame';
+import { PasskeyCeremony } from '@/app/_components/passkey-ceremony';
+import { getConfig } from '@/lib/config';
 import { requireFlow, withEmail } from '@/lib/flows/flow-guard';
 import { lockedState } from '@/lib/flows/sign-in';
 import { stepUrl } from '@/lib/flows/step-urls';
-import { translateErrors } from '@/lib/i18n/errors';
+import { PASSKEY_ERRORS, translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { getClientName } from '@/lib/provider/client-name';
+import { finishPasskeySignIn, preparePasskeySignIn } from './actions';
 import { CredentialsForm } from './credentials-form';
+import { UsePassword } from './use-password';
 
 export const generateMetadata = titleFrom('credentials');
 
@@ -14,14 +18,29 @@ export const generateMetadata = titleFrom('credentials');
 export default async function CredentialsPage({ searchParams }: PageProps<'/login'>) {
   const flow = await requireFlow((await searchParams).requestId, withEmail);
   const locale = await getLocale();
-  const [t, errors, clientName] = await Promise.all([
+  const [t, errors, passkeyErrors, clientName] = await Promise.all([
     getTranslations('credentials'),
     translateErrors(['passwordRequired', 'passwordInvalid', 'passwordInvalidLastAttempt', 'accountLocked', 'tooManyAttempts']),
+    translateErrors(PASSKEY_ERRORS),
     getClientName(flow.requestId, locale),
   ]);
   const backToEmail = stepUrl('/', flow.requestId);
+  // README "Passkeys": offered where the e-mail step found FIDO2 for the account; the page shows it
+  // only once it runs (nothing of it without JavaScript), and the password form stays below it.
+  const passkey = getConfig().passkeys && flow.passkeyOffered;
   return (
     <Frame title={t('title')} description={t('description')} clientName={clientName} focus="form">
+      {passkey ? (
+        <PasskeyCeremony
+          requestId={flow.requestId}
+          prepare={preparePasskeySignIn}
+          finish={finishPasskeySignIn}
+          buttonClass="secondary"
+          labels={{ start: t('passkeySignIn'), pending: t('passkeyPending'), otherWay: t('passkeyOtherWay') }}
+          errors={passkeyErrors}
+          after={<UsePassword label={t('usePassword')} />}
+        />
+      ) : null}
       <CredentialsForm
         requestId={flow.requestId}
         email={flow.email}

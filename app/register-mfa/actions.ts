@@ -4,17 +4,19 @@ import { getLocale } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
-import { failToErrorPage, retryOnForm } from '@/lib/errors';
+import { failToErrorPage, keepOnForm, retryOnForm } from '@/lib/errors';
 import { guardAction, withActiveCode, withPrecheck } from '@/lib/flows/flow-guard';
 import { canResend, mfaStepPath } from '@/lib/flows/mfa';
 import { sendCode, startOption, type SendOutcome, type StartOutcome } from '@/lib/flows/mfa-steps';
+import { checkAssertion, PASSKEY_TYPE, prepareSecondFactor, type CheckOutcome, type Prepared } from '@/lib/flows/passkeys';
 import { waitBeforeResend } from '@/lib/flows/resend';
+import { finishSecondFactor } from '@/lib/flows/second-factor';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
-import { answerLimited, attemptSend } from '@/lib/limits/limits';
+import { answerLimited, attempt, attemptSend } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
 import { updateFlow } from '@/lib/session';
-import type { FormState, ResendState } from '@/lib/validation/form-state';
+import type { FormState, PasskeyState, ResendState } from '@/lib/validation/form-state';
 
 const StartSchema = z.object({ type: z.string().regex(/^[A-Z0-9_]{2,32}$/) });
 
@@ -88,4 +90,48 @@ export async function resendMfaCode(_prev: ResendState, formData: FormData): Pro
     },
   });
   redirect(stepUrl(mfaStepPath(mfa.active.type), requestId, { resent: '1' }));
+}
+
+/**
+ * Opens a passkey ceremony for the second factor (README "Passkeys"), asked by the page itself once
+ * it runs: only where PASSKEYS is on and the tenant lists FIDO2 for the account now. The options
+ * go to the browser; the exchange stays in the flow cookie.
+ */
+export async function prepareMfaPasskey(_prev: PasskeyState, formData: FormData): Promise<PasskeyState> {
+  const flow = await guardAction(formData, withPrecheck('mfa'));
+  if (!getConfig().passkeys) return { status: 'invalid', fieldErrors: {}, formError: 'passkeyUnavailable' };
+  let prepared: Prepared | undefined;
+  try {
+    prepared = await prepareSecondFactor({ requestId: flow.requestId, sub: flow.sub, trackId: flow.precheck.trackId, locale: await getLocale() });
+  } catch (error) {
+    return keepOnForm(error, { step: 'mfa.passkey.prepare' }, 'passkeyUnavailable');
+  }
+  if (!prepared) return { status: 'invalid', fieldErrors: {}, formError: 'passkeyUnavailable' };
+  await updateFlow({ passkey: prepared.ceremony });
+  return prepared.state;
+}
+
+/** The browser's assertion for the second factor: accepted, it continues like a correct code. */
+export async function finishMfaPasskey(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
+  const flow = await guardAction(formData, withPrecheck('mfa'));
+  const { passkey, requestId, sub } = flow;
+  const { trackId } = flow.precheck;
+  if (!getConfig().passkeys || passkey?.purpose !== 'second-factor' || passkey.trackId !== trackId) {
+    return { status: 'invalid', fieldErrors: {}, formError: 'passkeyRefused' };
+  }
+  const allowed = await attempt([['code.address', 'address']]);
+  if (!allowed.ok) {
+    answerLimited(allowed, 'mfa.passkey');
+    return { status: 'invalid', fieldErrors: {}, formError: 'tooManyAttempts', retryAfter: allowed.retryAfter };
+  }
+  let outcome: CheckOutcome;
+  try {
+    outcome = await checkAssertion({ ceremony: passkey, credential: formData.get('credential'), requestId, locale: await getLocale() });
+  } catch (error) {
+    return keepOnForm(error, { step: 'mfa.passkey' }, 'passkeyRefused');
+  }
+  log.info({ event: 'mfa.verified', type: PASSKEY_TYPE, outcome: outcome.kind, account: accountRef(sub) }, 'sign-in attempt');
+  if (outcome.kind !== 'verified') return { status: 'invalid', fieldErrors: {}, formError: 'passkeyRefused' };
+  await updateFlow({ passkey: undefined });
+  return finishSecondFactor({ ...flow, mfa: { trackId, active: { type: PASSKEY_TYPE } } }, outcome.statusId);
 }

@@ -1,20 +1,27 @@
 import { getLocale, getTranslations } from 'next-intl/server';
+import { PasskeyCeremony } from '@/app/_components/passkey-ceremony';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage } from '@/lib/errors';
-import { optionLabel, selectMfaStart, startTexts, type MfaOption, type MfaStart } from '@/lib/flows/mfa';
+import { optionLabel, PASSKEY_TYPE, selectMfaStart, startTexts, type MfaOption, type MfaStart } from '@/lib/flows/mfa';
 import { stepUrl } from '@/lib/flows/step-urls';
-import { translateErrors } from '@/lib/i18n/errors';
+import { PASSKEY_ERRORS, translateErrors } from '@/lib/i18n/errors';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { getConfiguredMethods } from '@/lib/provider/verification';
+import { finishMfaPasskey, prepareMfaPasskey } from './actions';
 import { MfaStartForm } from './mfa-start-form';
 import { OptionLabel } from './option-label';
 
 /** The options to choose from, or the one option about to start; either way Cancel leads back. */
 export async function MfaChoice({ sub, requestId }: { sub: string; requestId: string }) {
-  const [t, locale, errors] = await Promise.all([getTranslations('mfa'), getLocale(), translateErrors(['tooManySends'])]);
+  const [t, locale, errors, passkeyErrors] = await Promise.all([
+    getTranslations('mfa'),
+    getLocale(),
+    translateErrors(['tooManySends']),
+    translateErrors(PASSKEY_ERRORS),
+  ]);
   let start: MfaStart;
   try {
-    start = selectMfaStart(await getConfiguredMethods({ requestId, sub, locale }));
+    start = selectMfaStart(await getConfiguredMethods({ requestId, sub, locale }), { passkeys: getConfig().passkeys });
   } catch (error) {
     failToErrorPage(error, { step: 'mfa.list' }, stepUrl('/register-mfa', requestId));
   }
@@ -44,6 +51,16 @@ export async function MfaChoice({ sub, requestId }: { sub: string; requestId: st
   return (
     <>
       <p className="description">{t('optionsDescription')}</p>
+      {start.passkey ? (
+        <PasskeyCeremony
+          requestId={requestId}
+          prepare={prepareMfaPasskey}
+          finish={finishMfaPasskey}
+          buttonClass="option"
+          labels={{ start: <OptionLabel type={PASSKEY_TYPE} text={t('passkeyUse')} />, pending: t('passkeyPending'), otherWay: t('passkeyOtherWay') }}
+          errors={passkeyErrors}
+        />
+      ) : null}
       <MfaStartForm
         requestId={requestId}
         options={start.options.map((o) => ({ type: o.type, label: label(o) }))}

@@ -10,20 +10,29 @@ export type ContinuationForm = { action: string; fields: Array<[name: string, va
 /** The step that has just succeeded, with what the provider needs to finish it. */
 export type Finished =
   | { step: 'password'; sub: string; statusId: string; exchangeId?: string }
+  | { step: 'passkey'; sub: string; statusId: string; exchangeId: string }
   | { step: 'group'; trackId: string; sub: string; groupId: string }
+  /** The tenant's suggestion to set up a method, answered (a passkey created, or skipped). */
+  | { step: 'suggestion'; trackId: string; sub: string }
   | { step: 'second-factor'; trackId: string; sub: string; statusId: string; verificationType: string; groupId?: string };
 
 /**
  * The continuation a finished step leaves in the flow for /continue, built here for every step:
- * after the password, the verification login; after the group selection or a second factor, the
+ * after the password or a passkey, the verification login; after the group selection or a second factor, the
  * precheck continue of the provider's track (with the chosen group, when one was chosen).
  */
 export function continuationAfter(finished: Finished): Continuation {
   switch (finished.step) {
     case 'password':
       return { target: 'verification-login', statusId: finished.statusId, sub: finished.sub, verificationType: 'password', exchangeId: finished.exchangeId };
+    // docs/provider-contract.md §2.13: a passkey sign-in finishes like the password, as FIDO2.
+    case 'passkey':
+      return { target: 'verification-login', statusId: finished.statusId, sub: finished.sub, verificationType: 'FIDO2', exchangeId: finished.exchangeId };
     case 'group':
       return { target: 'precheck-continue', trackId: finished.trackId, sub: finished.sub, selectedGroupId: finished.groupId };
+    // Like login_success (docs/provider-contract.md §2.9, §2.13): the track, the request, the subject.
+    case 'suggestion':
+      return { target: 'precheck-continue', trackId: finished.trackId, sub: finished.sub };
     case 'second-factor':
       return {
         target: 'precheck-continue',

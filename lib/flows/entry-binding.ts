@@ -23,6 +23,7 @@ const PAGES: Record<Precheck['kind'], StepPath> = {
   mfa: '/register-mfa',
   group: '/group-selection',
   'login-success': '/login-success',
+  suggest: '/setup-passkey',
 };
 
 export async function bindPrecheckEntry(entry: { requestId: string; sub: string } & Precheck): Promise<string> {

@@ -67,6 +67,12 @@ export const mfaEntry = precheckEntry;
 /** `login_success`: track_id, requestId, sub. */
 export const loginSuccessEntry = precheckEntry;
 
+/**
+ * `suggest_verification_methods`: its parameters are not published (docs/provider-contract.md §7);
+ * read like the other precheck pages: track_id or trackId, sub or q, requestId.
+ */
+export const suggestEntry = precheckEntry;
+
 /** `group_selection` (query form): track_id, sub, requestId, and the client's group_id hint. */
 export function groupSelectionEntry(q: Query) {
   const entry = precheckEntry(q);

@@ -3,20 +3,28 @@ import type { MfaOption } from '../session-types';
 
 export type { MfaOption } from '../session-types';
 
-export type MfaStart = { kind: 'options'; options: MfaOption[] } | { kind: 'single'; option: MfaOption };
+export type MfaStart = { kind: 'options'; options: MfaOption[]; passkey?: MfaOption } | { kind: 'single'; option: MfaOption };
+
+/** The tenant's name for passkeys (docs/provider-contract.md §2.13). */
+export const PASSKEY_TYPE = 'FIDO2';
 
 /**
  * What the MFA step starts with (README: Multi-factor step): PASSWORD is left out; several options
  * are offered to choose from; exactly one is started directly; none means EMAIL. The medium id is
  * the medium's id only when exactly one medium is configured for that type, and so is its name.
+ *
+ * FIDO2 is never a code to send: with `passkeys` on it is offered as a passkey beside the others
+ * (and then nothing starts by itself, so the passkey can be chosen; without other methods the
+ * e-mail code stays as the way out), with it off it is left out like PASSWORD.
  */
-export function selectMfaStart(methods: readonly ConfiguredMethod[]): MfaStart {
-  const options = methods
-    .filter((m) => m.type !== 'PASSWORD')
-    .map((m): MfaOption => {
-      const one = m.mediumIds.length === 1;
-      return { type: m.type, mediumId: one ? m.mediumIds[0] : '', ...(one && m.destination ? { destination: m.destination } : {}) };
-    });
+export function selectMfaStart(methods: readonly ConfiguredMethod[], { passkeys = false }: { passkeys?: boolean } = {}): MfaStart {
+  const toOption = (m: ConfiguredMethod): MfaOption => {
+    const one = m.mediumIds.length === 1;
+    return { type: m.type, mediumId: one ? m.mediumIds[0] : '', ...(one && m.destination ? { destination: m.destination } : {}) };
+  };
+  const options = methods.filter((m) => m.type !== 'PASSWORD' && m.type !== PASSKEY_TYPE).map(toOption);
+  const fido2 = passkeys ? methods.find((m) => m.type === PASSKEY_TYPE) : undefined;
+  if (fido2) return { kind: 'options', options: options.length > 0 ? options : [{ type: 'EMAIL', mediumId: '' }], passkey: toOption(fido2) };
   if (options.length > 1) return { kind: 'options', options };
   return { kind: 'single', option: options[0] ?? { type: 'EMAIL', mediumId: '' } };
 }

@@ -7,7 +7,8 @@ import type { ErrorKey } from '../validation/form-state';
  * no provider calls and no Next here, so every row of the table is a unit test.
  */
 export type EmailStepOutcome =
-  | { kind: 'screen'; path: '/login' | '/require-password-init' }
+  /** `passkey`: the account has FIDO2 configured (offered on the password screen when PASSKEYS is on). */
+  | { kind: 'screen'; path: '/login' | '/require-password-init'; passkey?: true }
   | { kind: 'field-error'; field: 'email'; key: ErrorKey }
   | { kind: 'external'; url: string; loginHint: string }
   | { kind: 'failure'; reason: string };
@@ -17,7 +18,10 @@ export function resolveEmailStep(args: { existence: UserExistence; methods: Conf
   switch (existence.action) {
     case 'login':
       if (args.methods === null) return { kind: 'failure', reason: 'configured list missing' };
-      return args.methods.some((m) => m.type === 'PASSWORD') ? { kind: 'screen', path: '/login' } : { kind: 'screen', path: '/require-password-init' };
+      // A passkey is offered beside the password, never instead of it: an account without a
+      // password sets one first (a passkey-only account is not documented for cidaas).
+      if (!args.methods.some((m) => m.type === 'PASSWORD')) return { kind: 'screen', path: '/require-password-init' };
+      return args.methods.some((m) => m.type === 'FIDO2') ? { kind: 'screen', path: '/login', passkey: true } : { kind: 'screen', path: '/login' };
     case 'register':
       return { kind: 'field-error', field: 'email', key: 'userNotFound' };
     case 'redirect':

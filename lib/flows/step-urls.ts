@@ -13,6 +13,7 @@ export type StepPath =
   | '/register-mfa/push'
   | '/group-selection'
   | '/login-success'
+  | '/setup-passkey'
   | '/require-password-init'
   | '/reset-password-init'
   | '/reset-password-confirmation'

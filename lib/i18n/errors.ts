@@ -10,3 +10,14 @@ export async function translateErrors(keys: readonly ErrorKey[]): Promise<Partia
   const t = await getTranslations('errors');
   return Object.fromEntries([...keys, 'summaryTitle' as const, 'serviceUnavailable' as const].map((key) => [key, t(key)]));
 }
+
+/** What a passkey ceremony may say (app/_components/passkey-ceremony.tsx), on every screen that has one. */
+export const PASSKEY_ERRORS: readonly ErrorKey[] = [
+  'passkeyCancelled',
+  'passkeyTimedOut',
+  'passkeyUnsupported',
+  'passkeyUnavailable',
+  'passkeyRefused',
+  'passkeyExists',
+  'tooManyAttempts',
+];

@@ -11,6 +11,7 @@ export type ProviderService =
   | 'login-srv'
   | 'verification-srv'
   | 'verification-actions-srv'
+  | 'auth-actions-srv'
   | 'users-srv'
   | 'password-srv'
   | 'useractions-srv'
@@ -101,8 +102,11 @@ const TABLES: Record<ProviderService, Table> = {
     ['VER_0003', 'request-malformed'],
     ['VER_0004', 'request-malformed'],
     ['VER_0005', 'request-malformed'],
+    // "Invalid FIDO2 request payload" (docs/provider-contract.md §5).
+    ['VER_0035', 'request-malformed'],
     ['invalid_code', 'code-invalid'],
   ]),
+  'auth-actions-srv': table([]),
   'useractions-srv': table([
     [10301, 'user-not-found'],
     [10001, 'reference-invalid'],

@@ -1,3 +1,4 @@
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import type { Messages } from 'next-intl';
 
 /** Keys of the `errors` namespace: what an action may say about a field or the form. */
@@ -44,8 +45,18 @@ export type ResendState = FormState<never>;
  */
 export type PushCheckState = FormState<never> | { status: 'pending'; asked: boolean };
 
-/** What any action answers with: a form's state, or the push check's. */
-export type ActionState = FormState<string> | PushCheckState;
+/**
+ * A passkey ceremony's preparation (app/_components/passkey-ceremony.tsx): the tenant's options,
+ * mapped to the browser's WebAuthn JSON (`ready`), or a form error when none could be had. What the
+ * browser then sends back is answered with a plain `FormState<never>` (or a redirect).
+ */
+export type PasskeyState =
+  | FormState<never>
+  | { status: 'ready'; ceremony: 'get'; options: PublicKeyCredentialRequestOptionsJSON }
+  | { status: 'ready'; ceremony: 'create'; options: PublicKeyCredentialCreationOptionsJSON };
+
+/** What any action answers with: a form's state, the push check's, or a passkey preparation's. */
+export type ActionState = FormState<string> | PushCheckState | PasskeyState;
 
 /**
  * The one contract of every server action, as React's useActionState calls it: the previous

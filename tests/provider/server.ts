@@ -3,6 +3,7 @@ import { readBody, sendJson, str, type Handler, type Params, type Req } from './
 import { createSigner } from './keys.ts';
 import { accountVerificationRoutes } from './services/account-verification.ts';
 import type { Context, Generation, Route, RouteSpec } from './services/context.ts';
+import { fido2Routes } from './services/fido2.ts';
 import { hostedPageRoutes } from './services/hostedpages.ts';
 import { loginRoutes } from './services/login.ts';
 import { oidcRoutes } from './services/oidc.ts';
@@ -24,7 +25,8 @@ import { createStore } from './store.ts';
  * (the app's client), STANDIN_ADMIN_CLIENT_ID / STANDIN_ADMIN_CLIENT_SECRET (an admin client
  * allowed to write hosted pages), STANDIN_HOSTED_PAGE_GROUP (the client's hosted-page group,
  * default sales-portal-signin), STANDIN_API (current | legacy), STANDIN_PRECHECK_ORDER
- * (mfa-first | group-first), STANDIN_TOKEN_TTL (seconds).
+ * (mfa-first | group-first), STANDIN_TOKEN_TTL (seconds), STANDIN_RP_ID (the FIDO2 relying-party id,
+ * default STANDIN_APP_URL's host: the tenant configured for this deployment's domain).
  */
 const env = process.env;
 const port = Number(env.STANDIN_PORT ?? 4000);
@@ -60,7 +62,15 @@ const store = createStore({
       ? { clientId: env.STANDIN_ADMIN_CLIENT_ID, clientSecret: env.STANDIN_ADMIN_CLIENT_SECRET }
       : undefined,
 });
-const ctx: Context = { store, signer: await createSigner(issuer), issuer, tokenTtlSeconds: Number(env.STANDIN_TOKEN_TTL ?? 3600), generation };
+const relyingParty = { id: env.STANDIN_RP_ID ?? new URL(appUrl).hostname, origin: new URL(appUrl).origin };
+const ctx: Context = {
+  store,
+  signer: await createSigner(issuer),
+  issuer,
+  tokenTtlSeconds: Number(env.STANDIN_TOKEN_TTL ?? 3600),
+  generation,
+  relyingParty,
+};
 
 const routes: Route[] = [
   ...oidcRoutes(ctx),
@@ -68,6 +78,7 @@ const routes: Route[] = [
   ...userActionRoutes(ctx),
   ...verificationRoutes(ctx),
   ...pushRoutes(ctx),
+  ...fido2Routes(ctx),
   ...loginRoutes(ctx),
   ...resetRoutes(ctx),
   ...accountVerificationRoutes(ctx),

@@ -10,6 +10,8 @@ import { readFileSync } from 'node:fs';
  */
 export type Medium = { id: string; email?: string; mobile?: string; friendly_name?: string };
 export type Method = { type: string; mediums?: Medium[] };
+/** A passkey the account enrolled (docs/provider-contract.md §2.13): listed as a FIDO2 medium by its id. */
+export type Passkey = { id: string; publicKey: string; counter: number; transports: string[]; name: string };
 export type Account = {
   sub: string;
   email: string;
@@ -36,6 +38,16 @@ export type Account = {
   precheckOrder?: PrecheckOrder;
   /** The tenant shows its login_success page before letting the browser go on. */
   loginSuccessPage?: boolean;
+  /** Passkeys enrolled (FIDO2 is configured once there is one). */
+  passkeys?: Passkey[];
+  /** After a password sign-in, the tenant suggests setting up a passkey (its suggest_verification_methods page) until there is one. */
+  suggestPasskey?: boolean;
+  /** "Do not show again" was answered to the suggestion. */
+  suggestionDeclined?: boolean;
+  /** The tenant writes credential ids in its options base64url-encoded twice (a quirk some tenants have). */
+  doubleEncodedIds?: boolean;
+  /** The WebAuthn timeout of this account's authentications (ms), set by a test. */
+  passkeyTimeoutMs?: number;
 };
 
 export type PrecheckOrder = 'mfa-first' | 'group-first';
@@ -96,6 +108,8 @@ export type Exchange = {
   code?: string;
   /** PUSH: the request the device answers, polled by its status id (docs/provider-contract.md §2.12). */
   push?: { statusId: string; status: 'INITIATED' | 'AUTHENTICATED' | 'DENIED'; number: string; device: string };
+  /** FIDO2: the ceremony's kind, the id the verification must repeat, and its challenge (§2.13). */
+  fido2?: { kind: 'authenticate' | 'register'; fidoRequestId: string; challenge: string; usage?: string; trackId?: string };
 };
 
 /**
@@ -106,8 +120,10 @@ export type Track = {
   trackId: string;
   requestId: string;
   sub: string;
-  pending: Array<'group' | 'mfa' | 'login_success'>;
+  pending: Array<'group' | 'mfa' | 'suggest' | 'login_success'>;
   selectedGroupId?: string;
+  /** The suggestion to set up a method was answered (a passkey created, or skipped). */
+  suggestionAnswered?: boolean;
   used: boolean;
   expiresAt: number;
 };

@@ -6,6 +6,31 @@ import { mfaCodeError, normaliseCode } from '@/lib/validation/rules';
 const method = (type: string, mediumIds: string[] = [], destination?: string) => ({ type, mediumIds, destination });
 
 describe('selectMfaStart', () => {
+  // README "Passkeys": FIDO2 is never a code to send; with passkeys on it is offered beside the others.
+  test('FIDO2 with passkeys off: left out, the rest as before', () => {
+    expect(selectMfaStart([method('PASSWORD'), method('FIDO2', ['k1']), method('EMAIL', ['e1'])])).toEqual({
+      kind: 'single',
+      option: { type: 'EMAIL', mediumId: 'e1' },
+    });
+    expect(selectMfaStart([method('FIDO2', ['k1'])])).toEqual({ kind: 'single', option: { type: 'EMAIL', mediumId: '' } });
+  });
+
+  test('FIDO2 with passkeys on: a passkey beside the other methods, nothing started by itself', () => {
+    expect(selectMfaStart([method('PASSWORD'), method('FIDO2', ['k1'], 'Laptop'), method('SMS', ['s1'])], { passkeys: true })).toEqual({
+      kind: 'options',
+      options: [{ type: 'SMS', mediumId: 's1' }],
+      passkey: { type: 'FIDO2', mediumId: 'k1', destination: 'Laptop' },
+    });
+  });
+
+  test('FIDO2 alone with passkeys on: the e-mail code stays as the way out', () => {
+    expect(selectMfaStart([method('FIDO2', ['k1', 'k2'])], { passkeys: true })).toEqual({
+      kind: 'options',
+      options: [{ type: 'EMAIL', mediumId: '' }],
+      passkey: { type: 'FIDO2', mediumId: '' },
+    });
+  });
+
   test('PASSWORD is never an option; several others are offered to choose from', () => {
     expect(selectMfaStart([method('PASSWORD', ['PASSWORD']), method('EMAIL', ['e1']), method('TOTP', ['t1'])])).toEqual({
       kind: 'options',

@@ -22,5 +22,19 @@ export const MFA = {
   totpSecret: 'JBSWY3DPEHPK3PXP',
 } as const;
 
+/**
+ * Passkey accounts (README "Passkeys"; only on an app with PASSKEYS=on): the tenant suggests a
+ * passkey after the password until one is enrolled; `double` double-encodes credential ids in its
+ * options; `mfa` also has an e-mail second factor. A tag makes a fresh account per test.
+ */
+export const PASSKEY = {
+  enrol: (tag: string) => `passkey.enrol+${tag}@example.com`,
+  double: (tag: string) => `passkey.double+${tag}@example.com`,
+  mfa: (tag: string) => `passkey.mfa+${tag}@example.com`,
+  /** FIDO2 listed (a passkey on another device) and an e-mail second factor; usable on any app. */
+  listed: (tag: string) => `passkey.listed+${tag}@example.com`,
+  password: 'KitchenDemo2026',
+} as const;
+
 /** The stand-in client's display name (tests/provider/seed.json). */
 export const CLIENT_NAME = 'Kitchen Equipment Sales Portal (demo)';

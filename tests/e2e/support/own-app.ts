@@ -13,8 +13,8 @@ export async function startOwnApp(env: Record<string, string> = {}): Promise<Own
   return startOwnAppAt(await freePort(), env);
 }
 
-async function startOwnAppAt(port: number, env: Record<string, string>): Promise<OwnApp> {
-  const url = `http://127.0.0.1:${port}`;
+async function startOwnAppAt(port: number, env: Record<string, string>, host = '127.0.0.1'): Promise<OwnApp> {
+  const url = `http://${host}:${port}`;
   let output = '';
   const child = await startApp({
     port,
@@ -63,17 +63,18 @@ export type OwnTenant = OwnApp & { standinUrl: string };
  * tenant:setup), for tests whose whole flows must stay on an app with settings of its own: the
  * shared stand-in sends the browser to the shared app's pages.
  */
-export async function startOwnTenant(env: Record<string, string> = {}): Promise<OwnTenant> {
+export async function startOwnTenant(env: Record<string, string> = {}, { host = '127.0.0.1' }: { host?: '127.0.0.1' | 'localhost' } = {}): Promise<OwnTenant> {
   const [standinPort, appPort] = await Promise.all([freePort(), freePort()]);
-  const url = `http://127.0.0.1:${appPort}`;
+  // WebAuthn needs a domain for its relying-party id (an IP address is none): passkey tests use localhost.
+  const url = `http://${host}:${appPort}`;
   const standinUrl = `http://127.0.0.1:${standinPort}`;
   const clientId = 'sales-portal-own';
   const clientSecret = randomSecret();
   const adminSecret = randomSecret();
   const standin = await startStandin({ standinPort, appUrl: url, clientId, clientSecret, adminSecret });
   try {
-    await configureStandin({ standinUrl, appUrl: url, adminSecret });
-    const app = await startOwnAppAt(appPort, { PROVIDER_URL: standinUrl, CLIENT_ID: clientId, CLIENT_SECRET: clientSecret, ...env });
+    await configureStandin({ standinUrl, appUrl: url, adminSecret, passkeys: env.PASSKEYS === 'on' });
+    const app = await startOwnAppAt(appPort, { PROVIDER_URL: standinUrl, CLIENT_ID: clientId, CLIENT_SECRET: clientSecret, ...env }, host);
     return {
       ...app,
       standinUrl,

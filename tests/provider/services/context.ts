@@ -11,6 +11,8 @@ export type Context = {
   issuer: string;
   tokenTtlSeconds: number;
   generation: Generation;
+  /** The WebAuthn relying party the tenant is configured with: its id and the origin the pages run at. */
+  relyingParty: { id: string; origin: string };
 };
 
 /**

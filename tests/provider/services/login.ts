@@ -47,6 +47,9 @@ export function loginRoutes({ store }: Context): Route[] {
         return store.pageUrl('group_selection', { ...base, group_id: store.requests.get(track.requestId)?.groupId });
       case 'login_success':
         return store.pageUrl('login_success', base);
+      // Its parameters are not published (docs/provider-contract.md §7): those of the other prechecks.
+      case 'suggest':
+        return store.pageUrl('suggest_verification_methods', base);
       default:
         return store.pageUrl('mfa_required', { ...base, q: track.sub });
     }
@@ -65,6 +68,8 @@ export function loginRoutes({ store }: Context): Route[] {
       store.precheckOrderOf(account) === 'group-first'
         ? [...(group ? ['group' as const] : []), ...(mfa ? ['mfa' as const] : [])]
         : [...(mfa ? ['mfa' as const] : []), ...(group ? ['group' as const] : [])];
+    // The suggestion to set up a passkey, after a password, until there is one or it was declined for good.
+    if (account.suggestPasskey && verifiedType === 'PASSWORD' && !account.passkeys?.length && !account.suggestionDeclined) pending.push('suggest');
     if (account.loginSuccessPage) pending.push('login_success');
     return pending;
   };
@@ -194,6 +199,8 @@ export function loginRoutes({ store }: Context): Route[] {
             return redirectTo(res, refused(track.requestId, 'verification is invalid or used'));
           }
           verified.used = true;
+        } else if (step === 'suggest' && !track.suggestionAnswered) {
+          return redirectTo(res, refused(track.requestId, 'the suggestion was not answered'));
         }
         track.pending.shift();
         if (track.pending.length > 0) return redirectTo(res, precheckPage(track));
@@ -220,7 +227,14 @@ export function loginRoutes({ store }: Context): Route[] {
         const selectableGroups = step === 'group' ? store.groupsOf(account, u.searchParams.get('acceptLanguage') ?? '') : [];
         ok(res, {
           logged_in: false,
-          validation_type: step === 'group' ? 'group_selection_required' : step === 'mfa' ? 'mfa_required' : 'login_success',
+          validation_type:
+            step === 'group'
+              ? 'group_selection_required'
+              : step === 'mfa'
+                ? 'mfa_required'
+                : step === 'suggest'
+                  ? 'suggest_verification_methods'
+                  : 'login_success',
           meta_data: { selectableGroups, amr_values: ['pwd'] },
           used: false,
         });

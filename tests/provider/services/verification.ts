@@ -43,8 +43,10 @@ export function verificationRoutes({ store, issuer }: Context): Route[] {
         if (!store.requests.has(str(body.request_id) ?? '')) return fail(res, 400, 'VER1003', 'request_id is invalid', 'VerificationException');
         const account = findAccount(body);
         if (!account) return fail(res, 400, 'VER1004', 'user not found', 'VerificationException');
+        // Enrolled passkeys are FIDO2 mediums, named like a device (§2.3, §2.13).
+        const fido2 = account.passkeys?.length ? [{ type: 'FIDO2', mediums: account.passkeys.map((k) => ({ id: k.id, friendly_name: k.name })) }] : [];
         ok(res, {
-          configured_list: account.methods.map((m) => ({
+          configured_list: [...account.methods, ...fido2].map((m) => ({
             type: m.type,
             mediums: (m.mediums ?? [{ id: m.type }]).map(listedMedium),
           })),

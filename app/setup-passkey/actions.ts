@@ -1,0 +1,77 @@
+'use server';
+
+import { getLocale } from 'next-intl/server';
+import { redirect } from 'next/navigation';
+import { getConfig } from '@/lib/config';
+import { keepOnForm, retryOnForm } from '@/lib/errors';
+import { continuationAfter } from '@/lib/flows/continuation';
+import { guardAction, withPrecheck } from '@/lib/flows/flow-guard';
+import { checkAttestation, prepareEnrolment, type Prepared } from '@/lib/flows/passkeys';
+import { stepUrl } from '@/lib/flows/step-urls';
+import { answerLimited, attempt } from '@/lib/limits/limits';
+import { accountRef, log } from '@/lib/log';
+import { answerSuggestion } from '@/lib/provider/fido2';
+import { updateFlow } from '@/lib/session';
+import type { FormState, PasskeyState } from '@/lib/validation/form-state';
+
+/**
+ * Opens an enrolment at the tenant for the track of its suggestion (README "Passkeys"), asked by
+ * the page itself once it runs.
+ */
+export async function preparePasskeySetup(_prev: PasskeyState, formData: FormData): Promise<PasskeyState> {
+  const flow = await guardAction(formData, withPrecheck('suggest'));
+  if (!getConfig().passkeys) return { status: 'invalid', fieldErrors: {}, formError: 'passkeyUnavailable' };
+  let prepared: Prepared;
+  try {
+    prepared = await prepareEnrolment({ requestId: flow.requestId, sub: flow.sub, trackId: flow.precheck.trackId, locale: await getLocale() });
+  } catch (error) {
+    return keepOnForm(error, { step: 'passkey.setup.prepare' }, 'passkeyUnavailable');
+  }
+  await updateFlow({ passkey: prepared.ceremony });
+  return prepared.state;
+}
+
+/** The browser's new passkey: once the tenant has stored it, the sign-in goes on. */
+export async function finishPasskeySetup(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
+  const flow = await guardAction(formData, withPrecheck('suggest'));
+  const { passkey, requestId, sub } = flow;
+  const { trackId } = flow.precheck;
+  if (!getConfig().passkeys || passkey?.purpose !== 'enrol' || passkey.trackId !== trackId) {
+    return { status: 'invalid', fieldErrors: {}, formError: 'passkeyRefused' };
+  }
+  const allowed = await attempt([['code.address', 'address']]);
+  if (!allowed.ok) {
+    answerLimited(allowed, 'passkey.setup');
+    return { status: 'invalid', fieldErrors: {}, formError: 'tooManyAttempts', retryAfter: allowed.retryAfter };
+  }
+  let outcome: Awaited<ReturnType<typeof checkAttestation>>;
+  try {
+    outcome = await checkAttestation({
+      ceremony: { ...passkey, sub: passkey.sub ?? sub },
+      credential: formData.get('credential'),
+      requestId,
+      locale: await getLocale(),
+    });
+  } catch (error) {
+    return keepOnForm(error, { step: 'passkey.setup' }, 'passkeyRefused');
+  }
+  log.info({ event: 'passkey.enrolled', outcome: outcome.kind, account: accountRef(sub) }, 'passkey set-up');
+  if (outcome.kind !== 'enrolled') return { status: 'invalid', fieldErrors: {}, formError: 'passkeyRefused' };
+  await updateFlow({ passkey: undefined, continuation: continuationAfter({ step: 'suggestion', trackId, sub }) });
+  redirect(stepUrl('/continue', requestId));
+}
+
+/** Not now: the tenant is told the suggestion was skipped, and the sign-in goes on. Works without JavaScript. */
+export async function skipPasskeySetup(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
+  const flow = await guardAction(formData, withPrecheck('suggest'));
+  const { requestId, sub } = flow;
+  const { trackId } = flow.precheck;
+  try {
+    await answerSuggestion({ trackId, action: 'SKIP', requestId, locale: await getLocale() });
+  } catch (error) {
+    return retryOnForm(error, { step: 'passkey.skip' });
+  }
+  log.info({ event: 'passkey.skipped', account: accountRef(sub) }, 'passkey set-up');
+  await updateFlow({ passkey: undefined, continuation: continuationAfter({ step: 'suggestion', trackId, sub }) });
+  redirect(stepUrl('/continue', requestId));
+}

@@ -1,0 +1,216 @@
+import 'server-only';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
+import { z } from 'zod';
+import { ask, askForData, unexpected } from './answer';
+import { AuthenticationChallenge, fido2ClientResponse, fido2Entity, RegistrationChallenge } from './fido2-shapes';
+import type { ProviderCall } from './http';
+
+/**
+ * FIDO2 (passkeys) at the tenant (docs/provider-contract.md §2.13): authentication through
+ * verification-srv's current paths, enrolment during a sign-in through verification-actions-srv
+ * with the login's track, and the answer to the tenant's suggestion (auth-actions-srv). The
+ * tenant verifies and stores the credentials; this deployment only relays the ceremony, with the
+ * shapes mapped in fido2-shapes.ts.
+ */
+
+/** An expiry time as cidaas writes it (ISO 8601), or nothing. */
+const Instant = z
+  .string()
+  .optional()
+  .transform((v) => (v && Number.isFinite(Date.parse(v)) ? Date.parse(v) : undefined));
+
+const ExchangeId = z.object({ exchange_id: z.string().min(1), expires_at: Instant }).loose();
+
+const AuthenticationInitiated = z
+  .object({
+    exchange_id: ExchangeId,
+    status_id: z.string().min(1).optional(),
+    sub: z.string().min(1).optional(),
+    fido2_entity: fido2Entity(AuthenticationChallenge),
+  })
+  .loose()
+  .transform((d) => ({
+    exchangeId: d.exchange_id.exchange_id,
+    expiresAt: d.exchange_id.expires_at,
+    sub: d.sub,
+    fidoRequestId: d.fido2_entity.fidoRequestId,
+    options: d.fido2_entity.options,
+  }));
+
+export type Fido2Initiated = {
+  exchangeId: string;
+  expiresAt: number | undefined;
+  sub: string | undefined;
+  fidoRequestId: string;
+  options: PublicKeyCredentialRequestOptionsJSON;
+};
+
+export type Fido2Usage = 'INITIAL_AUTHENTICATION' | 'MULTIFACTOR_AUTHENTICATION';
+
+/**
+ * Starts a FIDO2 authentication: `POST /verification-srv/authentication/FIDO2/initiation`. The
+ * account is named by its e-mail (first factor) or its subject with the precheck's track (second
+ * factor); `domainURL` is this deployment's origin, which the tenant may use to pick the
+ * relying-party id (U).
+ */
+export async function initiateFido2(args: {
+  usageType: Fido2Usage;
+  requestId: string;
+  email?: string;
+  sub?: string;
+  mediumId?: string;
+  trackId?: string;
+  domainUrl: string;
+  locale?: string;
+}): Promise<Fido2Initiated> {
+  return askForData(
+    {
+      service: 'verification-srv',
+      operation: 'fido2.initiate',
+      method: 'POST',
+      path: '/verification-srv/authentication/FIDO2/initiation',
+      body: {
+        usage_type: args.usageType,
+        request_id: args.requestId,
+        email: args.email,
+        sub: args.sub,
+        medium_id: args.mediumId || undefined,
+        trackId: args.trackId,
+        domainURL: args.domainUrl,
+      },
+      locale: args.locale,
+      signIn: args.requestId,
+    },
+    AuthenticationInitiated,
+  );
+}
+
+const Verified = z
+  .object({ sub: z.string().min(1).optional(), status_id: z.string().min(1) })
+  .loose()
+  .transform((d) => ({ sub: d.sub, statusId: d.status_id }));
+
+/** Sends the browser's assertion: `POST /verification-srv/authentication/FIDO2/verification`. */
+export function verifyFido2(args: {
+  exchangeId: string;
+  fidoRequestId: string;
+  credential: AuthenticationResponseJSON;
+  requestId: string;
+  locale?: string;
+}): Promise<{ sub: string | undefined; statusId: string }> {
+  return askForData(
+    {
+      service: 'verification-srv',
+      operation: 'fido2.verify',
+      method: 'POST',
+      path: '/verification-srv/authentication/FIDO2/verification',
+      body: {
+        exchange_id: args.exchangeId,
+        fido2_client_response: fido2ClientResponse(args.fidoRequestId, args.credential),
+      },
+      locale: args.locale,
+      signIn: args.requestId,
+    },
+    Verified,
+  );
+}
+
+const SetupInitiated = z
+  .object({
+    exchange_id: ExchangeId,
+    sub: z.string().min(1).optional(),
+    fido2_entity: fido2Entity(RegistrationChallenge),
+  })
+  .loose()
+  .transform((d) => ({
+    exchangeId: d.exchange_id.exchange_id,
+    expiresAt: d.exchange_id.expires_at,
+    sub: d.sub,
+    fidoRequestId: d.fido2_entity.fidoRequestId,
+    options: d.fido2_entity.options,
+  }));
+
+export type Fido2SetupInitiated = {
+  exchangeId: string;
+  expiresAt: number | undefined;
+  sub: string | undefined;
+  fidoRequestId: string;
+  options: PublicKeyCredentialCreationOptionsJSON;
+};
+
+/**
+ * Starts enrolling a passkey during a sign-in: `POST
+ * /verification-actions-srv/setup/fido2/initiation/{trackId}`, public, the login's track standing
+ * for the account (no bearer).
+ */
+export function initiateFido2Setup(args: { trackId: string; requestId: string; domainUrl: string; locale?: string }): Promise<Fido2SetupInitiated> {
+  return askForData(
+    {
+      service: 'verification-actions-srv',
+      operation: 'fido2.setupInitiate',
+      method: 'POST',
+      path: `/verification-actions-srv/setup/fido2/initiation/${encodeURIComponent(args.trackId)}`,
+      body: { domainURL: args.domainUrl },
+      locale: args.locale,
+      signIn: args.requestId,
+    },
+    SetupInitiated,
+  );
+}
+
+/**
+ * Sends the browser's new credential: `POST /verification-actions-srv/setup/fido2/verification`
+ * with `fido2_client_response` as cidaas's docs and its JavaScript and iOS SDKs send it. Its
+ * Android SDK sends another shape (an `attestation` string); which one the web endpoint expects
+ * is unknown (docs/provider-contract.md §7). Any success envelope is enough.
+ */
+export async function verifyFido2Setup(args: {
+  exchangeId: string;
+  sub: string;
+  fidoRequestId: string;
+  credential: RegistrationResponseJSON;
+  requestId: string;
+  locale?: string;
+}): Promise<void> {
+  await askForData(
+    {
+      service: 'verification-actions-srv',
+      operation: 'fido2.setupVerify',
+      method: 'POST',
+      path: '/verification-actions-srv/setup/fido2/verification',
+      body: {
+        exchange_id: args.exchangeId,
+        sub: args.sub,
+        fido2_client_response: fido2ClientResponse(args.fidoRequestId, args.credential),
+      },
+      locale: args.locale,
+      signIn: args.requestId,
+    },
+    z.unknown(),
+  );
+}
+
+/**
+ * The person's answer to the tenant's suggestion to set up a method: `POST
+ * /auth-actions-srv/validation/{track_id}` with `{action}` (cidaas's JavaScript SDK,
+ * `userActionOnEnrollment`). What it answers is unknown: a success envelope or an empty answer
+ * both count.
+ */
+export async function answerSuggestion(args: { trackId: string; action: 'SKIP' | 'DONOTSHOWAGAIN'; requestId: string; locale?: string }): Promise<void> {
+  const call: ProviderCall = {
+    service: 'auth-actions-srv',
+    operation: 'suggestion.answer',
+    method: 'POST',
+    path: `/auth-actions-srv/validation/${encodeURIComponent(args.trackId)}`,
+    body: { action: args.action },
+    locale: args.locale,
+    signIn: args.requestId,
+  };
+  const answer = await ask(call);
+  if (answer.kind !== 'data' && answer.kind !== 'empty') throw unexpected(call, answer);
+}

@@ -1,0 +1,356 @@
+import type { CDPSession, Page } from '@playwright/test';
+import { randomSecret, runTenantScript } from '../../../scripts/processes.mjs';
+import { PASSKEY } from '../support/accounts';
+import { test as base, CLIENT_NAME, continueToProvider, expect, standinClient, submit, toPasswordStep } from '../support/fixtures';
+import { startOwnTenant, type OwnTenant } from '../support/own-app';
+
+/**
+ * Passkeys (README "Passkeys"; docs/provider-contract.md §2.13) on an app with PASSKEYS=on and a
+ * stand-in tenant of its own, both on `localhost` (a relying-party id must be a domain), with
+ * Chromium's virtual authenticator through the DevTools WebAuthn domain: enrolment when the tenant
+ * suggests it, sign-in with the passkey, the passkey as a second factor, and every fallback. The
+ * last tests check that JavaScript off, and PASSKEYS off, change nothing for these accounts.
+ */
+const test = base.extend<object, { tenant: OwnTenant }>({
+  tenant: [
+    async ({}, use) => {
+      const tenant = await startOwnTenant(
+        // A second e-mail code soon after the first, as the shared app allows (global-setup.ts).
+        { PASSKEYS: 'on', MFA_RESEND_SECONDS: '3', RATE_LIMITS: JSON.stringify({ 'email.address': '1000/60', 'password.address': '1000/60' }) },
+        { host: 'localhost' },
+      );
+      await use(tenant);
+      await tenant.stop();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ tenant }, use) => use(tenant.url),
+});
+
+const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
+
+type Authenticator = { cdp: CDPSession; id: string };
+
+/** A platform authenticator with user verification that answers at once (Chromium's virtual one). */
+async function addAuthenticator(page: Page): Promise<Authenticator> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, id: authenticatorId };
+}
+
+/** What the passkey part of a screen says (the route announcer is an alert too). */
+const passkeyAlert = (page: Page) => page.locator('.passkey').getByRole('alert');
+
+async function credentialCount(auth: Authenticator): Promise<number> {
+  return (await auth.cdp.send('WebAuthn.getCredentials', { authenticatorId: auth.id })).credentials.length;
+}
+
+async function password(page: Page, javaScriptEnabled: boolean) {
+  await page.getByLabel('Password', { exact: true }).fill(PASSKEY.password);
+  await submit(page, 'Sign in');
+  await continueToProvider(page, javaScriptEnabled);
+}
+
+async function expectSignedIn(page: Page, email: string, javaScriptEnabled = true) {
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+}
+
+async function signOut(page: Page) {
+  await page.locator('main form[action="/auth/sign-out"] button').click();
+  await expect(page).not.toHaveURL(/\/success/);
+}
+
+/** From the e-mail step to a passkey created on the tenant's suggestion, signed in. */
+async function enrol(page: Page, auth: Authenticator, email: string) {
+  await toPasswordStep(page, email);
+  await password(page, true);
+  await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
+  await page.getByRole('button', { name: 'Create a passkey' }).click();
+  await expectSignedIn(page, email);
+  expect(await credentialCount(auth)).toBe(1);
+}
+
+/** To the password screen of an account with a passkey, the passkey offered once the page runs. */
+async function toPasskeyOffer(page: Page, email: string) {
+  await toPasswordStep(page, email);
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+}
+
+test.describe('with JavaScript @js-on-only', () => {
+  test('a passkey created when the tenant suggests it, then sign-in with it', async ({ page, expectAccessible, expectOnlyMessages }) => {
+    const auth = await addAuthenticator(page);
+    const email = PASSKEY.enrol(tag('enrol', true));
+
+    // No FIDO2 yet: the password screen offers no passkey.
+    await toPasswordStep(page, email);
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0);
+    await password(page, true);
+
+    // The tenant's suggestion: create one, or not now.
+    await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
+    await expect(page.getByRole('heading', { name: 'Create a passkey' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create a passkey' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Not now' })).toBeVisible();
+    await expectAccessible(page);
+    await expectOnlyMessages(page, 'en-GB', [CLIENT_NAME]);
+    await page.getByRole('button', { name: 'Create a passkey' }).click();
+    await expectSignedIn(page, email);
+    expect(await credentialCount(auth)).toBe(1);
+
+    // Signed out, back in with the passkey: no password, no suggestion any more.
+    await signOut(page);
+    await toPasskeyOffer(page, email);
+    await expectAccessible(page);
+    await expectOnlyMessages(page, 'en-GB', [CLIENT_NAME, email]);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expectSignedIn(page, email);
+  });
+
+  test('a tenant that double-encodes credential ids: the passkey is still found', async ({ page }) => {
+    const auth = await addAuthenticator(page);
+    const email = PASSKEY.double(tag('double', true));
+    await enrol(page, auth, email);
+    await signOut(page);
+    await toPasskeyOffer(page, email);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expectSignedIn(page, email);
+  });
+
+  test('the passkey as a second factor, beside the e-mail code', async ({ page, request, tenant, expectAccessible }) => {
+    const auth = await addAuthenticator(page);
+    const email = PASSKEY.mfa(tag('mfa', true));
+    const standin = standinClient(request, tenant.standinUrl);
+
+    // First sign-in: password, the e-mail code (the only second factor, started at once), then the suggestion.
+    await toPasswordStep(page, email);
+    await password(page, true);
+    await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
+    const [message] = await standin.outbox(email);
+    await page.getByLabel('Security code', { exact: true }).fill(message.code!);
+    await submit(page, 'Verify');
+    await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
+    await page.getByRole('button', { name: 'Create a passkey' }).click();
+    await expectSignedIn(page, email);
+    expect(await credentialCount(auth)).toBe(1);
+    await signOut(page);
+
+    // Next time: the password instead of the passkey, then the passkey as the second factor.
+    await toPasskeyOffer(page, email);
+    await page.getByRole('button', { name: 'Use your password instead' }).click();
+    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+    await password(page, true);
+    await expect(page).toHaveURL(/\/register-mfa\?requestId=/);
+    await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'E-mail' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await expectSignedIn(page, email);
+    // Nothing was sent by e-mail this time.
+    expect(await standin.outbox(email)).toHaveLength(1);
+  });
+});
+
+test("tenant:check reads the tenant's rp.id for a test account with a passkey and compares it with PUBLIC_URL @js-on-only", async ({ tenant }) => {
+  const env = {
+    PROVIDER_URL: tenant.standinUrl,
+    PUBLIC_URL: tenant.url,
+    CLIENT_ID: 'sales-portal-own',
+    CLIENT_SECRET: 'unused-by-tenant-check',
+    SESSION_SECRET: randomSecret(),
+    PASSKEYS: 'on',
+    TENANT_CHECK_EMAIL: PASSKEY.listed(tag('check', true)),
+    TENANT_CHECK_PASSWORD: '',
+  };
+  const { output } = await runTenantScript('tenant-check', { env });
+  expect(/^Passkeys: relying-party id\s+(PASS|FAIL|UNKNOWN)\b/m.exec(output)?.[1], output).toBe('PASS');
+  expect(output).toContain(`rp.id localhost fits localhost`);
+});
+
+test.describe('fallbacks that strand nobody @js-on-only', () => {
+  test('password screen: no passkey on this device, cancelled, timed out, not accepted; the password always works', async ({
+    page,
+    request,
+    tenant,
+    expectAccessible,
+  }) => {
+    const auth = await addAuthenticator(page);
+    const email = PASSKEY.enrol(tag('fallbacks', true));
+    const standin = standinClient(request, tenant.standinUrl);
+    await enrol(page, auth, email);
+    await signOut(page);
+    const passkeyButton = page.getByRole('button', { name: 'Sign in with a passkey' });
+
+    // Cancelled: the browser's prompt dismissed (NotAllowedError, at once).
+    await toPasskeyOffer(page, email);
+    await page.evaluate(() => {
+      navigator.credentials.get = () => Promise.reject(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'));
+    });
+    await passkeyButton.click();
+    await expect(passkeyAlert(page)).toContainText('No passkey was used: the request was cancelled');
+    await expect(passkeyAlert(page)).toContainText('You can use your password instead.');
+    await expectAccessible(page);
+
+    // No passkey for this account on this device: the same answer, by the browser's design.
+    await page.reload();
+    const [stored] = (await auth.cdp.send('WebAuthn.getCredentials', { authenticatorId: auth.id })).credentials;
+    await auth.cdp.send('WebAuthn.clearCredentials', { authenticatorId: auth.id });
+    await passkeyButton.click();
+    await expect(passkeyAlert(page)).toContainText('No passkey was used');
+    await auth.cdp.send('WebAuthn.addCredential', { authenticatorId: auth.id, credential: stored });
+
+    // Not accepted by the tenant (a bad signature): said, and a fresh ceremony is ready.
+    await auth.cdp.send('WebAuthn.setResponseOverrideBits', { authenticatorId: auth.id, isBogusSignature: true });
+    await passkeyButton.click();
+    await expect(passkeyAlert(page)).toContainText('The passkey was not accepted.');
+    await expectAccessible(page);
+    await auth.cdp.send('WebAuthn.setResponseOverrideBits', { authenticatorId: auth.id, isBogusSignature: false });
+
+    // Timed out: the device never answers within the ceremony's time (3 s here).
+    const control = await request.post(`${tenant.standinUrl}/__standin/passkeys`, { data: { email, timeoutMs: 3000 } });
+    expect(control.ok()).toBe(true);
+    await page.reload();
+    await auth.cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId: auth.id, enabled: false });
+    await passkeyButton.click();
+    await expect(passkeyAlert(page)).toContainText('The passkey request timed out.', { timeout: 15_000 });
+    await expectAccessible(page);
+
+    // The password, as ever.
+    await password(page, true);
+    await expectSignedIn(page, email);
+    expect(await standin.calls('/authentication/FIDO2/verification')).not.toHaveLength(0);
+  });
+
+  test('a browser without WebAuthn is told so, and the password works', async ({ page, expectAccessible }) => {
+    const email = PASSKEY.listed(tag('nowebauthn', true));
+    await page.addInitScript(() => {
+      // @ts-expect-error: a browser without WebAuthn
+      delete window.PublicKeyCredential;
+    });
+    await toPasswordStep(page, email);
+    await expect(page.getByText('This browser cannot use passkeys. You can use your password instead.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0);
+    await expectAccessible(page);
+    await password(page, true);
+    // The second factor: the passkey is not offered either, the e-mail code is one click away.
+    await expect(page).toHaveURL(/\/register-mfa\?requestId=/);
+    await expect(page.getByText('This browser cannot use passkeys. You can choose another method below.')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'E-mail' }).click();
+    await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
+  });
+
+  test('second factor: cancelled, then the e-mail code instead', async ({ page, request, tenant, expectAccessible }) => {
+    const auth = await addAuthenticator(page);
+    const email = PASSKEY.mfa(tag('mfa-cancel', true));
+    const standin = standinClient(request, tenant.standinUrl);
+    await toPasswordStep(page, email);
+    await password(page, true);
+    await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
+    const [first] = await standin.outbox(email);
+    const firstSentAt = Date.now();
+    await page.getByLabel('Security code', { exact: true }).fill(first.code!);
+    await submit(page, 'Verify');
+    await page.getByRole('button', { name: 'Create a passkey' }).click();
+    await expectSignedIn(page, email);
+    expect(await credentialCount(auth)).toBe(1);
+    await signOut(page);
+
+    await toPasskeyOffer(page, email);
+    await password(page, true);
+    await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
+    await page.evaluate(() => {
+      navigator.credentials.get = () => Promise.reject(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'));
+    });
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await expect(passkeyAlert(page)).toContainText('You can choose another method below.');
+    await expectAccessible(page);
+    // Another e-mail code only once the resend wait since the first one is over (3 s here).
+    await expect.poll(() => Date.now() - firstSentAt, { timeout: 10_000 }).toBeGreaterThan(3_500);
+    await page.getByRole('button', { name: 'E-mail' }).click();
+    await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
+    const messages = await standin.outbox(email);
+    await page.getByLabel('Security code', { exact: true }).fill(messages[messages.length - 1].code!);
+    await submit(page, 'Verify');
+    await expectSignedIn(page, email);
+  });
+
+  test('the suggestion: cancelled creation, then "Not now"', async ({ page, expectAccessible }) => {
+    const auth = await addAuthenticator(page);
+    const email = PASSKEY.enrol(tag('setup-cancel', true));
+    await toPasswordStep(page, email);
+    await password(page, true);
+    await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
+    await page.evaluate(() => {
+      navigator.credentials.create = () => Promise.reject(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'));
+    });
+    await page.getByRole('button', { name: 'Create a passkey' }).click();
+    await expect(passkeyAlert(page)).toContainText('You can skip this step and continue.');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Not now' }).click();
+    await expectSignedIn(page, email);
+    expect(await credentialCount(auth)).toBe(0);
+  });
+});
+
+test.describe('without JavaScript @js-off-only', () => {
+  test('no passkey is shown; the password, the e-mail code and "Not now" work as ever', async ({ page, request, tenant, expectAccessible }) => {
+    const standin = standinClient(request, tenant.standinUrl);
+    // FIDO2 is configured for this account, yet nothing of it shows without JavaScript.
+    const listed = PASSKEY.listed(tag('nojs', false));
+    await toPasswordStep(page, listed);
+    await expect(page.getByRole('button', { name: /passkey/i })).toHaveCount(0);
+    await expect(page.locator('.passkey')).toHaveCount(0);
+    await password(page, false);
+    await expect(page).toHaveURL(/\/register-mfa\?requestId=/);
+    await expect(page.getByText(/a passkey|passkeys/)).toHaveCount(0);
+    await expectAccessible(page);
+    await submit(page, 'E-mail');
+    const [message] = await standin.outbox(listed);
+    await page.getByLabel('Security code', { exact: true }).fill(message.code!);
+    await submit(page, 'Verify');
+    await expectSignedIn(page, listed, false);
+
+    // The tenant's suggestion: only "Not now", and why.
+    const email = PASSKEY.enrol(tag('nojs', false));
+    await toPasswordStep(page, email);
+    await password(page, false);
+    await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
+    await expect(page.getByText('Creating a passkey needs JavaScript')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create a passkey' })).toHaveCount(0);
+    await expectAccessible(page);
+    await submit(page, 'Not now');
+    await expectSignedIn(page, email, false);
+  });
+});
+
+test.describe('with PASSKEYS off (the shared app)', () => {
+  test.use({ baseURL: async ({}, use) => use(process.env.E2E_APP_URL) });
+
+  test('an account with FIDO2 signs in as before: no passkey, FIDO2 never offered as a code', async ({ page, javaScriptEnabled, standin }) => {
+    const email = PASSKEY.listed(tag('off', javaScriptEnabled));
+    await toPasswordStep(page, email);
+    await expect(page.getByRole('button', { name: /passkey/i })).toHaveCount(0);
+    await expect(page.locator('.passkey')).toHaveCount(0);
+    await password(page, javaScriptEnabled);
+    // The e-mail code is the only second factor, started at once with JavaScript (as for mfa.email).
+    if (!javaScriptEnabled) await submit(page, 'Send code');
+    await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
+    await expect(page.getByText(/a passkey|passkeys|Another method/)).toHaveCount(0);
+    const [message] = await standin.outbox(email);
+    await page.getByLabel('Security code', { exact: true }).fill(message.code!);
+    await submit(page, 'Verify');
+    await expectSignedIn(page, email, javaScriptEnabled);
+  });
+});

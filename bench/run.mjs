@@ -7,7 +7,7 @@
 //
 // Servers are pinned to CPU 0; this process (autocannon, Chromium for Lighthouse) to CPU 1.
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { configureStandin, freePort, randomSecret, startStandin } from '../scripts/processes.mjs';
@@ -76,23 +76,34 @@ async function main() {
 }
 
 /**
- * The e-mail page with and without proxy.ts, both pinned to CPU 0 in turn, measured A B B A so
- * that a drift in the machine's load falls on both alike.
+ * The e-mail page with and without proxy.ts, both pinned to CPU 0 in turn, in three pairs of
+ * alternating order (with-without, without-with, with-without) so that a drift in the machine's
+ * load falls on both alike; each pair gives one overhead figure, and their spread is reported.
  */
 async function proxyOverhead(page, entry, { port, appUrl, standinUrl, clientSecret }) {
   const url = `http://127.0.0.1:${port}`;
   await pinnedApp(entry, { port, standinUrl, clientSecret });
   const without = await emailPage(url, standinUrl, appUrl);
   const runs = { with: [], without: [] };
-  for (const side of ['with', 'without', 'without', 'with']) runs[side].push(await load({ url: side === 'with' ? page.url : without.url }));
+  const pairs = [];
+  for (const order of [
+    ['with', 'without'],
+    ['without', 'with'],
+    ['with', 'without'],
+  ]) {
+    const pair = {};
+    for (const side of order) runs[side].push((pair[side] = await load({ url: side === 'with' ? page.url : without.url })));
+    // Throughput lost to the proxy (performance.md §3 measures it so).
+    pairs.push((1 - pair.with.rps / pair.without.rps) * 100);
+  }
   const mean = (xs, key) => xs.reduce((sum, x) => sum + x[key], 0) / xs.length;
   const summary = (xs) => ({ rps: mean(xs, 'rps'), p50: mean(xs, 'p50'), p99: mean(xs, 'p99'), errors: xs.reduce((s, x) => s + x.errors, 0) });
   const [withProxy, withoutProxy] = [summary(runs.with), summary(runs.without)];
   return {
     with: withProxy,
     without: withoutProxy,
-    // Throughput lost to the proxy (performance.md §3 measures it so).
     overheadPct: (1 - withProxy.rps / withoutProxy.rps) * 100,
+    pairsPct: pairs,
     withoutPage: { status: without.status, lang: without.lang, kb: without.html.length / 1024 },
     withPage: { status: page.status, lang: page.lang, kb: page.html.length / 1024 },
   };
@@ -133,5 +144,6 @@ try {
 }
 writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify(results, null, 2));
 const { report } = await import('./report.mjs');
-writeFileSync(path.join(root, 'bench/results.md'), report(results));
+const readJson = (file) => (existsSync(path.join(root, file)) ? JSON.parse(readFileSync(path.join(root, file), 'utf8')) : undefined);
+writeFileSync(path.join(root, 'bench/results.md'), report(results, readJson('bench/before.json'), readJson('bench/test-loop.json')));
 log('wrote bench/results.md');

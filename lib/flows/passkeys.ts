@@ -1,6 +1,7 @@
 import 'server-only';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/browser';
 import { getConfig } from '../config';
+import { isOutage } from '../errors';
 import { accountRef, log } from '../log';
 import { isProviderError } from '../provider/errors';
 import { initiateFido2, initiateFido2Setup, verifyFido2, verifyFido2Setup } from '../provider/fido2';
@@ -85,7 +86,8 @@ export type CheckOutcome =
  * thrown to the caller's usual handling.
  */
 function refusedOrThrow(error: unknown, ceremony: PasskeyCeremony): { kind: 'refused' } {
-  if (!isProviderError(error) || error.kind !== 'rejected') throw error;
+  // A 5xx is the tenant failing, not saying no: "not responding", with a reference (lib/errors.ts isOutage).
+  if (!isProviderError(error) || error.kind !== 'rejected' || isOutage(error)) throw error;
   log.info({ event: 'passkey.refused', purpose: ceremony.purpose, code: error.code, account: accountRef(ceremony.sub ?? '') }, 'passkey not accepted');
   return { kind: 'refused' };
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { vi } from 'vitest';
 import type { Meaning } from '@/lib/provider/error-codes';
 import { ProviderError } from '@/lib/provider/errors';
@@ -36,6 +37,32 @@ vi.mock('@/lib/limits/limits', () => limitsMock);
 
 /** lib/provider/verification with every call a mock: `vi.mock('@/lib/provider/verification', () => verificationMock())`. */
 export const verificationMock = () => ({ getConfiguredMethods: vi.fn(), initiateAuthentication: vi.fn(), authenticate: vi.fn(), getPushStatus: vi.fn() });
+
+/** lib/provider/fido2 with every call a mock: `vi.mock('@/lib/provider/fido2', () => fido2Mock())`. */
+export const fido2Mock = () => ({
+  initiateFido2: vi.fn(),
+  verifyFido2: vi.fn(),
+  initiateFido2Setup: vi.fn(),
+  verifyFido2Setup: vi.fn(),
+  answerSuggestion: vi.fn(),
+});
+
+/**
+ * PASSKEYS for the test file that mocks lib/config with it, on unless a test turns it off:
+ * `vi.mock('@/lib/config', (original) => passkeysConfig(original))`. The rest of the
+ * configuration is the real one (TEST_ENV).
+ */
+export const passkeys = { on: true };
+export async function passkeysConfig(original: () => Promise<unknown>) {
+  const actual = (await original()) as typeof import('@/lib/config');
+  return { ...actual, getConfig: () => ({ ...actual.getConfig(), passkeys: passkeys.on }) };
+}
+
+/** A credential as the browser posts it (tests/unit/fixtures/fido2: recorded from Chromium's virtual authenticator). */
+export const credentialText = (name: 'authentication-response' | 'registration-response') => readFileSync(`tests/unit/fixtures/fido2/${name}.json`, 'utf8');
+
+/** The tenant refused with a server error: an outage, not the person's refusal. */
+export const serverError = () => new ProviderError({ kind: 'rejected', operation: 'test', service: 'verification-srv', status: 503, code: 'x' });
 
 /** The idle state every action starts from. */
 export const idle = { status: 'idle' } as const;

@@ -1,91 +1,30 @@
-import type { CDPSession, Page } from '@playwright/test';
 import { randomSecret, runTenantScript } from '../../../scripts/processes.mjs';
 import { PASSKEY } from '../support/accounts';
-import { test as base, CLIENT_NAME, continueToProvider, expect, standinClient, submit, toPasswordStep } from '../support/fixtures';
-import { startOwnTenant, type OwnTenant } from '../support/own-app';
+import { CLIENT_NAME, expect, standinClient, submit, toPasswordStep } from '../support/fixtures';
+import {
+  addAuthenticator,
+  credentialCount,
+  enrol,
+  enterPassword,
+  expectSignedIn,
+  passkeyAlert,
+  refuseCeremonies,
+  signOut,
+  tag,
+  test,
+  toPasskeyOffer,
+  withoutCredentials,
+} from '../support/passkeys';
 
 /**
  * Passkeys (README "Passkeys"; docs/provider-contract.md §2.13) on an app with PASSKEYS=on and a
  * stand-in tenant of its own, both on `localhost` (a relying-party id must be a domain), with
  * Chromium's virtual authenticator through the DevTools WebAuthn domain: enrolment when the tenant
  * suggests it, sign-in with the passkey, the passkey as a second factor, and every fallback. The
- * last tests check that JavaScript off, and PASSKEYS off, change nothing for these accounts.
+ * last tests check that JavaScript off, and PASSKEYS off, change nothing for these accounts. The
+ * tenant and the authenticator are in tests/e2e/support/passkeys.ts; passkeys-languages.spec.ts
+ * walks the same states in every language.
  */
-const test = base.extend<object, { tenant: OwnTenant }>({
-  tenant: [
-    async ({}, use) => {
-      const tenant = await startOwnTenant(
-        // A second e-mail code soon after the first, as the shared app allows (global-setup.ts).
-        { PASSKEYS: 'on', MFA_RESEND_SECONDS: '3', RATE_LIMITS: JSON.stringify({ 'email.address': '1000/60', 'password.address': '1000/60' }) },
-        { host: 'localhost' },
-      );
-      await use(tenant);
-      await tenant.stop();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ tenant }, use) => use(tenant.url),
-});
-
-const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
-
-type Authenticator = { cdp: CDPSession; id: string };
-
-/** A platform authenticator with user verification that answers at once (Chromium's virtual one). */
-async function addAuthenticator(page: Page): Promise<Authenticator> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, id: authenticatorId };
-}
-
-/** What the passkey part of a screen says (the route announcer is an alert too). */
-const passkeyAlert = (page: Page) => page.locator('.passkey').getByRole('alert');
-
-async function credentialCount(auth: Authenticator): Promise<number> {
-  return (await auth.cdp.send('WebAuthn.getCredentials', { authenticatorId: auth.id })).credentials.length;
-}
-
-async function password(page: Page, javaScriptEnabled: boolean) {
-  await page.getByLabel('Password', { exact: true }).fill(PASSKEY.password);
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
-}
-
-async function expectSignedIn(page: Page, email: string, javaScriptEnabled = true) {
-  await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
-}
-
-async function signOut(page: Page) {
-  await page.locator('main form[action="/auth/sign-out"] button').click();
-  await expect(page).not.toHaveURL(/\/success/);
-}
-
-/** From the e-mail step to a passkey created on the tenant's suggestion, signed in. */
-async function enrol(page: Page, auth: Authenticator, email: string) {
-  await toPasswordStep(page, email);
-  await password(page, true);
-  await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
-  await page.getByRole('button', { name: 'Create a passkey' }).click();
-  await expectSignedIn(page, email);
-  expect(await credentialCount(auth)).toBe(1);
-}
-
-/** To the password screen of an account with a passkey, the passkey offered once the page runs. */
-async function toPasskeyOffer(page: Page, email: string) {
-  await toPasswordStep(page, email);
-  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
-}
 
 test.describe('with JavaScript @js-on-only', () => {
   test('a passkey created when the tenant suggests it, then sign-in with it', async ({ page, expectAccessible, expectOnlyMessages }) => {
@@ -96,7 +35,7 @@ test.describe('with JavaScript @js-on-only', () => {
     await toPasswordStep(page, email);
     await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0);
-    await password(page, true);
+    await enterPassword(page, true);
 
     // The tenant's suggestion: create one, or not now.
     await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
@@ -135,7 +74,7 @@ test.describe('with JavaScript @js-on-only', () => {
 
     // First sign-in: password, the e-mail code (the only second factor, started at once), then the suggestion.
     await toPasswordStep(page, email);
-    await password(page, true);
+    await enterPassword(page, true);
     await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
     const [message] = await standin.outbox(email);
     await page.getByLabel('Security code', { exact: true }).fill(message.code!);
@@ -150,7 +89,7 @@ test.describe('with JavaScript @js-on-only', () => {
     await toPasskeyOffer(page, email);
     await page.getByRole('button', { name: 'Use your password instead' }).click();
     await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
-    await password(page, true);
+    await enterPassword(page, true);
     await expect(page).toHaveURL(/\/register-mfa\?requestId=/);
     await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'E-mail' })).toBeVisible();
@@ -194,9 +133,7 @@ test.describe('fallbacks that strand nobody @js-on-only', () => {
 
     // Cancelled: the browser's prompt dismissed (NotAllowedError, at once).
     await toPasskeyOffer(page, email);
-    await page.evaluate(() => {
-      navigator.credentials.get = () => Promise.reject(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'));
-    });
+    await refuseCeremonies(page, 'get');
     await passkeyButton.click();
     await expect(passkeyAlert(page)).toContainText('No passkey was used: the request was cancelled');
     await expect(passkeyAlert(page)).toContainText('You can use your password instead.');
@@ -204,11 +141,10 @@ test.describe('fallbacks that strand nobody @js-on-only', () => {
 
     // No passkey for this account on this device: the same answer, by the browser's design.
     await page.reload();
-    const [stored] = (await auth.cdp.send('WebAuthn.getCredentials', { authenticatorId: auth.id })).credentials;
-    await auth.cdp.send('WebAuthn.clearCredentials', { authenticatorId: auth.id });
-    await passkeyButton.click();
-    await expect(passkeyAlert(page)).toContainText('No passkey was used');
-    await auth.cdp.send('WebAuthn.addCredential', { authenticatorId: auth.id, credential: stored });
+    await withoutCredentials(auth, async () => {
+      await passkeyButton.click();
+      await expect(passkeyAlert(page)).toContainText('No passkey was used');
+    });
 
     // Not accepted by the tenant (a bad signature): said, and a fresh ceremony is ready.
     await auth.cdp.send('WebAuthn.setResponseOverrideBits', { authenticatorId: auth.id, isBogusSignature: true });
@@ -227,7 +163,7 @@ test.describe('fallbacks that strand nobody @js-on-only', () => {
     await expectAccessible(page);
 
     // The password, as ever.
-    await password(page, true);
+    await enterPassword(page, true);
     await expectSignedIn(page, email);
     expect(await standin.calls('/authentication/FIDO2/verification')).not.toHaveLength(0);
   });
@@ -242,7 +178,7 @@ test.describe('fallbacks that strand nobody @js-on-only', () => {
     await expect(page.getByText('This browser cannot use passkeys. You can use your password instead.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0);
     await expectAccessible(page);
-    await password(page, true);
+    await enterPassword(page, true);
     // The second factor: the passkey is not offered either, the e-mail code is one click away.
     await expect(page).toHaveURL(/\/register-mfa\?requestId=/);
     await expect(page.getByText('This browser cannot use passkeys. You can choose another method below.')).toBeVisible();
@@ -256,7 +192,7 @@ test.describe('fallbacks that strand nobody @js-on-only', () => {
     const email = PASSKEY.mfa(tag('mfa-cancel', true));
     const standin = standinClient(request, tenant.standinUrl);
     await toPasswordStep(page, email);
-    await password(page, true);
+    await enterPassword(page, true);
     await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
     const [first] = await standin.outbox(email);
     const firstSentAt = Date.now();
@@ -268,11 +204,9 @@ test.describe('fallbacks that strand nobody @js-on-only', () => {
     await signOut(page);
 
     await toPasskeyOffer(page, email);
-    await password(page, true);
+    await enterPassword(page, true);
     await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
-    await page.evaluate(() => {
-      navigator.credentials.get = () => Promise.reject(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'));
-    });
+    await refuseCeremonies(page, 'get');
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await expect(passkeyAlert(page)).toContainText('You can choose another method below.');
     await expectAccessible(page);
@@ -290,11 +224,9 @@ test.describe('fallbacks that strand nobody @js-on-only', () => {
     const auth = await addAuthenticator(page);
     const email = PASSKEY.enrol(tag('setup-cancel', true));
     await toPasswordStep(page, email);
-    await password(page, true);
+    await enterPassword(page, true);
     await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
-    await page.evaluate(() => {
-      navigator.credentials.create = () => Promise.reject(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'));
-    });
+    await refuseCeremonies(page, 'create');
     await page.getByRole('button', { name: 'Create a passkey' }).click();
     await expect(passkeyAlert(page)).toContainText('You can skip this step and continue.');
     await expectAccessible(page);
@@ -312,7 +244,7 @@ test.describe('without JavaScript @js-off-only', () => {
     await toPasswordStep(page, listed);
     await expect(page.getByRole('button', { name: /passkey/i })).toHaveCount(0);
     await expect(page.locator('.passkey')).toHaveCount(0);
-    await password(page, false);
+    await enterPassword(page, false);
     await expect(page).toHaveURL(/\/register-mfa\?requestId=/);
     await expect(page.getByText(/a passkey|passkeys/)).toHaveCount(0);
     await expectAccessible(page);
@@ -325,7 +257,7 @@ test.describe('without JavaScript @js-off-only', () => {
     // The tenant's suggestion: only "Not now", and why.
     const email = PASSKEY.enrol(tag('nojs', false));
     await toPasswordStep(page, email);
-    await password(page, false);
+    await enterPassword(page, false);
     await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
     await expect(page.getByText('Creating a passkey needs JavaScript')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create a passkey' })).toHaveCount(0);
@@ -343,7 +275,7 @@ test.describe('with PASSKEYS off (the shared app)', () => {
     await toPasswordStep(page, email);
     await expect(page.getByRole('button', { name: /passkey/i })).toHaveCount(0);
     await expect(page.locator('.passkey')).toHaveCount(0);
-    await password(page, javaScriptEnabled);
+    await enterPassword(page, javaScriptEnabled);
     // The e-mail code is the only second factor, started at once with JavaScript (as for mfa.email).
     if (!javaScriptEnabled) await submit(page, 'Send code');
     await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);

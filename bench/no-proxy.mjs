@@ -6,7 +6,7 @@
 // redone only when the copied sources change (a hash of their paths and contents).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const DIR = 'bench/tmp/no-proxy';
@@ -45,7 +45,9 @@ export function buildWithoutProxy(root, log = () => {}) {
   // What scripts/copy-standalone-assets.mjs does for the app itself.
   cpSync(path.join(dir, '.next/static'), path.join(standalone, '.next/static'), { recursive: true });
   if (existsSync(path.join(dir, 'public'))) cpSync(path.join(dir, 'public'), path.join(standalone, 'public'), { recursive: true });
-  cpSync(path.join(dir, 'server/entry.mjs'), entry);
+  // The entry and the modules it imports, as scripts/copy-standalone-assets.mjs places them.
+  for (const file of readdirSync(path.join(dir, 'server')).filter((f) => f.endsWith('.mjs')))
+    cpSync(path.join(dir, 'server', file), path.join(standalone, file));
   writeFileSync(keyFile, key);
   return path.relative(root, entry);
 }

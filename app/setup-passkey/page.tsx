@@ -28,8 +28,11 @@ export default async function PasskeySetupPage({ searchParams }: PageProps<'/set
   ]);
   const passkeys = getConfig().passkeys;
   return (
-    <Frame title={t('title')} clientName={clientName}>
-      <p className="description">{passkeys ? <ScriptAware withScript={t('description')} withoutScript={t('descriptionNoScript')} /> : t('descriptionOff')}</p>
+    <Frame
+      title={t('title')}
+      description={passkeys ? <ScriptAware withScript={t('description')} withoutScript={t('descriptionNoScript')} /> : t('descriptionOff')}
+      clientName={clientName}
+    >
       {passkeys ? (
         <PasskeyCeremony
           requestId={flow.requestId}

@@ -78,10 +78,21 @@ export function useFieldRules<Field extends string>(
     });
   };
 
+  // A field left by pressing the submit button is not checked on leaving: its error would push
+  // the button down between the press and the release, the click would land beside it, and the
+  // form would not be sent (nor its other errors shown). The submit checks every field anyway.
+  const pressingSubmit = useRef(false);
+  const onPointerDown = (event: React.PointerEvent<HTMLFormElement>) => {
+    const button = (event.target as Element).closest('button');
+    pressingSubmit.current = button !== null && button.type === 'submit';
+    if (pressingSubmit.current) window.addEventListener('pointerup', () => setTimeout(() => (pressingSubmit.current = false)), { once: true });
+  };
+
   const handler = (kind: keyof Engine, name: Field) => (event: React.SyntheticEvent<HTMLInputElement>) => {
     if (kind === 'onChange') {
       setServerErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
     }
+    if (kind === 'onBlur' && pressingSubmit.current) return;
     const loaded = engine.current;
     if (loaded && loaded !== 'loading') loaded[kind][name]?.({ target: event.target, type: event.type });
   };
@@ -116,7 +127,7 @@ export function useFieldRules<Field extends string>(
   });
 
   return {
-    formProps: { noValidate: true, onSubmit, onFocus: loadEngine, 'aria-labelledby': 'page-title', 'aria-describedby': 'page-description' },
+    formProps: { noValidate: true, onSubmit, onFocus: loadEngine, onPointerDown, 'aria-labelledby': 'page-title', 'aria-describedby': 'page-description' },
     /** Whether `name` is where the cursor starts. */
     autoFocus: (name: Field) => name === focused,
     field: (name: Field) => ({ name, onChange: handler('onChange', name), onBlur: handler('onBlur', name) }),

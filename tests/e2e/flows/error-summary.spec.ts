@@ -32,6 +32,29 @@ test('two fields in error: both listed in form order, each link focuses its fiel
   await expect(page.locator('#password')).toBeFocused();
 });
 
+test('a field left by pressing Save is checked by the submit, not on leaving: its error cannot move the button from under the pointer @js-on-only', async ({
+  page,
+  standin,
+}) => {
+  const email = ACCOUNTS.lockout(`summary-${fresh('press', true)}`).email;
+  await toPasswordStep(page, email);
+  await page.locator('main a[href^="/reset-password-init"]').click();
+  await page.locator('main form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/reset-password-confirmation/);
+  await expect.poll(async () => (await standin.outbox(email)).filter((m) => m.link).length).toBeGreaterThan(0);
+  await page.goto((await standin.outbox(email)).filter((m) => m.link)[0].link!);
+
+  // Typed straight after arrival (the browser-side checks may still be loading), then the
+  // button pressed with the mouse while the cursor is in the repeat field.
+  await page.locator('#password').fill('Short1');
+  await page.locator('#confirmPassword').fill('Other1');
+  await page.locator('main form button[type="submit"]').click();
+  const summary = page.locator('.error-summary');
+  await expect(summary).toBeFocused();
+  await expect(summary.locator('li')).toHaveText([t.errors.newPasswordLength, t.errors.passwordsDontMatch]);
+  await expect(page.locator('#password')).toHaveAttribute('aria-invalid', 'true');
+});
+
 test('after a browser-side error, the server answer to the corrected field is shown', async ({ page, javaScriptEnabled }) => {
   // With JavaScript the browser's check at submit set "Password is required."; it must give
   // way once the field is filled and sent, even when the field was never left before (a person

@@ -26,29 +26,31 @@ const Instant = z
 
 const ExchangeId = z.object({ exchange_id: z.string().min(1), expires_at: Instant }).loose();
 
-const AuthenticationInitiated = z
-  .object({
-    exchange_id: ExchangeId,
-    status_id: z.string().min(1).optional(),
-    sub: z.string().min(1).optional(),
-    fido2_entity: fido2Entity(AuthenticationChallenge),
-  })
-  .loose()
-  .transform((d) => ({
-    exchangeId: d.exchange_id.exchange_id,
-    expiresAt: d.exchange_id.expires_at,
-    sub: d.sub,
-    fidoRequestId: d.fido2_entity.fidoRequestId,
-    options: d.fido2_entity.options,
-  }));
+/**
+ * A FIDO2 initiation's answer, authentication or enrolment alike: the exchange, the subject when
+ * the tenant names it, and the challenge (`fido2_entity`) in the browser's shape. `extra` holds
+ * fields one of the two checks besides.
+ */
+function initiation<Challenge extends z.ZodType>(challenge: Challenge, extra: z.ZodRawShape = {}) {
+  return z
+    .object({ exchange_id: ExchangeId, sub: z.string().min(1).optional(), fido2_entity: fido2Entity(challenge), ...extra })
+    .loose()
+    .transform((d) => ({
+      exchangeId: d.exchange_id.exchange_id,
+      expiresAt: d.exchange_id.expires_at,
+      sub: d.sub,
+      fidoRequestId: d.fido2_entity.fidoRequestId,
+      options: d.fido2_entity.options,
+    }));
+}
 
-export type Fido2Initiated = {
-  exchangeId: string;
-  expiresAt: number | undefined;
-  sub: string | undefined;
-  fidoRequestId: string;
-  options: PublicKeyCredentialRequestOptionsJSON;
-};
+const AuthenticationInitiated = initiation(AuthenticationChallenge, { status_id: z.string().min(1).optional() });
+const SetupInitiated = initiation(RegistrationChallenge);
+
+/** A started ceremony: the exchange, and the options for the browser (`get` or `create`). */
+type Initiated<Options> = { exchangeId: string; expiresAt: number | undefined; sub: string | undefined; fidoRequestId: string; options: Options };
+export type Fido2Initiated = Initiated<PublicKeyCredentialRequestOptionsJSON>;
+export type Fido2SetupInitiated = Initiated<PublicKeyCredentialCreationOptionsJSON>;
 
 export type Fido2Usage = 'INITIAL_AUTHENTICATION' | 'MULTIFACTOR_AUTHENTICATION';
 
@@ -119,29 +121,6 @@ export function verifyFido2(args: {
     Verified,
   );
 }
-
-const SetupInitiated = z
-  .object({
-    exchange_id: ExchangeId,
-    sub: z.string().min(1).optional(),
-    fido2_entity: fido2Entity(RegistrationChallenge),
-  })
-  .loose()
-  .transform((d) => ({
-    exchangeId: d.exchange_id.exchange_id,
-    expiresAt: d.exchange_id.expires_at,
-    sub: d.sub,
-    fidoRequestId: d.fido2_entity.fidoRequestId,
-    options: d.fido2_entity.options,
-  }));
-
-export type Fido2SetupInitiated = {
-  exchangeId: string;
-  expiresAt: number | undefined;
-  sub: string | undefined;
-  fidoRequestId: string;
-  options: PublicKeyCredentialCreationOptionsJSON;
-};
 
 /**
  * Starts enrolling a passkey during a sign-in: `POST

@@ -3,12 +3,13 @@ import { headers } from 'next/headers';
 import { loadBrand } from '@/lib/brand/brand';
 import { footerLinksFor, getConfig } from '@/lib/config';
 import { isFormAnswer } from '@/lib/form-answer';
-import { DEFAULT_LOCALE, isLocale, LOCALE_NAMES, LOCALES, PATH_HEADER } from '@/lib/i18n/locales';
+import { DEFAULT_LOCALE, isLocale, PATH_HEADER } from '@/lib/i18n/locales';
 import { typeset, usesPhrases } from '@/lib/i18n/typeset';
 import { getClientName } from '@/lib/provider/client-name';
 import { localPath } from '@/lib/redirects';
 import { readFlow } from '@/lib/session';
 import { Heading } from './heading';
+import { LanguageSelect } from './language-select';
 import { SubmitOnChange } from './submit-on-change';
 
 type Props = {
@@ -94,13 +95,7 @@ export async function Frame({ title, description, requestId, clientName, focus =
             </label>
             {/* The globe and the chevron are drawn by the style sheet (no bytes in every page). */}
             <span className="language-control">
-              <select id="language-select" name="locale" defaultValue={locale} autoComplete="off">
-                {LOCALES.map((code) => (
-                  <option key={code} value={code} lang={code}>
-                    {LOCALE_NAMES[code]}
-                  </option>
-                ))}
-              </select>
+              <LanguageSelect id="language-select" locale={locale} />
             </span>
             {/* With JavaScript a choice applies at once (and the select says so); without it, this button sends it. */}
             <noscript>

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
+import { LanguageSelect } from '@/app/_components/language-select';
 import { TextField } from '@/app/_components/text-field';
+import { LOCALE_NAMES, LOCALES } from '@/lib/i18n/locale-list';
 
 vi.mock('@/app/email-actions', () => ({ submitEmail: vi.fn() }));
 
@@ -145,5 +147,15 @@ describe('ResendForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send again' }));
     await waitFor(() => expect(document.getElementById('resend-countdown')?.textContent).toMatch(/^Send again in 4[12] seconds\.$/));
     expect(screen.queryByText(/Too many/)).toBeNull();
+  });
+});
+
+describe('LanguageSelect', () => {
+  test('offers every shipped language in its own name and language, the current one chosen', () => {
+    render(<LanguageSelect id="language-select" locale="de-DE" />);
+    const select = document.getElementById('language-select') as HTMLSelectElement;
+    expect(select.name).toBe('locale');
+    expect([...select.options].map((o) => [o.value, o.lang, o.textContent])).toEqual(LOCALES.map((code) => [code, code, LOCALE_NAMES[code]]));
+    expect(select.value).toBe('de-DE');
   });
 });

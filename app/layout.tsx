@@ -5,6 +5,7 @@ import { ErrorTextsProvider } from '@/app/_components/error-texts';
 import { FormTextsProvider } from '@/app/_components/form-texts';
 import { DEFAULT_LOCALE, directionOf, isLocale } from '@/lib/i18n/locales';
 import './globals.css';
+import { template } from '@/lib/i18n/template';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('meta');
@@ -30,7 +31,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     title: tError('title'),
     description: tError('description'),
     back: tError('back'),
-    reference: tError.raw('reference') as string,
+    reference: template(tError, 'reference', 'ref'),
     pageExpired: tError('pageExpired'),
   };
   return (
@@ -46,7 +47,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           {t('skipToContent')}
         </a>
         <ErrorTextsProvider value={errorTexts}>
-          <FormTextsProvider value={{ slow: tForm('slow'), reference: tForm.raw('reference') as string, copy: tForm('copy'), copied: tForm('copied') }}>
+          <FormTextsProvider value={{ slow: tForm('slow'), reference: template(tForm, 'reference', 'ref'), copy: tForm('copy'), copied: tForm('copied') }}>
             {children}
           </FormTextsProvider>
         </ErrorTextsProvider>

@@ -9,6 +9,7 @@ import { getSelectableGroups, type PreloginGroups } from '@/lib/provider/prelogi
 import { rememberedGroup } from '@/lib/remembered';
 import { GroupForm } from './group-form';
 import { GroupSignIn } from './group-sign-in';
+import { template } from '@/lib/i18n/template';
 
 type Props = { trackId: string; requestId: string; requestedId?: string };
 
@@ -47,9 +48,9 @@ export async function GroupChoice({ trackId, requestId, requestedId }: Props) {
           placeholder: t('placeholder'),
           hint: t('searchHint'),
           showAll: t('showAll'),
-          found: t.raw('found') as string,
+          found: template(t, 'found', 'count'),
           none: t('none'),
-          customerNumber: t.raw('customerNumber') as string,
+          customerNumber: template(t, 'customerNumber', 'number'),
           login: t('login'),
           pending: t('pending'),
           cancel: t('cancel'),

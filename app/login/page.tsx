@@ -11,6 +11,7 @@ import { getClientName } from '@/lib/provider/client-name';
 import { finishPasskeySignIn, preparePasskeySignIn } from './actions';
 import { CredentialsForm } from './credentials-form';
 import { UsePassword } from './use-password';
+import { template } from '@/lib/i18n/template';
 
 export const generateMetadata = titleFrom('credentials');
 
@@ -60,7 +61,7 @@ export default async function CredentialsPage({ searchParams }: PageProps<'/logi
           pending: t('pending'),
           forgotPassword: t('forgotPassword'),
           resetPassword: t('resetPassword'),
-          lockedFor: t.raw('lockedFor') as string,
+          lockedFor: template(t, 'lockedFor', 'time'),
         }}
         errors={errors}
       />

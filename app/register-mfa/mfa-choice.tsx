@@ -10,6 +10,7 @@ import { getConfiguredMethods } from '@/lib/provider/verification';
 import { finishMfaPasskey, prepareMfaPasskey } from './actions';
 import { MfaStartForm } from './mfa-start-form';
 import { OptionLabel } from './option-label';
+import { template } from '@/lib/i18n/template';
 
 /** The options to choose from, or the one option about to start; either way Cancel leads back. */
 export async function MfaChoice({ sub, requestId }: { sub: string; requestId: string }) {
@@ -32,7 +33,7 @@ export async function MfaChoice({ sub, requestId }: { sub: string; requestId: st
   );
   const label = (option: MfaOption) => {
     const { key, destination } = optionLabel(option);
-    return <OptionLabel type={option.type} text={destination ? (t.raw(key) as string) : t(key)} destination={destination} />;
+    return <OptionLabel type={option.type} text={destination ? template(t, key, 'destination') : t(key)} destination={destination} />;
   };
 
   if (start.kind === 'single') {

@@ -1,3 +1,5 @@
+import { template } from './template';
+
 /** The texts of the "send again" form (app/_components/resend-form.tsx), the same shape on every page. */
 export type ResendLabels = {
   resend: string;
@@ -9,11 +11,11 @@ export type ResendLabels = {
 };
 
 /** A page's translator of one namespace (next-intl's getTranslations), for the keys it is given. */
-type Translate<Key extends string> = { (key: Key): string; raw(key: Key): unknown };
+type Translate<Key extends string> = (key: Key, values?: Record<string, string>) => string;
 
 /**
- * A page's resend texts from its message keys. `resendIn`/`resendInOne` are read raw so the form
- * can put the seconds in; the announcement and the pending text fall back to the button's text
+ * A page's resend texts from its message keys. `resendIn`/`resendInOne` keep their `{seconds}` so
+ * the form can put the seconds in; the announcement and the pending text fall back to the button's text
  * when the namespace has none of its own.
  */
 export function resendLabels<Key extends string>(
@@ -22,7 +24,7 @@ export function resendLabels<Key extends string>(
 ): ResendLabels {
   return {
     resend: t(keys.resend),
-    resendIn: { one: String(t.raw(keys.resendInOne)), other: String(t.raw(keys.resendIn)) },
+    resendIn: { one: template(t, keys.resendInOne, 'seconds'), other: template(t, keys.resendIn, 'seconds') },
     resendAvailable: t(keys.resendAvailable ?? keys.resend),
     sending: t(keys.sending ?? keys.resend),
   };

@@ -5,11 +5,11 @@ import { failForRequest } from '@/lib/errors';
 import { resolveGroupChoice, sortGroups } from '@/lib/flows/groups';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
+import { template } from '@/lib/i18n/template';
 import { getSelectableGroups, type PreloginGroups } from '@/lib/provider/prelogin';
 import { rememberedGroup } from '@/lib/remembered';
 import { GroupForm } from './group-form';
 import { GroupSignIn } from './group-sign-in';
-import { template } from '@/lib/i18n/template';
 
 type Props = { trackId: string; requestId: string; requestedId?: string };
 

@@ -7,11 +7,11 @@ import { lockedState } from '@/lib/flows/sign-in';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { PASSKEY_ERRORS, translateErrors } from '@/lib/i18n/errors';
 import { titleFrom } from '@/lib/i18n/metadata';
+import { template } from '@/lib/i18n/template';
 import { getClientName } from '@/lib/provider/client-name';
 import { finishPasskeySignIn, preparePasskeySignIn } from './actions';
 import { CredentialsForm } from './credentials-form';
 import { UsePassword } from './use-password';
-import { template } from '@/lib/i18n/template';
 
 export const generateMetadata = titleFrom('credentials');
 

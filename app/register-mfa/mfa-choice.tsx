@@ -5,12 +5,12 @@ import { failToErrorPage } from '@/lib/errors';
 import { optionLabel, PASSKEY_TYPE, selectMfaStart, startTexts, type MfaOption, type MfaStart } from '@/lib/flows/mfa';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { PASSKEY_ERRORS, translateErrors } from '@/lib/i18n/errors';
+import { template } from '@/lib/i18n/template';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { getConfiguredMethods } from '@/lib/provider/verification';
 import { finishMfaPasskey, prepareMfaPasskey } from './actions';
 import { MfaStartForm } from './mfa-start-form';
 import { OptionLabel } from './option-label';
-import { template } from '@/lib/i18n/template';
 
 /** The options to choose from, or the one option about to start; either way Cancel leads back. */
 export async function MfaChoice({ sub, requestId }: { sub: string; requestId: string }) {

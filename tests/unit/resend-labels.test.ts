@@ -33,6 +33,10 @@ test('a namespace without an announcement or a pending text of its own uses the 
 });
 
 test('a template keeps every placeholder it names, and formats the rest of the message', () => {
-  const groups = createTranslator({ locale: 'de-DE', messages: { g: { found: 'Treffer: {count} (von {total})' } } as Record<string, Record<string, string>>, namespace: 'g' });
+  const groups = createTranslator({
+    locale: 'de-DE',
+    messages: { g: { found: 'Treffer: {count} (von {total})' } } as Record<string, Record<string, string>>,
+    namespace: 'g',
+  });
   expect(template(groups, 'found', 'count', 'total')).toBe('Treffer: {count} (von {total})');
 });

@@ -28,6 +28,10 @@ export default defineConfig<object, { generation: 'current' | 'legacy' }>({
   reporter: [['list']],
   use: { ...chromium, trace: 'retain-on-failure' },
   projects: [
+    // HTTP-level checks first: their longest tests (replicas.spec.ts, several minutes with its
+    // own replicas) then start early and run beside the browser flows instead of ending the run
+    // on one worker while the other waits.
+    { name: 'http', testDir: 'tests/e2e/http' },
     // Tests that exist in one mode only are tagged so the other project does not list them.
     { name: 'js-on', testDir: 'tests/e2e/flows', use: { javaScriptEnabled: true }, grepInvert: /@js-off-only/ },
     { name: 'js-off', testDir: 'tests/e2e/flows', use: { javaScriptEnabled: false }, grepInvert: /@js-on-only/ },
@@ -47,6 +51,5 @@ export default defineConfig<object, { generation: 'current' | 'legacy' }>({
       grep: /@generations/,
       grepInvert: /@js-on-only/,
     },
-    { name: 'http', testDir: 'tests/e2e/http' },
   ],
 });

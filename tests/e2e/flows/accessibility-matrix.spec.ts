@@ -28,6 +28,19 @@ import { signInTours } from '../support/matrix/tours-sign-in';
  * One test per tour and language keeps the browser starts and the walk through the flow few:
  * the states of a tour follow one another as a person would meet them.
  *
+ * Where the time goes (measured 2026-11-24 with timers around each part, not committed; one
+ * worker, one language, 52 states): reaching the states is about half, most of it the first
+ * state of each tour (a fresh browser and a sign-in through the stand-in); axe a third (the
+ * light run, with axe put into each new document, about twice the dark colour-rule run); the
+ * layout checks a tenth; the rest (description, messages, errors in text) little. The layout
+ * checks at 320 px are one page evaluation (layout.ts), the no-JS axe copies share one context
+ * per test (screen-checks.ts). Each language still walks its own tour: most states are the
+ * answer to a POST (a refused address or password, a wrong or expired code) or depend on what
+ * the provider keeps (failed attempts, a used link, a resend countdown), which a GET in another
+ * language does not re-create, and the states a GET does reach cost that same GET either way. A
+ * walk shared by languages would need, per state, a proof that the re-rendered page is the same
+ * state; it is not done here.
+ *
  * Without JavaScript the matrix runs in en-GB only. The server renders the same markup in
  * every language, so what differs with scripting off (the native group select, the Continue
  * pages, the unenhanced forms and checklist) does not depend on the language; the translated

@@ -201,22 +201,20 @@ async function walkWithoutScript(w: Walk) {
   await w.shoot('verify-email-start');
 }
 
-/** At 375 × 740: the heading is on the first screen, under at most two rows of the frame. */
+/**
+ * At 375 × 740: the heading is on the first screen, under at most two rows of the frame. Run by
+ * `photograph` while the viewport is at that phone size (PHOTO_SIZES), so it needs no resize.
+ */
 async function expectHeadingOnFirstPhoneScreen(page: Page, what: string) {
-  const original = page.viewportSize();
-  await page.setViewportSize({ width: 375, height: 740 });
-  try {
-    const found = await page.evaluate(() => {
-      window.scrollTo(0, 0);
-      const h1 = document.querySelector('main h1')!.getBoundingClientRect();
-      const header = document.querySelector('.card-header');
-      return { bottom: h1.bottom, height: window.innerHeight, rows: header ? header.children.length : 0 };
-    });
-    expect(found.bottom, `${what}: the heading is on a phone's first screen`).toBeLessThanOrEqual(found.height);
-    expect(found.rows, `${what}: rows of the frame above the heading`).toBeLessThanOrEqual(2);
-  } finally {
-    if (original) await page.setViewportSize(original);
-  }
+  expect(page.viewportSize(), `${what}: checked at the phone size`).toEqual({ width: 375, height: 740 });
+  const found = await page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const h1 = document.querySelector('main h1')!.getBoundingClientRect();
+    const header = document.querySelector('.card-header');
+    return { bottom: h1.bottom, height: window.innerHeight, rows: header ? header.children.length : 0 };
+  });
+  expect(found.bottom, `${what}: the heading is on a phone's first screen`).toBeLessThanOrEqual(found.height);
+  expect(found.rows, `${what}: rows of the frame above the heading`).toBeLessThanOrEqual(2);
 }
 
 for (const locale of LOCALES) {
@@ -232,9 +230,13 @@ for (const locale of LOCALES) {
         const tag = `${locale.toLowerCase()}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
         const shoot = async (name: string) => {
           await expect(page.locator('html')).toHaveAttribute('lang', locale);
-          await expectHeadingOnFirstPhoneScreen(page, name);
           // The picture moves no focus: the field or heading a page load focuses stays focused.
-          await photograph(page, `${locale}-${name}`);
+          let checked = false;
+          await photograph(page, `${locale}-${name}`, undefined, async () => {
+            await expectHeadingOnFirstPhoneScreen(page, name);
+            checked = true;
+          });
+          expect(checked, `${name}: the phone's first screen was checked`).toBe(true);
         };
         const walk: Walk = { page, t: messages(locale), standin, js, shoot, tag };
         if (js) await walkWithScript(walk);

@@ -32,21 +32,28 @@ type ScreenChecks = {
    * Writes the whole page on a desktop (1280 × 800) and a phone (375 × 740), light and dark, to
    * test-results/screenshots/ as `<name>-<scheme>-<width>-js-<on|off>.png` (the names
    * scripts/contact-sheet.mjs reads; it shows the first screen of each and links the whole page).
+   * The sizes are visited in a snake order (light: desktop, phone; dark: phone, desktop), so the
+   * viewport changes once less per scheme; `atPhone`, if given, runs once at the phone size, in
+   * the first scheme, before that picture is taken (a check that needs the phone's viewport
+   * then costs no resize of its own).
    */
-  photograph: (page: Page, name: string, schemes?: ColorScheme[]) => Promise<void>;
+  photograph: (page: Page, name: string, schemes?: ColorScheme[], atPhone?: () => Promise<void>) => Promise<void>;
 };
 
 /** Browser tests add the screen checks and fail on any CSP violation. */
 export const test = httpTest.extend<ScreenChecks & { cspViolations: void; staticCopies: void }>({
   expectOnlyMessages: async ({}, use) => use((page, locale, data = []) => checkOnlyMessages(page, locale, data)),
   photograph: async ({ javaScriptEnabled }, use) =>
-    use(async (page, name, schemes = ['light', 'dark']) => {
+    use(async (page, name, schemes = ['light', 'dark'], atPhone) => {
       const original = page.viewportSize();
       const originalScheme = await currentScheme(page);
-      for (const scheme of schemes) {
+      for (const [index, scheme] of schemes.entries()) {
         await page.emulateMedia({ colorScheme: scheme });
-        for (const { width, height } of PHOTO_SIZES) {
-          await page.setViewportSize({ width, height });
+        const sizes = index % 2 === 0 ? PHOTO_SIZES : [...PHOTO_SIZES].reverse();
+        for (const { width, height } of sizes) {
+          const now = page.viewportSize();
+          if (now?.width !== width || now?.height !== height) await page.setViewportSize({ width, height });
+          if (index === 0 && width === PHONE.width && atPhone) await atPhone();
           await imagesSettled(page);
           await page.screenshot({
             path: `test-results/screenshots/${name}-${scheme}-${width}-js-${javaScriptEnabled ? 'on' : 'off'}.png`,
@@ -83,5 +90,8 @@ export const test = httpTest.extend<ScreenChecks & { cspViolations: void; static
     { auto: true },
   ],
 });
+
+/** The phone of PHOTO_SIZES, where `photograph` runs its `atPhone` check. */
+const PHONE = PHOTO_SIZES[1];
 
 export { expect };

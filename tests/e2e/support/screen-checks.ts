@@ -82,34 +82,47 @@ async function runAxe(page: Page, javaScriptEnabled: boolean, scheme: ColorSchem
   );
 }
 
-/** The no-JS page's HTML, scripts removed, served again in a scripting context (see above). */
-const copies = new WeakMap<Page, { key: string; copy: Page }>();
+/**
+ * The no-JS page's copy, per page: one scripting context and page, kept for the whole test and
+ * navigated to each new copy (a fresh context per copy cost a context, a renderer and a cold
+ * cache each time, and judged nothing more: every copy is a new document either way).
+ */
+type Copy = { key: string; copy: Page; url: string; html: string };
+const copies = new WeakMap<Page, Copy>();
 /** The copies' contexts still open; closed when the test ends (fixture `staticCopies`). */
 export const openCopies = new Set<BrowserContext>();
 
+/** The no-JS page's HTML, scripts removed, served again in a scripting context (see above). */
 async function staticCopy(page: Page): Promise<Page> {
   const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
   const url = page.url();
   const viewport = page.viewportSize() ?? undefined;
   const key = `${url} ${viewport?.width}×${viewport?.height}\n${html}`;
-  const cached = copies.get(page);
-  if (cached && cached.key === key && !cached.copy.isClosed()) return cached.copy;
-  if (cached) {
-    openCopies.delete(cached.copy.context());
-    await cached.copy.context().close();
+  let entry = copies.get(page);
+  if (entry && entry.key === key && !entry.copy.isClosed()) return entry.copy;
+  if (!entry || entry.copy.isClosed()) {
+    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport });
+    openCopies.add(context);
+    const copy = await context.newPage();
+    const created: Copy = { key: '', copy, url: '', html: '' };
+    // The page's own address (a request carries no #fragment) answers with the current copy's
+    // HTML; its scripts are not loaded.
+    await copy.route('**/*', (route) => {
+      const request = route.request();
+      if (request.url() === created.url.split('#')[0]) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: created.html });
+      if (request.resourceType() === 'script') return route.abort();
+      return route.continue();
+    });
+    copies.set(page, created);
+    entry = created;
+  } else {
+    if (viewport) await entry.copy.setViewportSize(viewport);
+    // An address that differs only in its #fragment would be a same-document navigation, not a load.
+    if (entry.copy.url().split('#')[0] === url.split('#')[0]) await entry.copy.goto('about:blank');
   }
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, viewport });
-  openCopies.add(context);
-  const copy = await context.newPage();
-  await copy.route('**/*', (route) => {
-    const request = route.request();
-    if (request.url() === url) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
-    if (request.resourceType() === 'script') return route.abort();
-    return route.continue();
-  });
-  await copy.goto(url);
-  copies.set(page, { key, copy });
-  return copy;
+  Object.assign(entry, { key, url, html });
+  await entry.copy.goto(url);
+  return entry.copy;
 }
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];

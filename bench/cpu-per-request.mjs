@@ -1,0 +1,69 @@
+// Server CPU time per request (utime + stime from /proc, over a fixed number of requests at 10
+// connections), for the e-mail page beside H and any other paths of the app. Less sensitive to a
+// busy machine than req/s: it counts only the time the server ran, so a comparison of builds or
+// paths still means something while other work shares the cores. The servers are reniced to
+// -15 for the same reason (root only; skipped otherwise). Medians over interleaved rounds.
+//
+//   node bench/cpu-per-request.mjs [/path ...]     N=2000 ROUNDS=5 (env)
+//
+// Loopback only; not part of `npm test`.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { configureStandin, freePort, randomSecret, startStandin } from '../scripts/processes.mjs';
+import { CONNECTIONS, emailPage, pinned, pinnedApp, stopAll, track } from './harness.mjs';
+
+const N = Number(process.env.N ?? 2000);
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+
+/** CPU time the process has used so far, in ms (fields 14 and 15 of /proc/PID/stat). */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+function renice(pid) {
+  try {
+    execFileSync('renice', ['-n', '-15', '-p', String(pid)], { stdio: 'ignore' });
+  } catch {
+    // Not root: measured at normal priority.
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+execFileSync('taskset', ['-p', '-c', '1', String(process.pid)]);
+try {
+  const [appPort, standinPort, basePort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const standinUrl = `http://127.0.0.1:${standinPort}`;
+  const clientSecret = randomSecret();
+  const adminSecret = randomSecret();
+  track(await startStandin({ standinPort, appUrl, clientId: 'bench', clientSecret, adminSecret }));
+  await configureStandin({ standinUrl, appUrl, adminSecret });
+  const app = await pinnedApp('.next/standalone/entry.mjs', { port: appPort, standinUrl, clientSecret });
+  const base = await pinned(
+    [path.join('bench/baseline/.next/standalone/bench/baseline/server.js')],
+    { PORT: String(basePort), HOSTNAME: '127.0.0.1', NODE_ENV: 'production' },
+    /Ready in/,
+  );
+  for (const pid of [app.pid, base.pid, process.pid]) renice(pid);
+  const page = await emailPage(appUrl, standinUrl);
+  const targets = { H: [base.pid, `http://127.0.0.1:${basePort}/`], 'e-mail page': [app.pid, page.url] };
+  for (const extra of process.argv.slice(2)) targets[extra] = [app.pid, appUrl + extra];
+
+  const samples = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
+  for (const [pid, url] of Object.values(targets)) await autocannon({ url, connections: CONNECTIONS, amount: 1000 });
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [name, [pid, url]] of Object.entries(targets)) {
+      const before = cpuMs(pid);
+      await autocannon({ url, connections: CONNECTIONS, amount: N });
+      samples[name].push((cpuMs(pid) - before) / N);
+    }
+  console.log(`| target | CPU ms per request (median of ${ROUNDS} × ${N}) | rounds |\n|---|---|---|`);
+  for (const [name, xs] of Object.entries(samples)) console.log(`| ${name} | ${median(xs).toFixed(2)} | ${xs.map((x) => x.toFixed(2)).join(', ')} |`);
+} finally {
+  await stopAll();
+}

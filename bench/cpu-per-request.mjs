@@ -55,7 +55,7 @@ try {
   for (const extra of process.argv.slice(2)) targets[extra] = [app.pid, appUrl + extra];
 
   const samples = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
-  for (const [pid, url] of Object.values(targets)) await autocannon({ url, connections: CONNECTIONS, amount: 1000 });
+  for (const [, url] of Object.values(targets)) await autocannon({ url, connections: CONNECTIONS, amount: 1000 });
   for (let round = 0; round < ROUNDS; round++)
     for (const [name, [pid, url]] of Object.entries(targets)) {
       const before = cpuMs(pid);

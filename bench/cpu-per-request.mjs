@@ -3,6 +3,8 @@
 // busy machine than req/s: it counts only the time the server ran, so a comparison of builds or
 // paths still means something while other work shares the cores. The servers are reniced to
 // -15 for the same reason (root only; skipped otherwise). Medians over interleaved rounds.
+// Short runs read lower than sustained load (most old-generation collection comes after them):
+// a tool to compare builds or paths, not to size a server.
 //
 //   node bench/cpu-per-request.mjs [/path ...]     N=2000 ROUNDS=5 (env)
 //

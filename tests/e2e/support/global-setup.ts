@@ -1,3 +1,5 @@
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { configureStandin, DEMO_FOOTER_LINKS, freePort, randomSecret, startApp, startStandin } from '../../../scripts/processes.mjs';
 
@@ -96,10 +98,20 @@ async function startPair(generation: Generation, clientId: string) {
     standinUrl,
     appLogPath,
     async stop() {
-      app.kill('SIGTERM');
-      standin.kill('SIGTERM');
+      // Waited for, so no server outlives the run (and its port and log stay its own until then).
+      await Promise.all([stopChild(app), stopChild(standin)]);
       appLog.end();
       standinLog.end();
     },
   };
+}
+
+/** SIGTERM, then SIGKILL if the process has not exited 10 s later; resolves once it has exited. */
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
 }

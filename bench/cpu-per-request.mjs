@@ -11,10 +11,9 @@
 // Loopback only; not part of `npm test`.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { configureStandin, freePort, randomSecret, startStandin } from '../scripts/processes.mjs';
-import { CONNECTIONS, emailPage, pinned, pinnedApp, stopAll, track } from './harness.mjs';
+import { freePort } from '../scripts/processes.mjs';
+import { benchStandin, CONNECTIONS, emailPage, pinnedApp, pinnedBaseline, stopAll } from './harness.mjs';
 
 const N = Number(process.env.N ?? 2000);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -39,18 +38,9 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 execFileSync('taskset', ['-p', '-c', '1', String(process.pid)]);
 try {
   const [appPort, standinPort, basePort] = await Promise.all([freePort(), freePort(), freePort()]);
-  const appUrl = `http://127.0.0.1:${appPort}`;
-  const standinUrl = `http://127.0.0.1:${standinPort}`;
-  const clientSecret = randomSecret();
-  const adminSecret = randomSecret();
-  track(await startStandin({ standinPort, appUrl, clientId: 'bench', clientSecret, adminSecret }));
-  await configureStandin({ standinUrl, appUrl, adminSecret });
+  const { appUrl, standinUrl, clientSecret } = await benchStandin({ appPort, standinPort });
   const app = await pinnedApp('.next/standalone/entry.mjs', { port: appPort, standinUrl, clientSecret });
-  const base = await pinned(
-    [path.join('bench/baseline/.next/standalone/bench/baseline/server.js')],
-    { PORT: String(basePort), HOSTNAME: '127.0.0.1', NODE_ENV: 'production' },
-    /Ready in/,
-  );
+  const base = await pinnedBaseline(basePort);
   for (const pid of [app.pid, base.pid, process.pid]) renice(pid);
   const page = await emailPage(appUrl, standinUrl);
   const targets = { H: [base.pid, `http://127.0.0.1:${basePort}/`], 'e-mail page': [app.pid, page.url] };

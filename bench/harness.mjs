@@ -4,7 +4,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { randomSecret, serverNodeOptions } from '../scripts/processes.mjs';
+import { configureStandin, randomSecret, serverNodeOptions, startStandin } from '../scripts/processes.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -67,6 +67,29 @@ async function untilOk(url, stop) {
       return;
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * The stand-in on `standinPort`, with the bench's client registered for an app on `appPort`
+ * (stopped with everything else by stopAll).
+ */
+export async function benchStandin({ appPort, standinPort }) {
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const standinUrl = `http://127.0.0.1:${standinPort}`;
+  const clientSecret = randomSecret();
+  const adminSecret = randomSecret();
+  track(await startStandin({ standinPort, appUrl, clientId: CLIENT_ID, clientSecret, adminSecret }));
+  await configureStandin({ standinUrl, appUrl, adminSecret });
+  return { appUrl, standinUrl, clientSecret };
+}
+
+/** H, the bare dynamic page of the same Next version (bench/baseline), pinned to CPU 0. */
+export function pinnedBaseline(port) {
+  return pinned(
+    ['bench/baseline/.next/standalone/bench/baseline/server.js'],
+    { PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production' },
+    /Ready in/,
+  );
 }
 
 /**

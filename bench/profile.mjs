@@ -7,8 +7,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { configureStandin, freePort, randomSecret, startStandin } from '../scripts/processes.mjs';
-import { emailPage, load, pinnedApp, root, rssMb, SECONDS, stopAll, track } from './harness.mjs';
+import { freePort } from '../scripts/processes.mjs';
+import { benchStandin, emailPage, load, pinnedApp, root, rssMb, SECONDS, stopAll } from './harness.mjs';
 import { summarise } from './profile-summary.mjs';
 import { warmUp } from './walk.mjs';
 
@@ -59,12 +59,7 @@ async function main() {
   mkdirSync(path.join(root, 'bench/profiles'), { recursive: true });
 
   const [appPort, standinPort, inspectPort] = await Promise.all([freePort(), freePort(), freePort()]);
-  const appUrl = `http://127.0.0.1:${appPort}`;
-  const standinUrl = `http://127.0.0.1:${standinPort}`;
-  const clientSecret = randomSecret();
-  const adminSecret = randomSecret();
-  track(await startStandin({ standinPort, appUrl, clientId: 'bench', clientSecret, adminSecret }));
-  await configureStandin({ standinUrl, appUrl, adminSecret });
+  const { appUrl, standinUrl, clientSecret } = await benchStandin({ appPort, standinPort });
   const app = await pinnedApp('.next/standalone/entry.mjs', { port: appPort, standinUrl, clientSecret, nodeArgs: [`--inspect=127.0.0.1:${inspectPort}`] });
   log('warming up (every screen, three sign-ins)');
   await warmUp(appUrl, standinUrl);

@@ -1,4 +1,4 @@
-// The benchmarks (issue 9, performance.md): the product beside its baselines, in one run, on
+// The benchmarks (README: Benchmarks): the product beside its baselines, in one run, on
 // this machine. `npm run bench` writes bench/results.md. Loopback only, bounded in time.
 //
 //   H  a bare dynamic App Router page of the same Next version (bench/baseline)
@@ -10,8 +10,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { configureStandin, freePort, randomSecret, startStandin } from '../scripts/processes.mjs';
-import { emailPage, load, loadEmailPage, pinned, pinnedApp, root, rssMb, SECONDS, stopAll, track } from './harness.mjs';
+import { freePort } from '../scripts/processes.mjs';
+import { benchStandin, emailPage, load, loadEmailPage, pinnedApp, pinnedBaseline, root, rssMb, SECONDS, stopAll, track } from './harness.mjs';
 import { firstLoadJs } from './js-size.mjs';
 import { lighthouseScreens } from './lighthouse.mjs';
 import { buildWithoutProxy } from './no-proxy.mjs';
@@ -34,22 +34,9 @@ async function main() {
   results.js = { baseline: firstLoadJs(path.join(root, 'bench/baseline')).find((r) => r.route === '/'), routes: firstLoadJs(root) };
 
   const [appPort, standinPort, basePort, nginxPort, noProxyPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
-  const appUrl = `http://127.0.0.1:${appPort}`;
-  const standinUrl = `http://127.0.0.1:${standinPort}`;
-  const clientSecret = randomSecret();
-  const adminSecret = randomSecret();
-  track(await startStandin({ standinPort, appUrl, clientId: 'bench', clientSecret, adminSecret }));
-  await configureStandin({ standinUrl, appUrl, adminSecret });
+  const { appUrl, standinUrl, clientSecret } = await benchStandin({ appPort, standinPort });
   const app = await pinnedApp('.next/standalone/entry.mjs', { port: appPort, standinUrl, clientSecret });
-  const base = await pinned(
-    [path.join('bench/baseline/.next/standalone/bench/baseline/server.js')],
-    {
-      PORT: String(basePort),
-      HOSTNAME: '127.0.0.1',
-      NODE_ENV: 'production',
-    },
-    /Ready in/,
-  );
+  const base = await pinnedBaseline(basePort);
   results.rss = { appStart: rssMb(app.pid), baselineStart: rssMb(base.pid) };
 
   // The screens, walked in a real browser (JavaScript off: every screen is one document), and
@@ -93,7 +80,7 @@ async function proxyOverhead(page, entry, { port, appUrl, standinUrl, clientSecr
   ]) {
     const pair = {};
     for (const side of order) runs[side].push((pair[side] = await load({ url: side === 'with' ? page.url : without.url })));
-    // Throughput lost to the proxy (performance.md §3 measures it so).
+    // Throughput lost to the proxy: 1 − with/without, per pair.
     pairs.push((1 - pair.with.rps / pair.without.rps) * 100);
   }
   const mean = (xs, key) => xs.reduce((sum, x) => sum + x[key], 0) / xs.length;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, continueToProvider, expect, MFA, startSignIn, test, toPasswordStep } from '../support/fixtures';
+import { ACCOUNTS, continueToProvider, expect, MFA, startSignIn, test, toNewPasswordStep, toPasswordStep } from '../support/fixtures';
 
 /**
  * Status changes reach screen readers: each is inside a live region (role=status or alert, or
@@ -191,12 +191,7 @@ test('group search: the number of matches is announced; the skeleton says it is 
 
 test('the password checklist follows the typing in a polite live region', { tag: '@js-on-only' }, async ({ page, standin }) => {
   const email = ACCOUNTS.lockout(`checklist-${fresh('announce', true)}`).email;
-  await toPasswordStep(page, email);
-  await page.locator('main a[href^="/reset-password-init"]').click();
-  await page.locator('main form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/reset-password-confirmation/);
-  await expect.poll(async () => (await standin.outbox(email)).filter((m) => m.link).length).toBeGreaterThan(0);
-  await page.goto((await standin.outbox(email)).filter((m) => m.link)[0].link!);
+  await toNewPasswordStep(page, standin, email);
   const list = page.locator('#password-rules ul');
   await expect(list).toHaveAttribute('aria-live', 'polite');
   await page.locator('#password').pressSequentially('abc');

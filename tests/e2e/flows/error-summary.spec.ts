@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ACCOUNTS, expect, test, toPasswordStep } from '../support/fixtures';
+import { ACCOUNTS, expect, test, toNewPasswordStep, toPasswordStep } from '../support/fixtures';
 
 /**
  * The error summary with the mouse (keyboard.spec.ts walks it by keyboard): shown when two or
@@ -13,12 +13,7 @@ const fresh = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${tes
 
 test('two fields in error: both listed in form order, each link focuses its field', async ({ page, javaScriptEnabled, standin }) => {
   const email = ACCOUNTS.lockout(`summary-${fresh('two', javaScriptEnabled)}`).email;
-  await toPasswordStep(page, email);
-  await page.locator('main a[href^="/reset-password-init"]').click();
-  await page.locator('main form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/reset-password-confirmation/);
-  await expect.poll(async () => (await standin.outbox(email)).filter((m) => m.link).length).toBeGreaterThan(0);
-  await page.goto((await standin.outbox(email)).filter((m) => m.link)[0].link!);
+  await toNewPasswordStep(page, standin, email);
 
   await page.locator('main form button[type="submit"]').click();
   const summary = page.locator('.error-summary');
@@ -37,12 +32,7 @@ test('a field left by pressing Save is checked by the submit, not on leaving: it
   standin,
 }) => {
   const email = ACCOUNTS.lockout(`summary-${fresh('press', true)}`).email;
-  await toPasswordStep(page, email);
-  await page.locator('main a[href^="/reset-password-init"]').click();
-  await page.locator('main form button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/reset-password-confirmation/);
-  await expect.poll(async () => (await standin.outbox(email)).filter((m) => m.link).length).toBeGreaterThan(0);
-  await page.goto((await standin.outbox(email)).filter((m) => m.link)[0].link!);
+  await toNewPasswordStep(page, standin, email);
 
   // Typed straight after arrival (the browser-side checks may still be loading), then the
   // button pressed with the mouse while the cursor is in the repeat field.

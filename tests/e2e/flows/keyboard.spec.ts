@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, MFA, startSignIn, test } from '../support/fixtures';
+import { ACCOUNTS, expect, MFA, openResetLink, startSignIn, test } from '../support/fixtures';
 import { expectErrorSummary, expectFieldError, retype, tabFromHeadingTo, tabTo } from '../support/keyboard';
 
 /**
@@ -267,15 +267,14 @@ test('by keyboard, a browser-side error gives way to the server answer once the 
 });
 
 /** From the e-mail step to a reset link's new-password form (two fields: the summary's case). */
-async function toNewPasswordForm(page: Page, email: string, standin: { outbox(to: string): Promise<Array<{ link?: string }>> }) {
+async function toNewPasswordForm(page: Page, email: string, standin: Parameters<typeof openResetLink>[1]) {
   await emailStep(page, email);
   await tabTo(page, page.locator('main a[href^="/reset-password-init"]'));
   await page.keyboard.press('Enter');
   await tabFromHeadingTo(page, mainSubmit(page));
   await page.keyboard.press('Enter');
   await expect(heading(page)).toHaveText(t.resetSent.title);
-  await expect.poll(async () => (await standin.outbox(email)).filter((m) => m.link).length).toBeGreaterThan(0);
-  await page.goto((await standin.outbox(email)).filter((m) => m.link)[0].link!);
+  await openResetLink(page, standin, email);
   await expectNewScreen(page, /\/reset-password\?requestId=/, t.resetForm.title, { focus: '#password' });
 }
 

@@ -39,6 +39,24 @@ export async function toPasswordStep(page: Page, email: string, labels: EmailSte
   return requestId;
 }
 
+/** The part of the stand-in's controls a reset link needs. */
+type Outbox = { outbox(to: string): Promise<Array<{ link?: string }>> };
+
+/** Opens the reset link the stand-in sent to `email` (the first in its outbox), once there is one. */
+export async function openResetLink(page: Page, standin: Outbox, email: string) {
+  await expect.poll(async () => (await standin.outbox(email)).filter((m) => m.link).length).toBeGreaterThan(0);
+  await page.goto((await standin.outbox(email)).filter((m) => m.link)[0].link!);
+}
+
+/** From a fresh sign-in to the new-password form: "forgot password", send the link, open it. */
+export async function toNewPasswordStep(page: Page, standin: Outbox, email: string) {
+  await toPasswordStep(page, email);
+  await page.locator('main a[href^="/reset-password-init"]').click();
+  await page.locator('main form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/reset-password-confirmation/);
+  await openResetLink(page, standin, email);
+}
+
 /**
  * Chooses a language with the selector of the page frame: with JavaScript the choice applies
  * at once; without it, the frame's Change language button (shown only then) sends it. `label` is

@@ -1,4 +1,4 @@
-import { template } from './template';
+import { template, type Translate } from './template';
 
 /** The texts of the "send again" form (app/_components/resend-form.tsx), the same shape on every page. */
 export type ResendLabels = {
@@ -10,13 +10,10 @@ export type ResendLabels = {
   sending: string;
 };
 
-/** A page's translator of one namespace (next-intl's getTranslations), for the keys it is given. */
-type Translate<Key extends string> = (key: Key, values?: Record<string, string>) => string;
-
 /**
  * A page's resend texts from its message keys. `resendIn`/`resendInOne` keep their `{seconds}` so
- * the form can put the seconds in; the announcement and the pending text fall back to the button's text
- * when the namespace has none of its own.
+ * the form can put the seconds in; the announcement and the pending text fall back to the
+ * button's text when the namespace has none of its own.
  */
 export function resendLabels<Key extends string>(
   t: Translate<NoInfer<Key>>,

@@ -1,5 +1,5 @@
 /** A translator of one namespace (next-intl's getTranslations), for the keys it is given. */
-export type Translate<Key extends string> = (key: Key, values: Record<string, string>) => string;
+export type Translate<Key extends string> = (key: Key, values?: Record<string, string>) => string;
 
 /**
  * A message with its placeholders left in as `{name}`, for a client component that fills them in

@@ -126,7 +126,9 @@ export function oidcRoutes(ctx: Context): Route[] {
         }
         sendJson(res, 200, { active: true, token_type: 'Bearer', ...claims, scopes: String(claims.scope ?? '').split(' '), roles: [] });
       },
-      { body: 'either', malformed: (res) => oauthError(res, 400, 'invalid_request', 'body must be JSON or form-urlencoded') },
+      // RFC 7662 and what the app sends (openid-client): a form. Only the token endpoint is
+      // documented to take JSON too (docs/provider-contract.md, Encoding).
+      { body: 'form', malformed: (res) => oauthError(res, 400, 'invalid_request', 'body must be form-urlencoded') },
     ],
 
     [

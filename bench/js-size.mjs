@@ -1,5 +1,5 @@
 // First-load JavaScript per route, gzip -9, from Next's own route bundle stats (the build
-// prints no sizes since Next 16; performance.md §1). Also says which libraries' code is in it.
+// prints no sizes since Next 16). Also says which libraries' code is in it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';

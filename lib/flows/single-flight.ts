@@ -5,8 +5,9 @@ import { getConfig } from '../config';
 /**
  * Folds identical submissions into one provider call: a double click, or a form posted twice
  * by an impatient browser with JavaScript off, must not count as two failed attempts toward
- * the lockout (peers.md: zitadel#12615). The key is an HMAC of the inputs, so no password is
- * kept; results live for a few seconds, failures of the call itself are not kept at all.
+ * the lockout (users of other sign-in pages report exactly that: zitadel issue 12615). The key is
+ * an HMAC of the inputs, so no password is kept; results live for a few seconds, failures of the
+ * call itself are not kept at all.
  */
 const WINDOW_MS = 10_000;
 const entries = new Map<string, { result: Promise<unknown>; expires: number }>();

@@ -2,8 +2,8 @@
 
 import { unstable_isUnrecognizedActionError } from 'next/navigation';
 import { useEffect } from 'react';
-import { useErrorTexts } from '@/app/_components/error-texts';
 import { Heading } from '@/app/_components/heading';
+import { useErrorTexts } from '@/app/_components/page-texts';
 
 /** How long "this page has expired" stays readable before the reload. */
 const RELOAD_AFTER_MS = 1_500;

@@ -1,19 +1,15 @@
 import type { Metadata, Viewport } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { headers } from 'next/headers';
-import { ErrorTextsProvider } from '@/app/_components/error-texts';
-import { FormTextsProvider } from '@/app/_components/form-texts';
+import { PageTextsProvider } from '@/app/_components/page-texts';
 import { DEFAULT_LOCALE, directionOf, isLocale } from '@/lib/i18n/locales';
 import './globals.css';
 import { template } from '@/lib/i18n/template';
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('meta');
-  return {
-    title: { template: `%s · ${t('title')}`, default: t('title') },
-    robots: { index: false, follow: false },
-    referrer: 'no-referrer',
-  };
+  // No robots or referrer <meta>: both are response headers of every answer (next.config.ts).
+  return { title: { template: `%s · ${t('title')}`, default: t('title') } };
 }
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, colorScheme: 'light dark' };
@@ -27,12 +23,15 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     headers().then((h) => h.get('x-nonce') ?? undefined),
   ]);
   const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
-  const errorTexts = {
+  const pageTexts = {
     title: tError('title'),
     description: tError('description'),
     back: tError('back'),
-    reference: template(tError, 'reference', 'ref'),
     pageExpired: tError('pageExpired'),
+    reference: template(tError, 'reference', 'ref'),
+    slow: tForm('slow'),
+    copy: tForm('copy'),
+    copied: tForm('copied'),
   };
   return (
     <html lang={locale} dir={directionOf(locale)}>
@@ -46,11 +45,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <a className="skip-link" href="#content">
           {t('skipToContent')}
         </a>
-        <ErrorTextsProvider value={errorTexts}>
-          <FormTextsProvider value={{ slow: tForm('slow'), reference: template(tForm, 'reference', 'ref'), copy: tForm('copy'), copied: tForm('copied') }}>
-            {children}
-          </FormTextsProvider>
-        </ErrorTextsProvider>
+        <PageTextsProvider value={pageTexts}>{children}</PageTextsProvider>
       </body>
     </html>
   );

@@ -2,7 +2,7 @@
 
 import { useState } from 'react';
 import type { ErrorKey, FormState } from '@/lib/validation/form-state';
-import { useFormTexts } from './form-texts';
+import { useFormTexts } from './page-texts';
 
 /**
  * A message about the whole form (no field to put it under): an alert, so it is read out when

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from 'react';
 import { useFormStatus } from 'react-dom';
-import { useFormTexts } from './form-texts';
+import { useFormTexts } from './page-texts';
 
 /** After this long a pending submit says it is taking longer than usual. */
 const SLOW_MS = 3_000;

@@ -15,6 +15,7 @@ const BASELINE = {
   'x-frame-options': /^DENY$/,
   'referrer-policy': /^no-referrer$/,
   'cross-origin-resource-policy': /^same-origin$/,
+  'x-robots-tag': /^noindex, nofollow$/,
 };
 
 test.describe('header matrix', () => {

@@ -26,7 +26,15 @@ export default defineConfig<object, { generation: 'current' | 'legacy' }>({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  use: { ...chromium, trace: 'retain-on-failure' },
+  use: {
+    ...chromium,
+    // A failed test keeps its trace: every action with the DOM before and after it, the network
+    // and the console, plus a screenshot of the end. The trace's screencast (a JPEG of every frame
+    // the page paints, for every test, kept or not) is left out: on this two-core machine it cost
+    // a sixth of the browser tests' time (bench/test-loop.json).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    screenshot: 'only-on-failure',
+  },
   projects: [
     // HTTP-level checks first: their longest tests (replicas.spec.ts, several minutes with its
     // own replicas) then start early and run beside the browser flows instead of ending the run

@@ -52,7 +52,13 @@ export const messages = (locale: Locale): Messages => JSON.parse(readFileSync(`m
 /** The form's own submit button (not the language selector's, not a resend or a Cancel). */
 export const mainSubmit = (page: Page) => page.locator('main form:not(.resend) button[type="submit"]:not([form])').first();
 
+/**
+ * The field is marked invalid and its error shown. Shown, not only present: a streamed screen's
+ * content is in the document (hidden) before React reveals it in place of the skeleton, and the
+ * checks that follow must see the screen a person sees.
+ */
 export async function expectFieldError(v: Visit, field: string, key: string) {
+  await expect(v.page.locator(`#${field}-error`)).toBeVisible();
   await expect(v.page.locator(`#${field}`)).toHaveAttribute('aria-invalid', 'true');
   await expect(v.page.locator(`#${field}-error`)).toHaveText(v.t.errors[key]);
 }

@@ -109,6 +109,8 @@ export const secondFactorTours: Tour[] = [
         reach: async (v) => {
           await signInWithPassword(v, MFA.password);
           await expect(v.page).toHaveURL(/\/register-mfa\?/);
+          // Visible, not only present: the streamed options are in the document, hidden, before they are revealed.
+          await expect(v.page.locator('main button[name="type"][value="SMS"] .destination')).toBeVisible();
           await expect(v.page.locator('main button[name="type"][value="SMS"] .destination')).toHaveText(NAMED_MEDIUMS[1]);
           await expectHeading(v, v.t.mfa.title);
         },

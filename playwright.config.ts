@@ -8,7 +8,8 @@ import { defineConfig } from '@playwright/test';
 const chromium = {
   browserName: 'chromium' as const,
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // Debian's Chromium headless shell (scripts/ensure-test-tools.mjs says why not the full browser).
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
   },
 };
@@ -20,7 +21,10 @@ export default defineConfig<object, { generation: 'current' | 'legacy' }>({
   globalTeardown: './tests/e2e/support/global-teardown.ts',
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // A failed test runs once more, recording a full trace (below), and the run still fails: a test
+  // that passes only on its retry is reported flaky and fails the run like any other failure.
+  retries: 1,
+  failOnFlakyTests: true,
   forbidOnly: true,
   // Whole sign-ins (a reset and a sign-in with it, say) on a loaded 2-core CI machine.
   timeout: 45_000,
@@ -28,11 +32,12 @@ export default defineConfig<object, { generation: 'current' | 'legacy' }>({
   reporter: [['list']],
   use: {
     ...chromium,
-    // A failed test keeps its trace: every action with the DOM before and after it, the network
-    // and the console, plus a screenshot of the end. The trace's screencast (a JPEG of every frame
-    // the page paints, for every test, kept or not) is left out: on this two-core machine it cost
-    // a sixth of the browser tests' time (bench/test-loop.json).
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    // The trace (every action with the DOM before and after it, the screencast, the network and
+    // the console) is recorded on the retry of a failed test only. Recorded for every test, kept
+    // or not, it cost a tenth of a matrix-heavy subset's time even without its screencast, and a
+    // sixth more with it (bench/test-loop.json). The failed attempt itself leaves a screenshot
+    // and the page's accessibility snapshot (error-context.md).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
   },
   projects: [

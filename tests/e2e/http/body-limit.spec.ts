@@ -63,15 +63,29 @@ function watchRss(pid: number) {
 
 test('a chunked 100 MB body is refused with 413 after 64 KB, to a route handler and to a server action', async ({ request }) => {
   test.setTimeout(90_000);
-  const app = await startOwnApp();
+  // Each part has a deadline of its own, so a run that stalls says where (one stalled once, in a
+  // full run on a loaded machine, and passed on its retry).
+  const app = await test.step('start an app of its own', () => startOwnApp(), { timeout: 40_000 });
   try {
     const origin = new URL(app.url).origin;
     // Warm both handlers first, so what the big bodies cost is not mistaken for first-use growth.
-    const pageUrl = `${app.url}/?requestId=${await newRequestId()}`;
-    const page = await request.get(pageUrl);
-    expect(page.status()).toBe(200);
-    const warm = await request.post(`${app.url}/language`, { headers: { origin }, form: { locale: 'de-DE', return: '/' }, maxRedirects: 0 });
-    expect(warm.status()).toBe(303);
+    const { pageUrl, page } = await test.step(
+      'warm the page and the language handler',
+      async () => {
+        const pageUrl = `${app.url}/?requestId=${await newRequestId()}`;
+        const page = await request.get(pageUrl, { timeout: 10_000 });
+        expect(page.status()).toBe(200);
+        const warm = await request.post(`${app.url}/language`, {
+          headers: { origin },
+          form: { locale: 'de-DE', return: '/' },
+          maxRedirects: 0,
+          timeout: 10_000,
+        });
+        expect(warm.status()).toBe(303);
+        return { pageUrl, page };
+      },
+      { timeout: 20_000 },
+    );
     const boundary = '----chunked-body-test';
     const fields = Object.entries(await hiddenFields(page))
       .map(([name, value]) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
@@ -109,8 +123,11 @@ test('a chunked 100 MB body is refused with 413 after 64 KB, to a route handler 
     expect(app.child.exitCode).toBeNull();
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
     expect(app.output()).not.toMatch(/\n\s+at |exceeded|ERR_/);
+  } catch (error) {
+    await test.info().attach('app output', { body: app.output(), contentType: 'text/plain' });
+    throw error;
   } finally {
-    await app.stop();
+    await test.step('stop the app', () => app.stop(), { timeout: 25_000 });
   }
 });
 

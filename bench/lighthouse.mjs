@@ -12,9 +12,10 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { freePort } from '../scripts/processes.mjs';
+import { requireBenchChromium } from './browser.mjs';
 import { SCREENS, STATIC_SCREENS, streamedUrl, walkFlow } from './walk.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = requireBenchChromium();
 // The last five keep Chromium from calling out (this network refuses it, and it adds noise).
 const FLAGS = [
   '--headless=new',

@@ -2,6 +2,7 @@
 // document, so each has an address that renders it). Shared by the HTML sizes (run.mjs) and
 // Lighthouse (lighthouse.mjs), so both look at the same screens.
 import { chromium } from '@playwright/test';
+import { requireBenchChromium } from './browser.mjs';
 
 /** Screens that need no sign-in flow: their addresses render them for anyone. */
 export const STATIC_SCREENS = { error: '/error?ref=ABCDEF1234', 'signed out': '/signed-out', 'not found': '/nope' };
@@ -103,7 +104,7 @@ export async function fullFlow(browser, appUrl, standinUrl) {
 /** The warm-up every RSS "warm" figure follows: the screens and three full sign-ins. */
 export async function warmUp(appUrl, standinUrl) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: requireBenchChromium(),
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
   });
   try {

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
  * (CHROMIUM_PATH, scripts/ensure-test-tools.mjs), which `npm test` installs; this one is the
  * benchmarks' own: `apt-get install -y chromium`.
  */
-export const BENCH_CHROMIUM = process.env.BENCH_CHROMIUM_PATH ?? '/usr/bin/chromium';
+const BENCH_CHROMIUM = process.env.BENCH_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export function requireBenchChromium() {
   if (!existsSync(BENCH_CHROMIUM)) {

@@ -5,9 +5,9 @@ import { startReplicas, type Replicas } from '../support/replicas';
 
 /**
  * Several replicas share nothing but configuration. Two app processes from one build sit behind
- * nginx round-robin; every flow runs 50 times (as the security controls ask) with its requests spread over both, JavaScript off
- * so that every step is a full request to the balancer. The same run with another session
- * secret on one replica must fail, which proves the test can fail.
+ * nginx round-robin; every flow runs 50 times (as the security controls ask) with its requests
+ * spread over both, JavaScript off so that every step is a full request to the balancer. The
+ * same run with another session secret on one replica must fail, which proves the test can fail.
  */
 const ROUNDS = 50;
 const PASSWORD = 'KitchenDemo2026';

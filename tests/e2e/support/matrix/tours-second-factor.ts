@@ -110,8 +110,9 @@ export const secondFactorTours: Tour[] = [
           await signInWithPassword(v, MFA.password);
           await expect(v.page).toHaveURL(/\/register-mfa\?/);
           // Visible, not only present: the streamed options are in the document, hidden, before they are revealed.
-          await expect(v.page.locator('main button[name="type"][value="SMS"] .destination')).toBeVisible();
-          await expect(v.page.locator('main button[name="type"][value="SMS"] .destination')).toHaveText(NAMED_MEDIUMS[1]);
+          const sms = v.page.locator('main button[name="type"][value="SMS"] .destination');
+          await expect(sms).toBeVisible();
+          await expect(sms).toHaveText(NAMED_MEDIUMS[1]);
           await expectHeading(v, v.t.mfa.title);
         },
         data: namedOptionTexts,

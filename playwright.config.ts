@@ -43,9 +43,9 @@ export default defineConfig<object, { generation: 'current' | 'legacy' }>({
     screenshot: 'only-on-failure',
   },
   projects: [
-    // HTTP-level checks first: their longest tests (replicas.spec.ts, several minutes with its
+    // HTTP-level checks first: their longest tests (replicas.spec.ts, about a minute with its
     // own replicas) then start early and run beside the browser flows instead of ending the run
-    // on one worker while the other waits.
+    // on one worker while the others wait.
     { name: 'http', testDir: 'tests/e2e/http' },
     // Tests that exist in one mode only are tagged so the other project does not list them.
     { name: 'js-on', testDir: 'tests/e2e/flows', use: { javaScriptEnabled: true }, grepInvert: /@js-off-only/ },

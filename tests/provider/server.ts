@@ -141,6 +141,11 @@ const server = createServer(async (rawReq, res) => {
   }
 });
 
+// Node's default keeps an idle connection 5 s, the same as Node's clients (the tests' request
+// contexts): one side may then send on a connection the other is closing (ECONNRESET). Load
+// balancers in front of real tenants keep idle connections for a minute or more.
+server.keepAliveTimeout = 65_000;
+
 server.listen(port, host, () => {
   console.log(`stand-in provider listening on ${issuer} (${generation} API, prechecks ${order}, client pages group ${store.client.hostedPageGroup})`);
 });

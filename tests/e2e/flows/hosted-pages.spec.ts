@@ -64,7 +64,10 @@ test('mfa_required with q instead of sub and request_id instead of requestId', a
   await submit(page, 'Sign in');
   await continueToProvider(page, javaScriptEnabled);
   // With JavaScript the only option starts at once: wait for its code page before going again.
-  await expect(page).toHaveURL(javaScriptEnabled ? /\/register-mfa\/code/ : /\/register-mfa/);
+  // Without, wait for the screen itself: the streamed page's meta refresh to its one-piece
+  // address would otherwise still be pending and abort the next navigation.
+  if (javaScriptEnabled) await expect(page).toHaveURL(/\/register-mfa\/code/);
+  else await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
   const given = asked.map((u) => new URL(u)).find((u) => u.pathname === '/register-mfa')!.searchParams;
   expect(given.get('q')).toBe(given.get('sub'));
   // 'commit': without JavaScript a loader that shows first forwards at once (meta refresh), which

@@ -47,8 +47,8 @@ import { signInTours } from '../support/matrix/tours-sign-in';
  * Without JavaScript the matrix runs in en-GB only. The server renders the same markup in
  * every language, so what differs with scripting off (the native group select, the Continue
  * pages, the unenhanced forms and checklist) does not depend on the language; the translated
- * texts themselves are covered by the 12 languages with JavaScript, and the no-JS tour in
- * screens.spec.ts walks the sign-in path in de-DE as well.
+ * texts themselves are covered by the 12 languages with JavaScript, and screens.spec.ts walks
+ * the sign-in path in de-DE without JavaScript as well.
  */
 
 // The tours: every screen and state, in the order a person meets them.

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Locale } from '../../../lib/i18n/locales';
 import { ACCOUNTS, expect, MFA, startSignIn, test, type StandIn } from '../support/fixtures';
+import { CONTINUE_BUTTON } from '../support/forms';
+import { mainSubmit } from '../support/matrix/steps';
 
 /**
  * The contact sheet (README: Tests): every screen and state, photographed on a desktop
@@ -17,8 +19,6 @@ const LOCALES: readonly Locale[] = ['en-GB', 'de-DE', 'ja-JP'];
 type Messages = Record<string, Record<string, string>>;
 const messages = (locale: string): Messages => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8'));
 
-/** The form's own submit button (not the language selector's, not a resend or a Cancel). */
-const mainSubmit = (page: Page) => page.locator('main form:not(.resend) button[type="submit"]:not([form])').first();
 const heading = (page: Page) => page.locator('main h1');
 
 type Walk = { page: Page; t: Messages; standin: StandIn; js: boolean; shoot: (name: string) => Promise<void>; tag: string };
@@ -37,7 +37,7 @@ async function passwordStep(w: Walk, email: string, password: string) {
   await mainSubmit(w.page).click();
   if (!w.js) {
     await expect(w.page).toHaveURL(/\/continue\?requestId=/);
-    await w.page.locator('#continue-form button[type="submit"]').click();
+    await w.page.locator(CONTINUE_BUTTON).click();
   }
 }
 
@@ -192,11 +192,11 @@ async function walkWithoutScript(w: Walk) {
   await w.shoot('continue');
   await passwordStep({ ...w, js: true }, MFA.email(`sheet-${w.tag}`), MFA.password);
   await expect(page.locator('#continue-form')).toBeVisible();
-  await page.locator('#continue-form button[type="submit"]').click();
+  await page.locator(CONTINUE_BUTTON).click();
   await expect(page.locator('main p.description')).toHaveText(t.mfa.startEmail);
   await w.shoot('mfa-start-single');
   await passwordStep({ ...w, js: true }, `unverified+sheet-${w.tag}@example.com`, ACCOUNTS.password.password);
-  await page.locator('#continue-form button[type="submit"]').click();
+  await page.locator(CONTINUE_BUTTON).click();
   await expect(page.locator('main .description')).toHaveText(t.verifyEmail.description);
   await w.shoot('verify-email-start');
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, expect, MFA, openResetLink, startSignIn, test } from '../support/fixtures';
 import { expectErrorSummary, expectFieldError, retype, tabFromHeadingTo, tabTo } from '../support/keyboard';
+import { mainSubmit } from '../support/matrix/steps';
 
 /**
  * Every flow completed with the keyboard alone: Tab, typing, Enter and the arrow keys, no
@@ -26,7 +27,6 @@ const fresh = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${tes
 /** The e-mail step: the root path with a requestId among its parameters. */
 const LOGIN_URL = /:\d+\/\?(.+&)?requestId=/;
 const heading = (page: Page) => page.locator('main h1');
-const mainSubmit = (page: Page) => page.locator('main form:not(.resend) button[type="submit"]:not([form])').first();
 
 /**
  * A new screen: its address and heading, and where focus starts: the field `focus` names on a

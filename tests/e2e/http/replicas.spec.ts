@@ -1,6 +1,7 @@
 import { randomSecret } from '../../../scripts/processes.mjs';
 import { expect, httpTest as test } from '../support/fixtures';
 import { FormClient } from '../support/form-client';
+import { CONTINUE_BUTTON, MAIN_SUBMIT } from '../support/forms';
 import { startReplicas, type Replicas } from '../support/replicas';
 
 /**
@@ -18,10 +19,6 @@ import { startReplicas, type Replicas } from '../support/replicas';
  */
 const ROUNDS = 50;
 const PASSWORD = 'KitchenDemo2026';
-
-/** The form's own submit button (not the language selector's, not a resend or a Cancel). */
-const MAIN_SUBMIT = 'main form:not(.resend) button[type="submit"]:not([form])';
-const CONTINUE = '#continue-form button[type="submit"]';
 
 async function outbox(standinUrl: string, to: string): Promise<Array<{ code?: string; link?: string }>> {
   const body = (await (await fetch(`${standinUrl}/__standin/outbox.json`)).json()) as { messages: Array<{ to: string; code?: string; link?: string }> };
@@ -45,7 +42,7 @@ async function emailAndPassword(client: FormClient, url: string, email: string) 
   await emailStep(client, url, email);
   await client.submit(MAIN_SUBMIT, { password: PASSWORD });
   expectAt(client, '/continue');
-  await client.submit(CONTINUE);
+  await client.submit(CONTINUE_BUTTON);
 }
 
 const FLOWS: Record<string, (client: FormClient, tag: string, replicas: Replicas) => Promise<void>> = {
@@ -61,14 +58,14 @@ const FLOWS: Record<string, (client: FormClient, tag: string, replicas: Replicas
     expectAt(client, '/group-selection', 'Choose a sales organisation');
     await client.submit(MAIN_SUBMIT, { groupId: 'kitchenpro-south' });
     expectAt(client, '/continue');
-    await client.submit(CONTINUE);
+    await client.submit(CONTINUE_BUTTON);
     expectAt(client, '/register-mfa');
     await client.submit(MAIN_SUBMIT);
     expectAt(client, '/register-mfa/code');
     const [message] = await outbox(standinUrl, email);
     await client.submit(MAIN_SUBMIT, { code: message.code! });
     expectAt(client, '/continue');
-    await client.submit(CONTINUE);
+    await client.submit(CONTINUE_BUTTON);
     expectAt(client, '/success');
     expect(client.text).toContain('Acting for KitchenPro South Ltd.');
   },

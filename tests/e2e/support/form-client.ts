@@ -2,13 +2,15 @@ import { CookieJar, JSDOM } from 'jsdom';
 
 /**
  * A browser without JavaScript, reduced to what it sends: it loads a page, keeps the cookies
- * (tough-cookie, as jsdom uses it), and submits a form the way the browser does — the form's
- * own fields and the pressed button (the HTML form-data set, which jsdom computes), to the
- * form's action with its method and encoding — following redirects as a browser does (303 and
- * 302 turn a POST into a GET) and an immediate <meta> refresh. No styles, images or scripts are fetched: for tests that repeat
- * whole flows many times to prove something about the server (replicas.spec.ts), where a real
- * browser's rendering is most of the cost and proves nothing more. Every flow also runs in a
- * real browser with JavaScript off in the flow specs.
+ * (tough-cookie, as jsdom uses it), and submits a form the way the browser does: the form's own
+ * fields and the pressed button (the HTML form-data set, which jsdom computes), to the form's
+ * action with its method and encoding. It follows redirects as a browser does (303 and 302 turn
+ * a POST into a GET) and an immediate <meta> refresh. No styles, images or scripts are fetched.
+ *
+ * For tests that repeat whole flows many times to prove something about the server
+ * (replicas.spec.ts), where a real browser's drawing is most of the cost and proves nothing
+ * more; every flow also runs in a real browser with JavaScript off in the flow specs. (forms.ts
+ * posts single forms and hands back the raw answer, for checks of statuses and headers.)
  */
 export class FormClient {
   readonly jar = new CookieJar();

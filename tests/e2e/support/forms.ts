@@ -1,5 +1,10 @@
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 
+/** The form's own submit button (not the language selector's, not a resend or a Cancel). */
+export const MAIN_SUBMIT = 'main form:not(.resend) button[type="submit"]:not([form])';
+/** The Continue button of the hand-over page a browser without JavaScript gets. */
+export const CONTINUE_BUTTON = '#continue-form button[type="submit"]';
+
 /** The hidden fields of a server-rendered page (the action ids of its forms among them). */
 export async function hiddenFields(response: APIResponse): Promise<Record<string, string>> {
   const html = await response.text();

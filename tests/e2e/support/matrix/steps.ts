@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Locale } from '../../../../lib/i18n/locales';
 import { ACCOUNTS, BY_FIELD_NAME, expect, toPasswordStep, type StandIn } from '../fixtures';
+import { CONTINUE_BUTTON, MAIN_SUBMIT } from '../forms';
 import type { KnownLayoutDefects } from '../layout';
 
 /** What the accessibility matrix's tours are made of: a visit, its states, and language-neutral recipe helpers. */
@@ -50,7 +51,7 @@ export const knownLayoutDefects = (locale: Locale, state: string): KnownLayoutDe
 export const messages = (locale: Locale): Messages => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8'));
 
 /** The form's own submit button (not the language selector's, not a resend or a Cancel). */
-export const mainSubmit = (page: Page) => page.locator('main form:not(.resend) button[type="submit"]:not([form])').first();
+export const mainSubmit = (page: Page) => page.locator(MAIN_SUBMIT).first();
 
 /**
  * The field is marked invalid and its error shown. Shown, not only present: a streamed screen's
@@ -77,7 +78,7 @@ export const visit = (path: string, title: (t: Messages) => string) => async (v:
 export async function continueWithoutJs(v: Visit) {
   if (v.js) return;
   await expect(v.page).toHaveURL(/\/continue\?requestId=/);
-  await v.page.locator('#continue-form button[type="submit"]').click();
+  await v.page.locator(CONTINUE_BUTTON).click();
 }
 
 export async function signInWithPassword(v: Visit, password = ACCOUNTS.password.password) {

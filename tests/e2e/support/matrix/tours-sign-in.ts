@@ -1,4 +1,5 @@
 import { ACCOUNTS, BY_FIELD_NAME, expect, startSignIn, toPasswordStep } from '../fixtures';
+import { CONTINUE_BUTTON } from '../forms';
 import { expectFieldError, expectHeading, mainSubmit, visit, type Tour } from './steps';
 
 /** The sign-in path, the provider's refusals, and pages opened without a flow. */
@@ -92,7 +93,7 @@ export const signInTours: Tour[] = [
             await v.page.locator('#password').fill(ACCOUNTS.password.password);
             await mainSubmit(v.page).click();
           } else {
-            await v.page.locator('#continue-form button[type="submit"]').click();
+            await v.page.locator(CONTINUE_BUTTON).click();
           }
           await expect(v.page).toHaveURL(/\/success$/);
           await expectHeading(v, v.t.success.title);

@@ -8,7 +8,7 @@ import { legacy, STANDIN_FIXTURE, type Generation, type StandIn } from './standi
 // messages, photographs) and flow-steps.ts (the sign-in steps every flow walks through).
 export { ACCOUNTS, CLIENT_NAME, MFA } from './accounts';
 export { standinClient, type Generation, type StandIn } from './standin';
-export { COLOUR_RULES, PHOTO_SIZES, type AxeOptions, type ColorScheme } from './screen-checks';
+export { PHOTO_SIZES, type AxeOptions, type ColorScheme } from './screen-checks';
 export { BY_FIELD_NAME, chooseLanguage, continueToProvider, openResetLink, startSignIn, submit, toNewPasswordStep, toPasswordStep } from './flow-steps';
 
 /**

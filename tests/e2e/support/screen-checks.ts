@@ -23,9 +23,6 @@ export type AxeOptions = {
   rules?: string[];
 };
 
-/** The axe rules whose outcome depends on colours: what is worth repeating in the other scheme. */
-export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
 /**
  * Zero axe violations (WCAG 2.2 A/AA and best-practice rules) on the page as it is now.
  *

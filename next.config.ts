@@ -42,7 +42,8 @@ const nextConfig: NextConfig = {
       // that moves what their address carries (tokens, the track, the subject) into the flow
       // cookie and redirects to the clean page: the reset link (…/reset-password?rprq=…), an open
       // e-mail confirmation (…/verify-email-complete?accvid=…), the precheck pages (a track_id
-      // or trackId) and the login page's refusal until the address is confirmed.
+      // or trackId), the login page's refusal until the address is confirmed, and the pages
+      // after a reset or a confirmation (a track).
       beforeFiles: [
         ...['track_id', 'trackId'].flatMap((key) =>
           ['/register-mfa', '/group-selection', '/login-success', '/setup-passkey'].map((source) => ({
@@ -66,6 +67,11 @@ const nextConfig: NextConfig = {
           missing: [{ type: 'query', key: 'suggested_action' }],
           destination: '/verify-email-complete/entry',
         },
+        // The track beside a finished reset (unused) or a confirmed address (a sign-in offer).
+        ...['track_id', 'trackId'].flatMap((key) => [
+          { source: '/reset-password-success', has: [{ type: 'query' as const, key }], destination: '/reset-password-success/entry' },
+          { source: '/verify-email-complete', has: [{ type: 'query' as const, key }], destination: '/verify-email-complete/sign-in-entry' },
+        ]),
       ],
       // After the files that exist, before the catch-all page (app/[...unknown]): a missing
       // static file is answered in plain text (app/static-asset-missing/route.ts).

@@ -87,6 +87,12 @@ export type FlowSession = {
    * code instead of a link (its verification_complete page, processingType CODE).
    */
   verify?: { sentAt: number; whom?: { email: string } | { sub: string }; accvid?: string; byCode?: boolean; destination?: string };
+  /**
+   * The address is confirmed and the tenant offers to sign in at once (verification_complete with
+   * suggested_action=LOGIN): its track, which the after-register login takes in place of a
+   * password. Moved here from the address bar, where it would be a sign-in left in the history.
+   */
+  signInTrack?: string;
   /** The group chosen on the group-selection step (the continuation's selectedGroupId). */
   groupId?: string;
 };

@@ -5,23 +5,24 @@ import { getConfig } from '@/lib/config';
 import { afterRegisterForm } from '@/lib/flows/continuation';
 import { titleFrom } from '@/lib/i18n/metadata';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
+import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
 
 export const generateMetadata = titleFrom('verifyComplete');
 
 /**
- * The address is confirmed. With suggested_action=LOGIN and a trackId the person is signed in at
- * once: the browser posts the track to the provider's after-register login (auto-submitted).
+ * The address is confirmed. When the tenant offered to sign in at once (its track, moved into the
+ * flow by ./sign-in-entry or by the code step), the browser posts the track to the provider's
+ * after-register login (auto-submitted).
  */
 export default async function VerifyCompletePage({ searchParams }: PageProps<'/verify-email-complete'>) {
-  const params = await searchParams;
-  const requestId = parseRequestId(params.requestId);
-  const trackId = parseRequestId(params.trackId ?? params.track_id);
-  const t = await getTranslations('verifyComplete');
+  const requestId = parseRequestId((await searchParams).requestId);
+  const [t, flow] = await Promise.all([getTranslations('verifyComplete'), readFlow()]);
+  const trackId = requestId && flow?.requestId === requestId ? flow.signInTrack : undefined;
   const config = getConfig();
   const back = requestId ? resolveRedirectUrl(config.providerUrl, requestId) : '/';
 
-  if (params.suggested_action !== 'LOGIN' || !trackId) {
+  if (!trackId) {
     return (
       <Frame title={t('title')} description={t('done')} requestId={requestId}>
         <a className="button" href={back}>

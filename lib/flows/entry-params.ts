@@ -98,6 +98,13 @@ export function passwordSetSuccessEntry(q: Query) {
   return { requestId: requestIdOf(q), suggestedAction: token(first(q, 'suggested_action')), trackId: trackIdOf(q) };
 }
 
+/** `verification_complete` after a confirmed link: requestId, suggested_action (LOGIN), trackId. */
+export function verificationSignInEntry(q: Query) {
+  const requestId = requestIdOf(q);
+  if (!requestId) return undefined;
+  return { requestId, trackId: token(first(q, 'suggested_action')) === 'LOGIN' ? trackIdOf(q) : undefined };
+}
+
 /** `verification_complete`: accvid, masked email or mobile, processingType, requestId, type. */
 export function verificationCompleteEntry(q: Query) {
   const accvid = id(first(q, 'accvid'));

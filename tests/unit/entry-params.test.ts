@@ -9,6 +9,7 @@ import {
   passwordSetSuccessEntry,
   queryOf,
   verificationCompleteEntry,
+  verificationSignInEntry,
 } from '@/lib/flows/entry-params';
 
 /** The query each hosted page receives (docs/provider-contract.md §4), read leniently and checked. */
@@ -106,6 +107,14 @@ describe('verification_complete, login_success, error', () => {
       destination: 'j***@example.com',
     });
     expect(verificationCompleteEntry(q(`accvid=${TID}&processingType=LINK&requestId=${RID}&email=%3Cb%3E`))?.destination).toBeUndefined();
+  });
+
+  test('verification_complete after a confirmed link: the track only with suggested_action=LOGIN', () => {
+    expect(verificationSignInEntry(q(`requestId=${RID}&suggested_action=LOGIN&trackId=${TID}`))).toEqual({ requestId: RID, trackId: TID });
+    expect(verificationSignInEntry(q(`requestId=${RID}&suggested_action=LOGIN&track_id=${TID}`))).toEqual({ requestId: RID, trackId: TID });
+    expect(verificationSignInEntry(q(`requestId=${RID}&suggested_action=NONE&trackId=${TID}`))).toEqual({ requestId: RID, trackId: undefined });
+    expect(verificationSignInEntry(q(`requestId=${RID}&suggested_action=LOGIN&trackId=a%20b`))).toEqual({ requestId: RID, trackId: undefined });
+    expect(verificationSignInEntry(q(`suggested_action=LOGIN&trackId=${TID}`))).toBeUndefined();
   });
 
   test('login_success: track_id, requestId, sub', () => {

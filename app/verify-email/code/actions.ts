@@ -35,8 +35,9 @@ export async function submitVerificationCode(_prev: CodeFormState, formData: For
   }
   log.info({ event: 'verify.code', outcome: outcome.kind }, 'confirmation code');
   if (outcome.kind === 'code-error') return { status: 'invalid', fieldErrors: { code: outcome.key } };
-  await updateFlow({ verify: undefined });
+  // The tenant's offer to sign in at once is a track that stands for the password: kept in the
+  // sealed flow, never in the address (app/verify-email-complete/page.tsx reads it there).
+  await updateFlow({ verify: undefined, signInTrack: outcome.kind === 'gone' ? undefined : outcome.signInTrackId });
   if (outcome.kind === 'gone') redirect(errorUrl('expired', requestId));
-  const signIn = outcome.signInTrackId ? { suggested_action: 'LOGIN', trackId: outcome.signInTrackId } : {};
-  redirect(stepUrl('/verify-email-complete', requestId, signIn));
+  redirect(stepUrl('/verify-email-complete', requestId));
 }

@@ -162,6 +162,8 @@ test('password_set with an error_code nobody knows: the error page with a refere
 test('password_set_success, register_success and logout_success render, with a way back', async ({ page, standin, expectAccessible }) => {
   const requestId = await startSignIn(page);
   await page.goto(`/reset-password-success?${new URLSearchParams({ requestId, suggested_action: 'LOGIN', trackId: '3f2c9a1e-0000-4000-8000-000000000002' })}`);
+  // The track the tenant names beside it is of no use here, and no track stays in the address bar.
+  await expect(page).toHaveURL(new RegExp(`/reset-password-success\\?requestId=${requestId}$`));
   await expect(heading(page)).toHaveText('Your password has been changed');
   await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', `${standin.url}/authz-srv/authz/resolve_redirect/${requestId}`);
   await expectAccessible(page);
@@ -169,6 +171,29 @@ test('password_set_success, register_success and logout_success render, with a w
   await expect(heading(page)).toHaveText('Registration complete');
   await page.goto('/signed-out?client_id=x&unknown=1');
   await expect(heading(page)).toHaveText('You have signed out');
+});
+
+test('verification_complete with a sign-in track, opened in another browser: the track leaves the address for the form to the provider', async ({
+  page,
+  standin,
+}) => {
+  const requestId = await startSignIn(page);
+  await page.context().clearCookies();
+  const trackId = '3f2c9a1e-0000-4000-8000-0000000000b7';
+  // Held at the provider, so the page a script submits at once can be looked at first.
+  await page.route(`${standin.url}/login-srv/login/handle/afterregister/**`, (route) => route.fulfill({ status: 204 }));
+  await page.goto(`/verify-email-complete?${new URLSearchParams({ requestId, suggested_action: 'LOGIN', trackId })}`);
+  await expect(page).toHaveURL(new RegExp(`/verify-email-complete\\?requestId=${requestId}$`));
+  await expect(heading(page)).toHaveText('Your e-mail address is confirmed');
+  const form = page.locator('form#after-register');
+  await expect(form).toHaveAttribute('action', `${standin.url}/login-srv/login/handle/afterregister/${trackId}`);
+  await expect(form.locator('input[name="trackId"]')).toHaveValue(trackId);
+
+  // The same page without the offer (or with a track of no use) says "sign in" and keeps nothing.
+  await page.goto(`/verify-email-complete?${new URLSearchParams({ requestId, suggested_action: 'NONE', trackId })}`);
+  await expect(page).toHaveURL(new RegExp(`/verify-email-complete\\?requestId=${requestId}$`));
+  await expect(page.getByText('Thank you. You can now sign in.')).toBeVisible();
+  await expect(page.locator('form#after-register')).toHaveCount(0);
 });
 
 test('verification_complete with a link on its way: the masked address, and no resend for a link the tenant sent', async ({

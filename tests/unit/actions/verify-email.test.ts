@@ -90,10 +90,16 @@ describe('the confirmation code (app/verify-email/code/actions.ts submitVerifica
     expect(await post('')).toEqual({ status: 'invalid', fieldErrors: { code: 'mfaCodeRequired' } });
   });
 
-  test('confirmed: on to the completion page, signing in when the provider gives a track', async () => {
+  test('confirmed: on to the completion page, with the sign-in track in the flow and not in the address', async () => {
     vi.mocked(verifyAccount).mockResolvedValueOnce({ suggestedAction: 'login', trackId: 'track-9' } as never);
-    expect(await redirectedTo(post())).toBe(`/verify-email-complete?requestId=${REQUEST}&suggested_action=LOGIN&trackId=track-9`);
-    expect((await flowNow())?.verify).toBeUndefined();
+    expect(await redirectedTo(post())).toBe(`/verify-email-complete?requestId=${REQUEST}`);
+    const flow = await flowNow();
+    expect(flow?.verify).toBeUndefined();
+    expect(flow?.signInTrack).toBe('track-9');
+    await withFlow({ verify: { sentAt: 1, accvid: 'acc-1', byCode: true } });
+    vi.mocked(verifyAccount).mockResolvedValueOnce({ suggestedAction: undefined, trackId: 'track-9' } as never);
+    expect(await redirectedTo(post())).toBe(`/verify-email-complete?requestId=${REQUEST}`);
+    expect((await flowNow())?.signInTrack).toBeUndefined();
   });
 
   test('wrong: the field says so; gone: expired', async () => {

@@ -128,7 +128,7 @@ export const groupAndConfirmationTours: Tour[] = [
         js: 'off',
         reach: async (v) => {
           await v.page.goto(await latestLink(v));
-          await expect(v.page).toHaveURL(/\/verify-email-complete\?/);
+          await expect(v.page).toHaveURL(/\/verify-email-complete\?requestId=[^&]+$/);
           await expect(v.page.locator('main .description')).toHaveText(v.t.verifyComplete.description);
         },
       },

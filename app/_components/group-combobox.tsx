@@ -57,9 +57,13 @@ export function GroupCombobox({ id, name, groups, defaultId, error, labels, onSe
   };
   const openAt = (index: number) => {
     setOpen(true);
-    // The list renders on this update; scroll once it is there.
-    requestAnimationFrame(() => moveTo(index));
     setActive(index);
+    // The list renders on this update: scroll to the active option once it is there, whichever
+    // that is by then (a second arrow key pressed before the frame has already moved on).
+    requestAnimationFrame(() => {
+      const current = inputRef.current?.getAttribute('aria-activedescendant');
+      if (current) document.getElementById(current)?.scrollIntoView?.({ block: 'nearest' });
+    });
   };
   const choose = (group: GroupOption) => {
     setSelected(group);

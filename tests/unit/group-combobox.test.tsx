@@ -40,6 +40,16 @@ describe('GroupCombobox (WAI-ARIA editable combobox with list autocomplete)', ()
     expect(posted()).toBe('');
   });
 
+  test('a second ArrowDown pressed before the next frame is kept (the scroll after opening does not move it back)', async () => {
+    const { input, options, key } = setup();
+    key('ArrowDown');
+    key('ArrowDown');
+    expect(input.getAttribute('aria-activedescendant')).toBe(options()[1].id);
+    await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    expect(input.getAttribute('aria-activedescendant')).toBe(options()[1].id);
+  });
+
   test('ArrowDown opens the list; arrows move the active option with wrap-around; Enter chooses it', () => {
     const { input, posted, options, key, onSelect } = setup();
     key('ArrowDown');

@@ -36,9 +36,13 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <head>
-        {/* Controls that only work with JavaScript are hidden when it is off (and the room kept for them in a field). */}
+        {/*
+          Controls and texts that only hold with JavaScript are hidden when it is off (and the room
+          kept for them in a field); the texts for a page without it (`.no-js`, hidden by
+          globals.css) are shown instead.
+        */}
         <noscript>
-          <style nonce={nonce}>{'.needs-js{display:none!important}.control input{padding-inline-end:.875rem}'}</style>
+          <style nonce={nonce}>{'.needs-js{display:none!important}.no-js{display:inline!important}.control input{padding-inline-end:.875rem}'}</style>
         </noscript>
       </head>
       <body>

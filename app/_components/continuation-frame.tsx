@@ -18,7 +18,7 @@ export async function ContinuationFrame({ form, requestId }: { form: Continuatio
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         {/* Without JavaScript the description already says to select Continue. */}
-        <ScriptAware withScript={<p className="hint">{t('hint')}</p>} withoutScript={null} />
+        <p className="hint needs-js">{t('hint')}</p>
         <div className="actions">
           <button type="submit">{t('button')}</button>
         </div>

@@ -1,12 +1,15 @@
-'use client';
-
-import { useHydrated } from './use-hydrated';
-
 /**
- * One text for browsers that run this page's scripts and another for those that do not: the
- * server renders the latter, and a running page swaps in the former ("one moment" is true only
- * where the page continues by itself; otherwise the person has to select Continue).
+ * One text for browsers that run this page's scripts and another for those that do not ("one
+ * moment" is true only where the page continues by itself; otherwise the person has to select
+ * Continue). Both are sent, and CSS shows the one that holds from the first paint: the root
+ * layout's <noscript> style swaps them when scripting is off. (Swapped at hydration instead, the
+ * text changed length under the reader's eyes and moved what followed it, a layout shift.)
  */
 export function ScriptAware({ withScript, withoutScript }: { withScript: React.ReactNode; withoutScript: React.ReactNode }) {
-  return <>{useHydrated() ? withScript : withoutScript}</>;
+  return (
+    <>
+      <span className="needs-js">{withScript}</span>
+      <span className="no-js">{withoutScript}</span>
+    </>
+  );
 }

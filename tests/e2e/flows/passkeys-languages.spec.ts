@@ -73,7 +73,7 @@ for (const locale of LOCALES) {
       // (1) The suggestion: create a passkey, or not now.
       await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
       await expect(page.locator('main h1')).toHaveText(t.passkeySetup.title);
-      await expect(page.locator('main .description')).toHaveText(t.passkeySetup.description);
+      await expect(page.locator('main .description')).toHaveText(t.passkeySetup.description, { useInnerText: true });
       await expect(button(t.passkeySetup.create)).toBeVisible();
       await expect(button(t.passkeySetup.skip)).toBeVisible();
       await check('setup-passkey');

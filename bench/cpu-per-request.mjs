@@ -10,20 +10,12 @@
 //
 // Loopback only; not part of `npm test`.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { freePort } from '../scripts/processes.mjs';
-import { benchStandin, CONNECTIONS, emailPage, pinnedApp, pinnedBaseline, stopAll } from './harness.mjs';
+import { benchStandin, CONNECTIONS, cpuMs, emailPage, pinnedApp, pinnedBaseline, stopAll } from './harness.mjs';
 
 const N = Number(process.env.N ?? 2000);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
-const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
-
-/** CPU time the process has used so far, in ms (fields 14 and 15 of /proc/PID/stat). */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
 
 function renice(pid) {
   try {

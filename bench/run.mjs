@@ -46,51 +46,67 @@ async function main() {
 
   // Throughput: the e-mail page (GET) and its server action (POST), beside H and N.
   const page = await emailPage(appUrl, standinUrl);
-  const { get, post } = await loadEmailPage(appUrl, page);
+  const { get, post } = await loadEmailPage(appUrl, page, app.pid);
   results.load = {
     getLogin: get,
     postAction: post,
-    baselineH: await load({ url: `http://127.0.0.1:${basePort}/` }),
+    baselineH: await load({ url: `http://127.0.0.1:${basePort}/` }, base.pid),
     nginxN: await nginx(nginxPort, page.html),
   };
   results.rss.appAfterLoad = rssMb(app.pid);
   results.rss.baselineAfterLoad = rssMb(base.pid);
 
-  results.proxy = await proxyOverhead(page, noProxyEntry, { port: noProxyPort, appUrl, standinUrl, clientSecret });
+  results.proxy = await proxyOverhead(page, noProxyEntry, { port: noProxyPort, appUrl, standinUrl, clientSecret, appPid: app.pid });
 
   log('Lighthouse, every screen (a few minutes)');
   results.lighthouse = await lighthouseScreens(appUrl, standinUrl, { log });
 }
 
 /**
- * The e-mail page with and without proxy.ts, both pinned to CPU 0 in turn, in three pairs of
- * alternating order (with-without, without-with, with-without) so that a drift in the machine's
- * load falls on both alike; each pair gives one overhead figure, and their spread is reported.
+ * The e-mail page with and without proxy.ts, both pinned to CPU 0 in turn, in three pairs, each
+ * with the proxy first and the copy without it second (with, without, with, without, …), so that
+ * every measured run follows a switch from the other server. Each pair gives one overhead figure,
+ * and their spread is reported. Two figures per pair: the throughput lost (1 − with/without
+ * req/s), and the server CPU time per request the proxy adds (1 − without/with ms): the same
+ * thing while the server is bound by its CPU, but the second counts only the time the server
+ * itself ran. (Pairs of alternating order, with-without then without-with, compared a server's
+ * first run after a switch with the other's second run, which on this machine is up to a tenth
+ * cheaper per request; that bias, of opposite sign in alternate pairs, spread them over 60–70
+ * points: bench/proxy-cost.md.)
  */
-async function proxyOverhead(page, entry, { port, appUrl, standinUrl, clientSecret }) {
+async function proxyOverhead(page, entry, { port, appUrl, standinUrl, clientSecret, appPid }) {
   const url = `http://127.0.0.1:${port}`;
-  await pinnedApp(entry, { port, standinUrl, clientSecret });
+  const other = await pinnedApp(entry, { port, standinUrl, clientSecret });
   const without = await emailPage(url, standinUrl, appUrl);
   const runs = { with: [], without: [] };
   const pairs = [];
-  for (const order of [
-    ['with', 'without'],
-    ['without', 'with'],
-    ['with', 'without'],
-  ]) {
+  const cpuPairs = [];
+  for (let round = 0; round < 3; round++) {
+    const order = ['with', 'without'];
     const pair = {};
-    for (const side of order) runs[side].push((pair[side] = await load({ url: side === 'with' ? page.url : without.url })));
-    // Throughput lost to the proxy: 1 − with/without, per pair.
+    for (const side of order)
+      runs[side].push((pair[side] = await load({ url: side === 'with' ? page.url : without.url }, side === 'with' ? appPid : other.pid)));
     pairs.push((1 - pair.with.rps / pair.without.rps) * 100);
+    cpuPairs.push((1 - pair.without.cpuMsPerRequest / pair.with.cpuMsPerRequest) * 100);
   }
   const mean = (xs, key) => xs.reduce((sum, x) => sum + x[key], 0) / xs.length;
-  const summary = (xs) => ({ rps: mean(xs, 'rps'), p50: mean(xs, 'p50'), p99: mean(xs, 'p99'), errors: xs.reduce((s, x) => s + x.errors, 0) });
+  const summary = (xs) => ({
+    rps: mean(xs, 'rps'),
+    p50: mean(xs, 'p50'),
+    p99: mean(xs, 'p99'),
+    cpuMsPerRequest: mean(xs, 'cpuMsPerRequest'),
+    stolenPct: mean(xs, 'stolenPct'),
+    errors: xs.reduce((s, x) => s + x.errors, 0),
+  });
   const [withProxy, withoutProxy] = [summary(runs.with), summary(runs.without)];
   return {
     with: withProxy,
     without: withoutProxy,
+    runs,
     overheadPct: (1 - withProxy.rps / withoutProxy.rps) * 100,
     pairsPct: pairs,
+    cpuOverheadPct: (1 - withoutProxy.cpuMsPerRequest / withProxy.cpuMsPerRequest) * 100,
+    cpuPairsPct: cpuPairs,
     withoutPage: { status: without.status, lang: without.lang, kb: without.html.length / 1024 },
     withPage: { status: page.status, lang: page.lang, kb: page.html.length / 1024 },
   };

@@ -30,6 +30,9 @@ async function toGroups(page: Page, email: string, javaScriptEnabled: boolean): 
   const trackId = new URL((await entry).url()).searchParams.get('track_id')!;
   await expect(page).toHaveURL(/\/group-selection\?requestId=[\w-]+(&render=sync)?$/);
   await expect(page.getByRole('combobox', { name: 'Sales organisation', exact: true })).toBeVisible();
+  // Until hydration the list is the native select, which the searchable one then replaces: a
+  // click in between opens nothing (flaky once in a full run). Wait for the searchable one.
+  if (javaScriptEnabled) await page.locator('main input[role="combobox"]').waitFor();
   return Object.assign(new URL(page.url()), { trackId });
 }
 

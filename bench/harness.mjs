@@ -149,8 +149,9 @@ export function cpuMs(pid) {
 
 /**
  * Time CPU 0 (where the servers run) was ready to run but the hypervisor ran something else, in
- * ms: the 8th figure of its line in /proc/stat. On a shared virtual machine this is what makes
- * req/s swing between identical runs while the server's own CPU time per request does not.
+ * ms: the 8th figure of its line in /proc/stat. Read so that a run the hypervisor slowed shows
+ * as such (on this machine it stayed at 0–0.1 %, and the swings were in the server's own CPU time
+ * per request: bench/proxy-cost.md).
  */
 function stolenMs() {
   const line = readFileSync('/proc/stat', 'utf8')

@@ -82,9 +82,8 @@ async function proxyOverhead(page, entry, { port, appUrl, standinUrl, clientSecr
   const pairs = [];
   const cpuPairs = [];
   for (let round = 0; round < 3; round++) {
-    const order = ['with', 'without'];
     const pair = {};
-    for (const side of order)
+    for (const side of ['with', 'without'])
       runs[side].push((pair[side] = await load({ url: side === 'with' ? page.url : without.url }, side === 'with' ? appPid : other.pid)));
     pairs.push((1 - pair.with.rps / pair.without.rps) * 100);
     cpuPairs.push((1 - pair.without.cpuMsPerRequest / pair.with.cpuMsPerRequest) * 100);

@@ -98,11 +98,14 @@ export function passwordSetSuccessEntry(q: Query) {
   return { requestId: requestIdOf(q), suggestedAction: token(first(q, 'suggested_action')), trackId: trackIdOf(q) };
 }
 
-/** `verification_complete` after a confirmed link: requestId, suggested_action (LOGIN), trackId. */
+/**
+ * `verification_complete` after a confirmed link names the same three as `password_set_success`;
+ * here the track is the tenant's offer to sign in at once, so it counts only with LOGIN.
+ */
 export function verificationSignInEntry(q: Query) {
-  const requestId = requestIdOf(q);
+  const { requestId, suggestedAction, trackId } = passwordSetSuccessEntry(q);
   if (!requestId) return undefined;
-  return { requestId, trackId: token(first(q, 'suggested_action')) === 'LOGIN' ? trackIdOf(q) : undefined };
+  return { requestId, trackId: suggestedAction === 'LOGIN' ? trackId : undefined };
 }
 
 /** `verification_complete`: accvid, masked email or mobile, processingType, requestId, type. */

@@ -12,7 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { freePort } from '../scripts/processes.mjs';
-import { benchStandin, CONNECTIONS, cpuMs, emailPage, pinnedApp, pinnedBaseline, stopAll } from './harness.mjs';
+import { benchStandin, CONNECTIONS, cpuPerRequest, emailPage, pinnedApp, pinnedBaseline, stopAll } from './harness.mjs';
 
 const N = Number(process.env.N ?? 2000);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
@@ -40,12 +40,7 @@ try {
 
   const samples = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
   for (const [, url] of Object.values(targets)) await autocannon({ url, connections: CONNECTIONS, amount: 1000 });
-  for (let round = 0; round < ROUNDS; round++)
-    for (const [name, [pid, url]] of Object.entries(targets)) {
-      const before = cpuMs(pid);
-      await autocannon({ url, connections: CONNECTIONS, amount: N });
-      samples[name].push((cpuMs(pid) - before) / N);
-    }
+  for (let round = 0; round < ROUNDS; round++) for (const [name, [pid, url]] of Object.entries(targets)) samples[name].push(await cpuPerRequest(url, pid, N));
   console.log(`| target | CPU ms per request (median of ${ROUNDS} × ${N}) | rounds |\n|---|---|---|`);
   for (const [name, xs] of Object.entries(samples)) console.log(`| ${name} | ${median(xs).toFixed(2)} | ${xs.map((x) => x.toFixed(2)).join(', ')} |`);
 } finally {

@@ -175,6 +175,18 @@ export async function load(opts, pid) {
 }
 
 /**
+ * The server's CPU time per request over `amount` requests at 10 connections, after `warm` more
+ * (one short round: bench/cpu-per-request.mjs and the proxy's pairs take many and compare them).
+ */
+export async function cpuPerRequest(url, pid, amount, warm = 0) {
+  if (warm > 0) await autocannon({ url, connections: CONNECTIONS, amount: warm });
+  const before = cpuMs(pid);
+  const r = await autocannon({ url, connections: CONNECTIONS, amount });
+  if (r.errors > 0) throw new Error(`${url}: ${r.errors} requests failed`);
+  return (cpuMs(pid) - before) / amount;
+}
+
+/**
  * A sign-in request at the stand-in (for the app it was started for, `registeredUrl`): the
  * e-mail page of it served at `appUrl`, and the body of that page's form (the server action) as
  * the POST target.

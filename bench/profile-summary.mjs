@@ -105,6 +105,75 @@ export function summarise(profile, root) {
   };
 }
 
+/**
+ * Bytes allocated per request from a sampling heap profile that kept the objects collected since
+ * (`HeapProfiler.startSampling` with both include flags): by package of the allocating function,
+ * and the top functions by self and by inclusive allocation. The garbage collector's share of the
+ * CPU profile follows from these bytes.
+ */
+export function summariseAllocations(profile, root, requests) {
+  const selfByGroup = new Map();
+  const selfByFunction = new Map();
+  const inclusiveByFunction = new Map();
+  const add = (map, key, bytes) => map.set(key, (map.get(key) ?? 0) + bytes);
+  let total = 0;
+  const walk = (node, stack) => {
+    const { group, label } = originOf(node.callFrame, root);
+    const key = `${group}\t${label}`;
+    total += node.selfSize;
+    add(selfByGroup, group, node.selfSize);
+    add(selfByFunction, key, node.selfSize);
+    const below = node.callFrame.functionName === '(root)' ? stack : new Set([...stack, key]);
+    for (const k of below) add(inclusiveByFunction, k, node.selfSize);
+    for (const child of node.children) walk(child, below);
+  };
+  walk(profile.head, new Set());
+  const kb = (bytes) => bytes / requests / 1024;
+  const sorted = (map, n) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([key, bytes]) => {
+        const [group, label = key] = key.split('\t');
+        return { group, label, kb: kb(bytes) };
+      });
+  return {
+    requests,
+    totalKb: kb(total),
+    byGroup: sorted(selfByGroup, Infinity),
+    bySelf: sorted(selfByFunction, TOP),
+    byInclusive: sorted(inclusiveByFunction, TOP),
+  };
+}
+
+function allocationSection({ name, load, allocations: a }) {
+  const rows = (list) => list.map((r) => `| ${cell(r.group)} | \`${cell(r.label)}\` | ${r.kb.toFixed(1)} | ${pct(r.kb, a.totalKb)} |`);
+  const head = ['| package or folder | function | KB per request | share |', '|---|---|---|---|'];
+  return [
+    `## Allocation: ${name}`,
+    '',
+    `${a.requests} requests at 10 connections (${load.rps.toFixed(0)} req/s under the sampler): **${a.totalKb.toFixed(0)} KB allocated per request**,`,
+    'sampled every 4 KB, objects collected since included.',
+    '',
+    '### By package (self)',
+    '',
+    '| package or folder | KB per request | share |',
+    '|---|---|---|',
+    ...a.byGroup.filter((g) => g.kb >= 0.1).map((g) => `| ${cell(g.group)} | ${g.kb.toFixed(1)} | ${pct(g.kb, a.totalKb)} |`),
+    '',
+    `### Top ${TOP} functions by self allocation`,
+    '',
+    ...head,
+    ...rows(a.bySelf),
+    '',
+    `### Top ${TOP} functions by inclusive allocation`,
+    '',
+    ...head,
+    ...rows(a.byInclusive),
+    '',
+  ].join('\n');
+}
+
 const pct = (ms, of) => `${((ms / of) * 100).toFixed(1)} %`;
 const cell = (text) => String(text).replaceAll('|', '\\|');
 
@@ -117,7 +186,7 @@ function table(rows, busy) {
 }
 
 /** bench/profile.md from one `npm run bench:profile`. */
-export function profileReport({ date, node, seconds, rssWarm, rssAfter, profiles }) {
+export function profileReport({ date, node, seconds, rssWarm, rssAfter, profiles, allocations = [] }) {
   const sections = profiles.map(({ name, load, summary }) => {
     const busy = summary.totalMs - summary.idleMs;
     return [
@@ -158,5 +227,6 @@ export function profileReport({ date, node, seconds, rssWarm, rssAfter, profiles
     '(not committed; open one in Chrome DevTools → Performance).',
     '',
     ...sections,
+    ...allocations.map(allocationSection),
   ].join('\n');
 }

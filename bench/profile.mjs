@@ -3,13 +3,16 @@
 // `npm run bench`, V8's sampling profiler records the e-mail page's GET load, then (separately)
 // its server action's POST load. Each profile is saved under bench/profiles/ (open one in Chrome
 // DevTools' Performance panel) and summarised in bench/profile.md: the top functions by self and
-// by inclusive time, and self time grouped by package. Loopback only, bounded in time.
+// by inclusive time, and self time grouped by package. Then what 1,000 GETs and 1,000 POSTs
+// allocate, by package and function (bench/profiles/*.heapprofile, DevTools' Memory panel).
+// Loopback only, bounded in time.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import autocannon from 'autocannon';
 import { freePort } from '../scripts/processes.mjs';
-import { benchStandin, emailPage, load, pinnedApp, root, rssMb, SECONDS, stopAll } from './harness.mjs';
-import { summarise } from './profile-summary.mjs';
+import { benchStandin, CONNECTIONS, emailPage, load, pinnedApp, root, rssMb, SECONDS, stopAll } from './harness.mjs';
+import { summarise, summariseAllocations } from './profile-summary.mjs';
 import { warmUp } from './walk.mjs';
 
 const log = (...args) => console.log('bench:profile:', ...args);
@@ -53,6 +56,30 @@ async function profileUnderLoad(session, name, run) {
   return { name, load: result, summary: summarise(profile, root) };
 }
 
+const postLoad = (page, appUrl) => ({
+  url: page.url,
+  method: 'POST',
+  body: page.body,
+  headers: { 'content-type': 'application/x-www-form-urlencoded', origin: appUrl },
+  expectNon2xx: true,
+});
+
+const ALLOCATION_REQUESTS = 1000;
+
+/**
+ * What a fixed number of requests allocate, collected objects included (V8's sampling heap
+ * profiler, every 4 KB): the bytes behind the garbage collector's share of the CPU profile.
+ */
+async function allocationsUnder(session, name, opts) {
+  await session.send('HeapProfiler.enable');
+  await session.send('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  const r = await autocannon({ ...opts, connections: CONNECTIONS, amount: ALLOCATION_REQUESTS });
+  const { profile } = await session.send('HeapProfiler.stopSampling');
+  await session.send('HeapProfiler.disable');
+  writeFileSync(path.join(root, 'bench/profiles', `${name}.heapprofile`), JSON.stringify(profile));
+  return { name, load: { rps: r.requests.average }, allocations: summariseAllocations(profile, root, ALLOCATION_REQUESTS) };
+}
+
 async function main() {
   execFileSync('taskset', ['-p', '-c', '1', String(process.pid)]);
   if (!existsSync(path.join(root, '.next/standalone/entry.mjs'))) execFileSync(process.execPath, ['--run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -70,17 +97,14 @@ async function main() {
   log(`GET load, ${SECONDS} s`);
   const get = await profileUnderLoad(session, 'get-email-page', () => load({ url: page.url }));
   log(`POST load, ${SECONDS} s`);
-  const post = await profileUnderLoad(session, 'post-email-action', () =>
-    load({
-      url: page.url,
-      method: 'POST',
-      body: page.body,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: appUrl },
-      expectNon2xx: true,
-    }),
-  );
+  const post = await profileUnderLoad(session, 'post-email-action', () => load(postLoad(page, appUrl)));
+  log(`allocation sampling, ${ALLOCATION_REQUESTS} GETs and ${ALLOCATION_REQUESTS} POSTs`);
+  const allocations = [
+    await allocationsUnder(session, 'get-email-page', { url: page.url }),
+    await allocationsUnder(session, 'post-email-action', postLoad(page, appUrl)),
+  ];
   session.close();
-  return { date: new Date().toISOString(), node: process.version, seconds: SECONDS, rssWarm, rssAfter: rssMb(app.pid), profiles: [get, post] };
+  return { date: new Date().toISOString(), node: process.version, seconds: SECONDS, rssWarm, rssAfter: rssMb(app.pid), profiles: [get, post], allocations };
 }
 
 let outcome;
@@ -91,4 +115,4 @@ try {
 }
 const { profileReport } = await import('./profile-summary.mjs');
 writeFileSync(path.join(root, 'bench/profile.md'), profileReport(outcome));
-log('wrote bench/profile.md and bench/profiles/*.cpuprofile');
+log('wrote bench/profile.md, bench/profiles/*.cpuprofile and *.heapprofile');

@@ -51,6 +51,17 @@ function originOf(frame, root) {
   return { group, label: `${entry?.name ?? name} ${own.replace(/^.*node_modules\//, '')}:${line}` };
 }
 
+/** The `n` largest entries of a map keyed `group` or `group\tlabel`. */
+function largest(map, n) {
+  return [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([key, value]) => {
+      const [group, label = key] = key.split('\t');
+      return { group, label, value };
+    });
+}
+
 /** Self time per package and per function, inclusive time per function, all in ms. */
 export function summarise(profile, root) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -87,14 +98,7 @@ export function summarise(profile, root) {
     for (const key of seen) add(inclusiveByFunction, key, ms);
     for (const key of groups) add(inclusiveByGroup, key, ms);
   });
-  const sorted = (map, n) =>
-    [...map]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(([key, ms]) => {
-        const [group, label = key] = key.split('\t');
-        return { group, label, ms };
-      });
+  const sorted = (map, n) => largest(map, n).map(({ group, label, value }) => ({ group, label, ms: value }));
   return {
     totalMs: total,
     idleMs: idle,
@@ -129,14 +133,7 @@ export function summariseAllocations(profile, root, requests) {
   };
   walk(profile.head, new Set());
   const kb = (bytes) => bytes / requests / 1024;
-  const sorted = (map, n) =>
-    [...map]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, n)
-      .map(([key, bytes]) => {
-        const [group, label = key] = key.split('\t');
-        return { group, label, kb: kb(bytes) };
-      });
+  const sorted = (map, n) => largest(map, n).map(({ group, label, value }) => ({ group, label, kb: kb(value) }));
   return {
     requests,
     totalKb: kb(total),

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../scripts/processes.mjs';
-import { benchStandin, CONNECTIONS, emailPage, load, pinnedApp, root, rssMb, SECONDS, stopAll } from './harness.mjs';
+import { benchStandin, CONNECTIONS, emailActionPost, emailPage, load, pinnedApp, root, rssMb, SECONDS, stopAll } from './harness.mjs';
 import { summarise, summariseAllocations } from './profile-summary.mjs';
 import { warmUp } from './walk.mjs';
 
@@ -56,14 +56,6 @@ async function profileUnderLoad(session, name, run) {
   return { name, load: result, summary: summarise(profile, root) };
 }
 
-const postLoad = (page, appUrl) => ({
-  url: page.url,
-  method: 'POST',
-  body: page.body,
-  headers: { 'content-type': 'application/x-www-form-urlencoded', origin: appUrl },
-  expectNon2xx: true,
-});
-
 const ALLOCATION_REQUESTS = 1000;
 
 /**
@@ -97,11 +89,11 @@ async function main() {
   log(`GET load, ${SECONDS} s`);
   const get = await profileUnderLoad(session, 'get-email-page', () => load({ url: page.url }));
   log(`POST load, ${SECONDS} s`);
-  const post = await profileUnderLoad(session, 'post-email-action', () => load(postLoad(page, appUrl)));
+  const post = await profileUnderLoad(session, 'post-email-action', () => load(emailActionPost(page, appUrl)));
   log(`allocation sampling, ${ALLOCATION_REQUESTS} GETs and ${ALLOCATION_REQUESTS} POSTs`);
   const allocations = [
     await allocationsUnder(session, 'get-email-page', { url: page.url }),
-    await allocationsUnder(session, 'post-email-action', postLoad(page, appUrl)),
+    await allocationsUnder(session, 'post-email-action', emailActionPost(page, appUrl)),
   ];
   session.close();
   return { date: new Date().toISOString(), node: process.version, seconds: SECONDS, rssWarm, rssAfter: rssMb(app.pid), profiles: [get, post], allocations };

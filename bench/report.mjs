@@ -48,7 +48,7 @@ function proxySection(p) {
     ...(p.cpu
       ? [
           `Server CPU time per request the proxy adds: **${f1(p.cpu.meanPct)} % ± ${f1(p.cpu.halfWidthPct)}** (mean and 95 % confidence interval of ${p.cpu.pairs.length} ` +
-            `pairs in strict turns, ${p.cpu.requests} requests per run after 300 of warm-up; target ≤ ${TARGET_PROXY} %: ${proxyMark(p.cpu.meanPct, { halfWidth: p.cpu.halfWidthPct })}). ` +
+            `pairs in strict turns, ${p.cpu.requests} requests per run after ${p.cpu.warmUp} of warm-up; target ≤ ${TARGET_PROXY} %: ${proxyMark(p.cpu.meanPct, { halfWidth: p.cpu.halfWidthPct })}). ` +
             `Per pair: ${p.cpu.pairs.map((x) => `${f1(x.pct)} %`).join(', ')}; with ${p.cpu.pairs.map((x) => x.with.toFixed(2)).join(', ')} ms, ` +
             `without ${p.cpu.pairs.map((x) => x.without.toFixed(2)).join(', ')} ms.`,
           '',

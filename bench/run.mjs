@@ -100,6 +100,7 @@ async function main() {
 const PROXY_PAIRS = 10;
 const PROXY_REQUESTS = 1500;
 const PROXY_WARM_UP = 3000;
+const PROXY_PAIR_WARM_UP = 300;
 
 async function proxyOverhead(entry, { ports, appUrl, standinUrl, clientSecret }) {
   const sides = {};
@@ -123,7 +124,7 @@ async function proxyOverhead(entry, { ports, appUrl, standinUrl, clientSecret })
   const cpuPairs = [];
   for (let round = 0; round < PROXY_PAIRS; round++) {
     const ms = {};
-    for (const [side, [target, pid]] of Object.entries(sides)) ms[side] = await cpuPerRequest(target, pid, PROXY_REQUESTS, 300);
+    for (const [side, [target, pid]] of Object.entries(sides)) ms[side] = await cpuPerRequest(target, pid, PROXY_REQUESTS, PROXY_PAIR_WARM_UP);
     cpuPairs.push({ with: ms.with, without: ms.without, pct: (1 - ms.without / ms.with) * 100 });
   }
   const mean = (xs, key) => xs.reduce((sum, x) => sum + x[key], 0) / xs.length;
@@ -142,7 +143,7 @@ async function proxyOverhead(entry, { ports, appUrl, standinUrl, clientSecret })
     runs,
     overheadPct: (1 - withProxy.rps / withoutProxy.rps) * 100,
     pairsPct: pairs,
-    cpu: { requests: PROXY_REQUESTS, pairs: cpuPairs, ...meanInterval(cpuPairs.map((p) => p.pct)) },
+    cpu: { requests: PROXY_REQUESTS, warmUp: PROXY_PAIR_WARM_UP, pairs: cpuPairs, ...meanInterval(cpuPairs.map((p) => p.pct)) },
     withoutPage: { status: pages.without.status, lang: pages.without.lang, kb: pages.without.html.length / 1024 },
     withPage: { status: pages.with.status, lang: pages.with.lang, kb: pages.with.html.length / 1024 },
   };

@@ -39,6 +39,10 @@ export function GroupForm({ requestId, groups, preselectedId, initialError, forg
     if (state.status === 'invalid') setFailedSubmits((n) => n + 1);
   }
   const enhanced = useHydrated();
+  // Until the scripts run, the list is the native select, and a person may already have picked a
+  // group in it; React leaves a select's choice alone while hydrating, so it is read here, at
+  // hydration, and the searchable list that replaces the select starts with it.
+  const [pickedBeforeScripts] = useState(nativeChoice);
 
   useEffect(() => {
     if (failedSubmits > 0) focusFirstProblem();
@@ -63,7 +67,7 @@ export function GroupForm({ requestId, groups, preselectedId, initialError, forg
             id="group"
             name="groupId"
             groups={groups}
-            defaultId={preselectedId}
+            defaultId={pickedBeforeScripts ?? preselectedId}
             error={message}
             labels={labels}
             onSelect={(group) => group && setError(undefined)}
@@ -85,6 +89,12 @@ export function GroupForm({ requestId, groups, preselectedId, initialError, forg
       </form>
     </>
   );
+}
+
+/** The group chosen in the server-rendered select, if this page has one (none on the server). */
+function nativeChoice(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return document.querySelector<HTMLSelectElement>('select#group')?.value || undefined;
 }
 
 /** The no-script list: a native select, which every browser can search by typing the start. */

@@ -147,6 +147,34 @@ test.describe('group selection', () => {
     },
   );
 
+  // Only a browser that runs scripts swaps the select for the searchable list.
+  test(
+    'a group picked in the select before the scripts run stays chosen in the searchable list that replaces it',
+    { tag: '@js-on-only' },
+    async ({ page, javaScriptEnabled }) => {
+      await toGroups(page, account('many', 'early', javaScriptEnabled), javaScriptEnabled);
+      // The page again, its scripts held back (a route also turns the HTTP cache off): the
+      // server-rendered select is all there is until they are let through.
+      let letScriptsThrough!: () => void;
+      const held = new Promise<void>((resolve) => (letScriptsThrough = resolve));
+      await page.route('**/_next/static/**/*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.reload({ waitUntil: 'domcontentloaded' });
+      const select = page.locator('select#group');
+      await select.selectOption(MANY.west.id);
+      letScriptsThrough();
+      const field = page.locator('main input[role="combobox"]');
+      await expect(field).toHaveValue(MANY.west.name);
+      await expect(select).toHaveCount(0);
+      expect(await chosen(page)).toBe(MANY.west.id);
+      await page.unrouteAll();
+      await submit(page, 'Sign in');
+      await expectSignedInFor(page, MANY.west.name, javaScriptEnabled);
+    },
+  );
+
   test('signing in without a group asks for one; choosing one clears the message', async ({ page, javaScriptEnabled, expectAccessible }) => {
     await toGroups(page, account('many', 'required', javaScriptEnabled), javaScriptEnabled);
     await submit(page, 'Sign in');

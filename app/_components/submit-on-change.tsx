@@ -19,6 +19,9 @@ export function SubmitOnChange({ selectId, hint }: { selectId: string; hint: str
     const submit = () => select.form?.requestSubmit();
     select.addEventListener('change', submit);
     select.setAttribute('aria-describedby', hintId);
+    // A choice made before the scripts ran had no one to apply it (and the button is hidden
+    // where scripts run): apply it now.
+    if ([...select.options].some((option) => option.selected !== option.defaultSelected)) submit();
     return () => {
       select.removeEventListener('change', submit);
       select.removeAttribute('aria-describedby');

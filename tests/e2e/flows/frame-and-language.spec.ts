@@ -79,6 +79,25 @@ test.describe('language', () => {
     if (!javaScriptEnabled) await submit(page, 'Continuer');
     await expect(page.getByText(`Connecté en tant que ${ACCOUNTS.password.email}.`)).toBeVisible();
   });
+
+  // Only where scripts run is the button hidden and the choice applied by a script.
+  test("a language chosen before the page's scripts run is applied once they do", { tag: '@js-on-only' }, async ({ page }) => {
+    await startSignIn(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anmelden');
+    // The page again, its scripts held back (a route also turns the HTTP cache off).
+    let letScriptsThrough!: () => void;
+    const held = new Promise<void>((resolve) => (letScriptsThrough = resolve));
+    await page.route('**/_next/static/**/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.getByLabel('Sprache').selectOption('fr-FR');
+    letScriptsThrough();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Connexion');
+    await page.unrouteAll();
+  });
 });
 
 test.describe('language from the request', () => {

@@ -1,7 +1,7 @@
 // Node/V8 settings against the app's memory: for each setting the app starts pinned to CPU 0
 // (with only that setting: not the server's own NODE_OPTIONS),
 // gets the bench's warm-up (the screens and three full sign-ins), then the e-mail page's GET and
-// POST under load; RSS warm and after load, req/s of both. `node bench/rss-experiments.mjs
+// POST under load; RSS warm, right after the load and again 25 s later, req/s and p99 of both. `node bench/rss-experiments.mjs
 // [rounds]` prints a Markdown table (bench/rss-experiments.md keeps the one behind the choice)
 // and, for the first setting, what the warm process's memory is made of.
 import { execFileSync } from 'node:child_process';
@@ -26,7 +26,13 @@ const SETTINGS = {
   'MALLOC_ARENA_MAX=2': { flags: [], env: { MALLOC_ARENA_MAX: '2' } },
   'UV_THREADPOOL_SIZE=1, --v8-pool-size=1': { flags: ['--v8-pool-size=1'], env: { UV_THREADPOOL_SIZE: '1' } },
   '--max-semi-space-size=2, MALLOC_ARENA_MAX=2': { flags: ['--max-semi-space-size=2'], env: { MALLOC_ARENA_MAX: '2' } },
+  '--max-semi-space-size=8, --max-old-space-size=192': { flags: ['--max-semi-space-size=8', '--max-old-space-size=192'] },
+  '--max-semi-space-size=8, --max-old-space-size=256': { flags: ['--max-semi-space-size=8', '--max-old-space-size=256'] },
+  '--max-semi-space-size=4, --max-old-space-size=192': { flags: ['--max-semi-space-size=4', '--max-old-space-size=192'] },
 };
+
+/** How long after the load the RSS is read again: V8 gives memory back once allocation stops. */
+const SETTLE_MS = 25_000;
 
 const only = process.env.RSS_SETTINGS?.split('|');
 const rounds = Number(process.argv[2] ?? 1);
@@ -73,7 +79,20 @@ async function measure(name, { flags, env = {} }, standin, withHook) {
   const { get, post } = await loadEmailPage(appUrl, await emailPage(appUrl, standin.url));
   const afterLoad = rssMb(app.pid);
   memory.afterLoad = await snapshot();
-  return { name, start, warm, afterLoad, getRps: get.rps, postRps: post.rps, getP99: get.p99, memory: withHook ? memory : undefined };
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  const settled = rssMb(app.pid);
+  return {
+    name,
+    start,
+    warm,
+    afterLoad,
+    settled,
+    getRps: get.rps,
+    postRps: post.rps,
+    getP99: get.p99,
+    postP99: post.p99,
+    memory: withHook ? memory : undefined,
+  };
 }
 
 execFileSync('taskset', ['-p', '-c', '1', String(process.pid)]);
@@ -109,13 +128,15 @@ try {
 }
 
 const f = (n) => n.toFixed(0);
-console.log('| setting | round | RSS start MB | RSS warm MB | RSS after load MB | GET req/s | POST req/s | GET p99 ms |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log(
+  `| setting | round | RSS start MB | RSS warm MB | RSS after load MB | RSS ${SETTLE_MS / 1000} s later MB | GET req/s | POST req/s | GET p99 ms | POST p99 ms |`,
+);
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 rows.forEach((r, i) =>
   console.log(
     r.error
-      ? `| ${r.name} | ${Math.floor(i / (rows.length / rounds)) + 1} | failed: ${r.error} |||||| `
-      : `| ${r.name} | ${Math.floor(i / (rows.length / rounds)) + 1} | ${f(r.start)} | ${f(r.warm)} | ${f(r.afterLoad)} | ${f(r.getRps)} | ${f(r.postRps)} | ${r.getP99} |`,
+      ? `| ${r.name} | ${Math.floor(i / (rows.length / rounds)) + 1} | failed: ${r.error} |||||||| `
+      : `| ${r.name} | ${Math.floor(i / (rows.length / rounds)) + 1} | ${f(r.start)} | ${f(r.warm)} | ${f(r.afterLoad)} | ${f(r.settled)} | ${f(r.getRps)} | ${f(r.postRps)} | ${r.getP99} | ${r.postP99} |`,
   ),
 );
 if (rows[0]?.memory) console.log(`\nMemory of "${rows[0].name}", warm and after load:\n\n\`\`\`json\n${JSON.stringify(rows[0].memory, null, 2)}\n\`\`\``);

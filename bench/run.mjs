@@ -54,14 +54,13 @@ async function main() {
   // Throughput: the e-mail page (GET) and its server action (POST), beside H and N.
   const page = await emailPage(appUrl, standinUrl);
   const { get, post } = await loadEmailPage(appUrl, page, app.pid);
-  results.load = {
-    getLogin: get,
-    postAction: post,
-    baselineH: await load({ url: `http://127.0.0.1:${basePort}/` }, base.pid),
-    nginxN: await nginx(nginxPort, page.html),
-  };
+  // Read at once: V8 gives memory back within seconds of the load stopping, so a later reading
+  // is not what the server holds under load (until 2026-11-25 it was read after H's and N's runs).
   results.rss.appAfterLoad = rssMb(app.pid);
+  const baselineH = await load({ url: `http://127.0.0.1:${basePort}/` }, base.pid);
   results.rss.baselineAfterLoad = rssMb(base.pid);
+  results.load = { getLogin: get, postAction: post, baselineH, nginxN: await nginx(nginxPort, page.html) };
+  results.rss.appAfterRest = rssMb(app.pid);
 
   // The app measured above sits out the proxy's pairs (stopped, so none of its collections after
   // the load falls into them).

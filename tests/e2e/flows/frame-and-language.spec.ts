@@ -1,4 +1,4 @@
-import { ACCOUNTS, chooseLanguage, CLIENT_NAME, expect, startSignIn, submit, test } from '../support/fixtures';
+import { ACCOUNTS, chooseLanguage, CLIENT_NAME, expect, reloadWithScriptsHeld, startSignIn, submit, test } from '../support/fixtures';
 
 test.describe('the page frame', () => {
   test('logos, title, the client in the header and legal links; links hidden below 600 px', async ({ page, expectAccessible }) => {
@@ -84,14 +84,7 @@ test.describe('language', () => {
   test("a language chosen before the page's scripts run is applied once they do", { tag: '@js-on-only' }, async ({ page }) => {
     await startSignIn(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anmelden');
-    // The page again, its scripts held back (a route also turns the HTTP cache off).
-    let letScriptsThrough!: () => void;
-    const held = new Promise<void>((resolve) => (letScriptsThrough = resolve));
-    await page.route('**/_next/static/**/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.reload({ waitUntil: 'domcontentloaded' });
+    const letScriptsThrough = await reloadWithScriptsHeld(page);
     await page.getByLabel('Sprache').selectOption('fr-FR');
     letScriptsThrough();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { chooseLanguage, CLIENT_NAME, continueToProvider, expect, MFA, submit, test, toPasswordStep } from '../support/fixtures';
+import { chooseLanguage, CLIENT_NAME, continueToProvider, expect, MFA, reloadWithScriptsHeld, submit, test, toPasswordStep } from '../support/fixtures';
 
 /** A fresh account per test, project and repetition (each address is its own stand-in account). */
 const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
@@ -153,15 +153,8 @@ test.describe('group selection', () => {
     { tag: '@js-on-only' },
     async ({ page, javaScriptEnabled }) => {
       await toGroups(page, account('many', 'early', javaScriptEnabled), javaScriptEnabled);
-      // The page again, its scripts held back (a route also turns the HTTP cache off): the
-      // server-rendered select is all there is until they are let through.
-      let letScriptsThrough!: () => void;
-      const held = new Promise<void>((resolve) => (letScriptsThrough = resolve));
-      await page.route('**/_next/static/**/*.js', async (route) => {
-        await held;
-        await route.continue();
-      });
-      await page.reload({ waitUntil: 'domcontentloaded' });
+      // The page again, its scripts held back: the server-rendered select is all there is.
+      const letScriptsThrough = await reloadWithScriptsHeld(page);
       const select = page.locator('select#group');
       await select.selectOption(MANY.west.id);
       letScriptsThrough();

@@ -9,7 +9,17 @@ import { legacy, STANDIN_FIXTURE, type Generation, type StandIn } from './standi
 export { ACCOUNTS, CLIENT_NAME, MFA } from './accounts';
 export { standinClient, type Generation, type StandIn } from './standin';
 export { PHOTO_SIZES, type AxeOptions, type ColorScheme } from './screen-checks';
-export { BY_FIELD_NAME, chooseLanguage, continueToProvider, openResetLink, startSignIn, submit, toNewPasswordStep, toPasswordStep } from './flow-steps';
+export {
+  BY_FIELD_NAME,
+  chooseLanguage,
+  continueToProvider,
+  openResetLink,
+  reloadWithScriptsHeld,
+  startSignIn,
+  submit,
+  toNewPasswordStep,
+  toPasswordStep,
+} from './flow-steps';
 
 /**
  * Fixtures for every e2e test: the app's URL, the stand-in's controls, the app's log, for the

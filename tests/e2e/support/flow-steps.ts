@@ -75,3 +75,19 @@ export async function continueToProvider(page: Page, javaScriptEnabled: boolean)
     await page.getByRole('button', { name: 'Continue' }).click();
   }
 }
+
+/**
+ * Reloads `page` with its scripts held back (a route also turns the HTTP cache off), so the
+ * server-rendered page is all there is, as on a slow device before hydration. Returns what lets
+ * them through; the caller removes the route (`page.unrouteAll()`) once done.
+ */
+export async function reloadWithScriptsHeld(page: Page): Promise<() => void> {
+  let letScriptsThrough!: () => void;
+  const held = new Promise<void>((resolve) => (letScriptsThrough = resolve));
+  await page.route('**/_next/static/**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  return letScriptsThrough;
+}

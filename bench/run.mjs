@@ -55,7 +55,7 @@ async function main() {
   const page = await emailPage(appUrl, standinUrl);
   const { get, post } = await loadEmailPage(appUrl, page, app.pid);
   // Read at once: V8 gives memory back within seconds of the load stopping, so a later reading
-  // is not what the server holds under load (until 2026-11-25 it was read after H's and N's runs).
+  // is not what the server holds under load.
   results.rss.appAfterLoad = rssMb(app.pid);
   const baselineH = await load({ url: `http://127.0.0.1:${basePort}/` }, base.pid);
   results.rss.baselineAfterLoad = rssMb(base.pid);

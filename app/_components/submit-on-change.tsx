@@ -20,7 +20,8 @@ export function SubmitOnChange({ selectId, hint }: { selectId: string; hint: str
     select.addEventListener('change', submit);
     select.setAttribute('aria-describedby', hintId);
     // A choice made before the scripts ran had no one to apply it (and the button is hidden
-    // where scripts run): apply it now.
+    // where scripts run): apply it now. The select is autocomplete="off", so a browser's form
+    // restoration on reload or Back never looks like such a choice.
     if ([...select.options].some((option) => option.selected !== option.defaultSelected)) submit();
     return () => {
       select.removeEventListener('change', submit);

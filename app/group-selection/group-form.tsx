@@ -67,7 +67,7 @@ export function GroupForm({ requestId, groups, preselectedId, initialError, forg
             id="group"
             name="groupId"
             groups={groups}
-            defaultId={pickedBeforeScripts ?? preselectedId}
+            defaultId={pickedBeforeScripts === undefined ? preselectedId : pickedBeforeScripts || undefined}
             error={message}
             labels={labels}
             onSelect={(group) => group && setError(undefined)}
@@ -91,10 +91,13 @@ export function GroupForm({ requestId, groups, preselectedId, initialError, forg
   );
 }
 
-/** The group chosen in the server-rendered select, if this page has one (none on the server). */
+/**
+ * What the server-rendered select holds ('' for "none selected"), or undefined where there is no
+ * such select: on the server, and where the page was reached without one.
+ */
 function nativeChoice(): string | undefined {
   if (typeof document === 'undefined') return undefined;
-  return document.querySelector<HTMLSelectElement>('select#group')?.value || undefined;
+  return document.querySelector<HTMLSelectElement>('select#group')?.value;
 }
 
 /** The no-script list: a native select, which every browser can search by typing the start. */

@@ -79,9 +79,9 @@ export async function continueToProvider(page: Page, javaScriptEnabled: boolean)
 /**
  * Reloads `page` with its scripts held back (a route also turns the HTTP cache off), so the
  * server-rendered page is all there is, as on a slow device before hydration. Returns what lets
- * them through; the caller removes the route (`page.unrouteAll()`) once done.
+ * them through and removes the route.
  */
-export async function reloadWithScriptsHeld(page: Page): Promise<() => void> {
+export async function reloadWithScriptsHeld(page: Page): Promise<() => Promise<void>> {
   let letScriptsThrough!: () => void;
   const held = new Promise<void>((resolve) => (letScriptsThrough = resolve));
   await page.route('**/_next/static/**/*.js', async (route) => {
@@ -89,5 +89,8 @@ export async function reloadWithScriptsHeld(page: Page): Promise<() => void> {
     await route.continue();
   });
   await page.reload({ waitUntil: 'domcontentloaded' });
-  return letScriptsThrough;
+  return async () => {
+    letScriptsThrough();
+    await page.unrouteAll({ behavior: 'wait' });
+  };
 }

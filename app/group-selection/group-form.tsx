@@ -43,6 +43,14 @@ export function GroupForm({ requestId, groups, preselectedId, initialError, forg
   // group in it; React leaves a select's choice alone while hydrating, so it is read here, at
   // hydration, and the searchable list that replaces the select starts with it.
   const [pickedBeforeScripts] = useState(nativeChoice);
+  // A pick there (not the preselected group the server rendered) is a choice like any other, so
+  // it clears the error, once the scripts run (the first render has to match the server's markup).
+  const pickedEarly = pickedBeforeScripts !== undefined && pickedBeforeScripts !== (preselectedId ?? '');
+  const [pickCarried, setPickCarried] = useState(false);
+  if (enhanced && pickedEarly && !pickCarried) {
+    setPickCarried(true);
+    setError(undefined);
+  }
 
   useEffect(() => {
     if (failedSubmits > 0) focusFirstProblem();

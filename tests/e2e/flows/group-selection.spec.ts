@@ -149,17 +149,22 @@ test.describe('group selection', () => {
 
   // Only a browser that runs scripts swaps the select for the searchable list.
   test(
-    'a group picked in the select before the scripts run stays chosen in the searchable list that replaces it',
+    'a group picked in the select before the scripts run stays chosen in the searchable list that replaces it, and clears the error',
     { tag: '@js-on-only' },
     async ({ page, javaScriptEnabled }) => {
-      await toGroups(page, account('many', 'early', javaScriptEnabled), javaScriptEnabled);
-      // The page again, its scripts held back: the server-rendered select is all there is.
+      const url = await toGroups(page, account('many', 'early', javaScriptEnabled), javaScriptEnabled);
+      // With an error on the screen from the start (a group_id that is not offered)…
+      url.searchParams.set('group_id', 'not-a-group');
+      await page.goto(url.toString());
+      // …the page again, its scripts held back: the server-rendered select is all there is.
       const letScriptsThrough = await reloadWithScriptsHeld(page);
+      await expect(page.locator('#group-error')).toBeVisible();
       const select = page.locator('select#group');
       await select.selectOption(MANY.west.id);
       await letScriptsThrough();
       const field = page.locator('main input[role="combobox"]');
       await expect(field).toHaveValue(MANY.west.name);
+      await expect(page.locator('#group-error')).toBeHidden();
       await expect(select).toHaveCount(0);
       expect(await chosen(page)).toBe(MANY.west.id);
       await submit(page, 'Sign in');

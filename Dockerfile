@@ -26,7 +26,8 @@ RUN --mount=type=secret,id=actions_key,required=false \
 FROM ${NODE_IMAGE} AS runtime
 # NODE_OPTIONS: the server's Node flags, the same the tests and the benchmark run it with
 # (scripts/processes.mjs SERVER_NODE_OPTIONS): smaller V8 semi-spaces than the default, about
-# 90 MB less resident memory when warm (bench/rss-experiments.md). Setting NODE_OPTIONS at run time replaces them.
+# 90 MB less resident memory when warm (bench/rss-experiments.md). Setting NODE_OPTIONS at run
+# time replaces them.
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
     NODE_OPTIONS="--max-semi-space-size=8" \

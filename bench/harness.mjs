@@ -168,20 +168,23 @@ export async function load({ expectStatus = 200, ...opts }, pid) {
   await autocannon({ ...opts, connections: CONNECTIONS, duration: 2 });
   const before = pid ? { cpu: cpuMs(pid), stolen: stolenMs(), at: performance.now() } : undefined;
   const r = await autocannon({ ...opts, connections: CONNECTIONS, duration: SECONDS });
-  // A wrong status means the run timed something else (a page render instead of the action, an
-  // error page): no figure from it is worth reporting.
-  const wrong = unexpectedAnswers(r, expectStatus);
-  if (wrong > 0) throw new Error(`${opts.method ?? 'GET'} ${opts.url}: ${wrong} answers other than ${expectStatus} (${JSON.stringify(r.statusCodeStats)})`);
+  requireAnswered(r, expectStatus, `${opts.method ?? 'GET'} ${opts.url}`);
   const result = { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors };
   if (!before) return result;
   const wall = performance.now() - before.at;
   return { ...result, cpuMsPerRequest: (cpuMs(pid) - before.cpu) / r.requests.total, stolenPct: ((stolenMs() - before.stolen) / wall) * 100 };
 }
 
-/** Answers with another status than the one every request of a load run must get. */
-export function unexpectedAnswers(result, expectStatus) {
+/**
+ * Stops the bench when an autocannon run (`what`) had failed requests or answers with another
+ * status than `expectStatus`: it then timed something else (a page render instead of the action,
+ * an error page), and no figure from it is worth reporting.
+ */
+export function requireAnswered(result, expectStatus, what) {
   const answers = Object.entries(result.statusCodeStats ?? {});
-  return answers.reduce((sum, [status, { count }]) => sum + (Number(status) === expectStatus ? 0 : count), 0);
+  const wrong = answers.reduce((sum, [status, { count }]) => sum + (Number(status) === expectStatus ? 0 : count), 0);
+  if (result.errors + wrong > 0)
+    throw new Error(`${what}: ${result.errors} failed, ${wrong} answered other than ${expectStatus} (${JSON.stringify(result.statusCodeStats)})`);
 }
 
 /**
@@ -192,7 +195,7 @@ export async function cpuPerRequest(url, pid, amount, warm = 0) {
   if (warm > 0) await autocannon({ url, connections: CONNECTIONS, amount: warm });
   const before = cpuMs(pid);
   const r = await autocannon({ url, connections: CONNECTIONS, amount });
-  if (r.errors + unexpectedAnswers(r, 200) > 0) throw new Error(`${url}: ${r.errors} requests failed, ${unexpectedAnswers(r, 200)} answered other than 200`);
+  requireAnswered(r, 200, url);
   return (cpuMs(pid) - before) / amount;
 }
 

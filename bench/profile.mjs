@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '../scripts/processes.mjs';
-import { benchStandin, CONNECTIONS, emailActionPost, emailPage, load, pinnedApp, root, rssMb, SECONDS, stopAll, unexpectedAnswers } from './harness.mjs';
+import { benchStandin, CONNECTIONS, emailActionPost, emailPage, load, pinnedApp, requireAnswered, root, rssMb, SECONDS, stopAll } from './harness.mjs';
 import { summarise, summariseAllocations } from './profile-summary.mjs';
 import { warmUp } from './walk.mjs';
 
@@ -66,7 +66,7 @@ async function allocationsUnder(session, name, { expectStatus = 200, ...opts }) 
   await session.send('HeapProfiler.enable');
   await session.send('HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
   const r = await autocannon({ ...opts, connections: CONNECTIONS, amount: ALLOCATION_REQUESTS });
-  if (r.errors + unexpectedAnswers(r, expectStatus) > 0) throw new Error(`${name}: answers other than ${expectStatus}`);
+  requireAnswered(r, expectStatus, name);
   const { profile } = await session.send('HeapProfiler.stopSampling');
   await session.send('HeapProfiler.disable');
   writeFileSync(path.join(root, 'bench/profiles', `${name}.heapprofile`), JSON.stringify(profile));

@@ -1,9 +1,10 @@
 // Node/V8 settings against the app's memory: for each setting the app starts pinned to CPU 0
 // (with only that setting: not the server's own NODE_OPTIONS),
 // gets the bench's warm-up (the screens and three full sign-ins), then the e-mail page's GET and
-// POST under load; RSS warm, right after the load and again 25 s later, req/s and p99 of both. `node bench/rss-experiments.mjs
-// [rounds]` prints a Markdown table (bench/rss-experiments.md keeps the one behind the choice)
-// and, for the first setting, what the warm process's memory is made of.
+// POST under load; RSS warm, right after the load and again 25 s later, req/s and p99 of both.
+// `node bench/rss-experiments.mjs [rounds]` prints a Markdown table (bench/rss-experiments.md
+// keeps the one behind the choice) and, for the first setting, what the warm process's memory is
+// made of.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

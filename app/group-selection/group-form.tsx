@@ -75,7 +75,7 @@ export function GroupForm({ requestId, groups, preselectedId, initialError, forg
             id="group"
             name="groupId"
             groups={groups}
-            defaultId={pickedBeforeScripts === undefined ? preselectedId : pickedBeforeScripts || undefined}
+            defaultId={pickedEarly ? pickedBeforeScripts || undefined : preselectedId}
             error={message}
             labels={labels}
             onSelect={(group) => group && setError(undefined)}

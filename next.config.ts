@@ -38,41 +38,9 @@ const nextConfig: NextConfig = {
   },
   async rewrites() {
     return {
-      // The provider's hosted-page entries (docs/provider-contract.md §4) are handled by a route
-      // that moves what their address carries (tokens, the track, the subject) into the flow
-      // cookie and redirects to the clean page: the reset link (…/reset-password?rprq=…), an open
-      // e-mail confirmation (…/verify-email-complete?accvid=…), the precheck pages (a track_id
-      // or trackId), the login page's refusal until the address is confirmed, and the pages
-      // after a reset or a confirmation (a track).
-      beforeFiles: [
-        ...['track_id', 'trackId'].flatMap((key) =>
-          ['/register-mfa', '/group-selection', '/login-success', '/setup-passkey'].map((source) => ({
-            source,
-            has: [{ type: 'query' as const, key }],
-            destination: `${source}/entry`,
-          })),
-        ),
-        ...['sub', 'q'].map((key) => ({
-          source: '/',
-          has: [
-            { type: 'query' as const, key: 'error', value: 'email_not_verified' },
-            { type: 'query' as const, key },
-          ],
-          destination: '/verify-email/entry',
-        })),
-        { source: '/reset-password', has: [{ type: 'query', key: 'rprq' }], destination: '/reset-password/link' },
-        {
-          source: '/verify-email-complete',
-          has: [{ type: 'query', key: 'accvid' }],
-          missing: [{ type: 'query', key: 'suggested_action' }],
-          destination: '/verify-email-complete/entry',
-        },
-        // The track beside a finished reset (unused) or a confirmed address (a sign-in offer).
-        ...['track_id', 'trackId'].flatMap((key) => [
-          { source: '/reset-password-success', has: [{ type: 'query' as const, key }], destination: '/reset-password-success/entry' },
-          { source: '/verify-email-complete', has: [{ type: 'query' as const, key }], destination: '/verify-email-complete/sign-in-entry' },
-        ]),
-      ],
+      // The provider's hosted-page entries are rewritten by proxy.ts (lib/entry-rewrites.ts): Next
+      // compiles every rewrite listed here again on each page render.
+      beforeFiles: [],
       // After the files that exist, before the catch-all page (app/[...unknown]): a missing
       // static file is answered in plain text (app/static-asset-missing/route.ts).
       afterFiles: [{ source: '/_next/static/:path*', destination: '/static-asset-missing' }],

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { getConfig } from './lib/config';
+import { entryRewrite } from './lib/entry-rewrites';
 import { FORM_POST_HEADER } from './lib/form-post';
 import { LOCALE_HEADER, localeCookie, PATH_HEADER, resolveLocale } from './lib/i18n/locales';
 import { buildCsp } from './lib/security/csp';
@@ -8,7 +9,8 @@ import { isSameOriginPost } from './lib/security/origin';
 
 /**
  * Runs before every page and action: rejects cross-origin POSTs (Next lets a POST without an
- * Origin header through), makes this request's CSP nonce and resolves the display language.
+ * Origin header through), makes this request's CSP nonce, resolves the display language and
+ * sends the provider's hosted-page entries to their entry routes (lib/entry-rewrites.ts).
  * It does no I/O: every page and action still checks its own session.
  */
 export function proxy(request: NextRequest) {
@@ -52,9 +54,18 @@ export function proxy(request: NextRequest) {
   requestHeaders.set('content-security-policy', csp);
   requestHeaders.set(LOCALE_HEADER, locale);
   requestHeaders.set(PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  const response = entryResponse(request, requestHeaders) ?? NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('content-security-policy', csp);
   return response;
+}
+
+/** The rewrite to an entry route (the query kept), when this address is one of the provider's entries. */
+function entryResponse(request: NextRequest, headers: Headers): NextResponse | undefined {
+  const entry = entryRewrite(request.nextUrl.pathname, request.nextUrl.searchParams);
+  if (!entry) return undefined;
+  const target = request.nextUrl.clone();
+  target.pathname = entry;
+  return NextResponse.rewrite(target, { request: { headers } });
 }
 
 export const config = {

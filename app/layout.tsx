@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { headers } from 'next/headers';
 import { PageTextsProvider } from '@/app/_components/page-texts';
 import { DEFAULT_LOCALE, directionOf, isLocale } from '@/lib/i18n/locales';
 import './globals.css';
@@ -15,12 +14,12 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, colorScheme: 'light dark' };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const [rawLocale, t, tError, tForm, nonce] = await Promise.all([
+  const [rawLocale, t, tError, tForm, tNotFound] = await Promise.all([
     getLocale(),
     getTranslations('meta'),
     getTranslations('error'),
     getTranslations('form'),
-    headers().then((h) => h.get('x-nonce') ?? undefined),
+    getTranslations('notFound'),
   ]);
   const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
   const pageTexts = {
@@ -28,6 +27,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
     description: tError('description'),
     back: tError('back'),
     pageExpired: tError('pageExpired'),
+    notFound: tNotFound('title'),
     reference: template(tError, 'reference', 'ref'),
     slow: tForm('slow'),
     copy: tForm('copy'),
@@ -35,16 +35,6 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   };
   return (
     <html lang={locale} dir={directionOf(locale)}>
-      <head>
-        {/*
-          Controls and texts that only hold with JavaScript are hidden when it is off (and the room
-          kept for them in a field); the texts for a page without it (`.no-js`, hidden by
-          globals.css) are shown instead.
-        */}
-        <noscript>
-          <style nonce={nonce}>{'.needs-js{display:none!important}.no-js{display:inline!important}.control input{padding-inline-end:.875rem}'}</style>
-        </noscript>
-      </head>
       <body>
         <a className="skip-link" href="#content">
           {t('skipToContent')}

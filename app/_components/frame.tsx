@@ -8,9 +8,9 @@ import { typeset, usesPhrases } from '@/lib/i18n/typeset';
 import { getClientName } from '@/lib/provider/client-name';
 import { localPath } from '@/lib/redirects';
 import { readFlow } from '@/lib/session';
+import { CardFooter } from './card-footer';
+import { CardHeader } from './card-header';
 import { Heading } from './heading';
-import { LanguageSelect } from './language-select';
-import { SubmitOnChange } from './submit-on-change';
 
 type Props = {
   title: string;
@@ -64,13 +64,12 @@ export async function Frame({ title, description, requestId, clientName, focus =
     <div className="page">
       {brand.css ? <style nonce={nonce}>{brand.css}</style> : null}
       <div className="card">
-        <header className="card-header">
-          <div className="brand">
-            <Logo name="manufacturer" alt={t('manufacturerLogo')} dark={brand.darkLogo.manufacturer} width={176} height={44} />
-            <Logo name="product" alt={t('productLogo')} dark={brand.darkLogo.product} width={112} height={28} />
-          </div>
-          {name ? <p className={['client-line', phrases].filter(Boolean).join(' ')}>{typeset(t('continueTo', { client: name }), locale)}</p> : null}
-        </header>
+        <CardHeader
+          manufacturer={{ alt: t('manufacturerLogo'), dark: brand.darkLogo.manufacturer }}
+          product={{ alt: t('productLogo'), dark: brand.darkLogo.product }}
+          clientLine={name ? typeset(t('continueTo', { client: name }), locale) : undefined}
+          phrases={phrases !== undefined}
+        />
         <main id="content" className="card-body">
           <Heading
             autoFocus={focus === 'heading' && !formAnswer}
@@ -87,52 +86,13 @@ export async function Frame({ title, description, requestId, clientName, focus =
           ) : null}
           {children}
         </main>
-        <footer className="card-footer">
-          <form className="language" method="post" action="/language">
-            <input type="hidden" name="return" value={returnPath} />
-            <label htmlFor="language-select" className="visually-hidden">
-              {t('language')}
-            </label>
-            {/* The globe and the chevron are drawn by the style sheet (no bytes in every page). */}
-            <span className="language-control">
-              <LanguageSelect id="language-select" locale={locale} />
-            </span>
-            {/* With JavaScript a choice applies at once (and the select says so); without it, this button sends it. */}
-            <noscript>
-              <button type="submit" className="secondary small">
-                {t('changeLanguage')}
-              </button>
-            </noscript>
-            <SubmitOnChange selectId="language-select" hint={t('languageHint')} />
-          </form>
-          {links.length > 0 ? (
-            <nav aria-label={t('legalLinks')} className="legal">
-              <ul>
-                {links.map((link) => (
-                  <li key={link.name}>
-                    <a href={link.href}>{t(link.name)}</a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ) : null}
-        </footer>
+        <CardFooter
+          locale={locale}
+          returnPath={returnPath}
+          texts={{ language: t('language'), changeLanguage: t('changeLanguage'), languageHint: t('languageHint'), legalLinks: t('legalLinks') }}
+          links={links.map((link) => [link.href, t(link.name)] as const)}
+        />
       </div>
     </div>
-  );
-}
-
-/**
- * A logo from the brand route. Its dark version, when there is one, is swapped in by the browser
- * for the dark scheme; a logo without one sits on a light plate there (never inverted: that
- * would change the brand's colours).
- */
-function Logo({ name, alt, dark, width, height }: { name: 'manufacturer' | 'product'; alt: string; dark: boolean; width: number; height: number }) {
-  return (
-    <picture className={`logo logo-${name}${dark ? '' : ' plate'}`}>
-      {dark ? <source srcSet={`/brand/${name}-dark`} media="(prefers-color-scheme: dark)" /> : null}
-      {/* Operator-replaceable files, served as they are (no image optimisation). */}
-      <img src={`/brand/${name}`} alt={alt} width={width} height={height} />
-    </picture>
   );
 }

@@ -19,8 +19,8 @@ type Props = {
 /**
  * The password input with a show/hide button inside it (an eye; its name says what it does,
  * "Show password" or "Hide password", and it follows the input in focus order) and a Caps Lock
- * hint. The button needs JavaScript, so it is hidden when scripting is off (the `needs-js` rule
- * in the root layout).
+ * hint. The button needs JavaScript, so it is hidden when scripting is off (the style sheet's
+ * `needs-js` rule).
  */
 export function PasswordField({ id = 'password', autoComplete = 'current-password', describedBy, error, autoFocus, registration, labels }: Props) {
   const [visible, setVisible] = useState(false);
@@ -38,8 +38,8 @@ export function PasswordField({ id = 'password', autoComplete = 'current-passwor
       onKeyDown={detectCapsLock}
       onKeyUp={detectCapsLock}
       inputAside={
-        <button type="button" className="reveal needs-js" aria-controls={id} onClick={() => setVisible((v) => !v)}>
-          <EyeIcon crossed={visible} />
+        // The eye is drawn by the style sheet (`.reveal`), crossed out while the password shows.
+        <button type="button" className={visible ? 'reveal shown needs-js' : 'reveal needs-js'} aria-controls={id} onClick={() => setVisible((v) => !v)}>
           <span className="visually-hidden">{visible ? labels.hide : labels.show}</span>
         </button>
       }
@@ -49,25 +49,5 @@ export function PasswordField({ id = 'password', autoComplete = 'current-passwor
         {capsLock ? labels.capsLock : ''}
       </p>
     </TextField>
-  );
-}
-
-/** An eye, crossed out while the password is shown (the button then hides it). */
-function EyeIcon({ crossed }: { crossed: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      focusable="false"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M2.5 12S6 5.5 12 5.5 21.5 12 21.5 12 18 18.5 12 18.5 2.5 12 2.5 12Z" />
-      <circle cx="12" cy="12" r="3" />
-      {crossed ? <path d="M4 4l16 16" /> : null}
-    </svg>
   );
 }

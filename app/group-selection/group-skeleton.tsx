@@ -1,6 +1,10 @@
+'use client';
+
 /**
  * What the page shows while the groups load: the shape of the form, greyed, and an announced
- * status. Server-rendered inside the Suspense fallback, so it shows without JavaScript too.
+ * status. Server-rendered inside the Suspense fallback, so it shows without JavaScript too; a
+ * client component for its bytes only (its markup comes from the script bundle, the page sends
+ * the label).
  */
 export function GroupSkeleton({ label }: { label: string }) {
   return (

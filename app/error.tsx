@@ -34,6 +34,7 @@ export default function ErrorBoundary({ error }: { error: Error & { digest?: str
   }
   return (
     <main id="content" className="card boundary">
+      <title>{texts.title}</title>
       <Heading autoFocus>{texts.title}</Heading>
       <p>{texts.description}</p>
       {error.digest ? <p className="reference">{texts.reference.replace('{ref}', error.digest)}</p> : null}

@@ -1,15 +1,9 @@
-import type { Metadata, Viewport } from 'next';
+import type { Viewport } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { PageTextsProvider } from '@/app/_components/page-texts';
 import { DEFAULT_LOCALE, directionOf, isLocale } from '@/lib/i18n/locales';
 import './globals.css';
 import { template } from '@/lib/i18n/template';
-
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('meta');
-  // No robots or referrer <meta>: both are response headers of every answer (next.config.ts).
-  return { title: { template: `%s · ${t('title')}`, default: t('title') } };
-}
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, colorScheme: 'light dark' };
 

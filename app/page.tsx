@@ -7,13 +7,10 @@ import { loginEntry } from '@/lib/flows/entry-params';
 import { loginNoticeFor } from '@/lib/flows/error-map';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
-import { titleFrom } from '@/lib/i18n/metadata';
 import { requireClientName } from '@/lib/provider/client-name';
 import { registrationUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
 import { EmailForm } from './email-form';
-
-export const generateMetadata = titleFrom('login');
 
 /**
  * Step 1: the e-mail form, and the tenant's `login` hosted page (docs/provider-contract.md §4).

@@ -1,11 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { Frame } from '@/app/_components/frame';
 import { stepUrl } from '@/lib/flows/step-urls';
-import { titleFrom } from '@/lib/i18n/metadata';
 import { answerWith } from '@/lib/request-context';
 import { readFlow } from '@/lib/session';
-
-export const generateMetadata = titleFrom('notFound');
 
 /**
  * Any address that names no screen: the full frame (logos, the sign-in's client, the language

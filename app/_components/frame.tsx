@@ -47,9 +47,10 @@ export async function Frame({ title, description, requestId, clientName, focus =
       : Promise.all([localePromise, requestId ? requestId : readFlow().then((flow) => flow?.requestId)]).then(([locale, id]) => getClientName(id, locale));
   // formAnswer: a form posted without JavaScript and answered with this page again; its error
   // summary takes focus, so the heading must not claim it first (the first `autofocus` wins).
-  const [rawLocale, t, requestHeaders, brand, name, formAnswer] = await Promise.all([
+  const [rawLocale, t, tMeta, requestHeaders, brand, name, formAnswer] = await Promise.all([
     localePromise,
     getTranslations('frame'),
+    getTranslations('meta'),
     headers(),
     loadBrand(),
     namePromise,
@@ -62,6 +63,8 @@ export async function Frame({ title, description, requestId, clientName, focus =
   const phrases = usesPhrases(locale) ? 'phrases' : undefined;
   return (
     <div className="page">
+      {/* The document's title is the screen's heading, then the product (React puts it in the head). */}
+      <title>{`${title} · ${tMeta('title')}`}</title>
       {brand.css ? <style nonce={nonce}>{brand.css}</style> : null}
       <div className="card">
         <CardHeader

@@ -41,6 +41,7 @@ export function NotFoundScreen() {
   return (
     <div className="page">
       <main id="content" className="card card-body">
+        <title>{texts.notFound}</title>
         <Heading autoFocus>{texts.notFound}</Heading>
         {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
         <a className="button" href="/">

@@ -3,9 +3,6 @@ import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
 import { anyFlow, requireFlow } from '@/lib/flows/flow-guard';
 import { stepUrl } from '@/lib/flows/step-urls';
-import { titleFrom } from '@/lib/i18n/metadata';
-
-export const generateMetadata = titleFrom('accountUnavailable');
 
 /**
  * The account is declined, deactivated or deleted: nothing typed here can change that, so there

@@ -2,9 +2,6 @@ import { ContinuationFrame } from '@/app/_components/continuation-frame';
 import { getConfig } from '@/lib/config';
 import { continuationForm } from '@/lib/flows/continuation';
 import { requireFlow, withContinuation } from '@/lib/flows/flow-guard';
-import { titleFrom } from '@/lib/i18n/metadata';
-
-export const generateMetadata = titleFrom('continue');
 
 /** Hands the finished step to the provider with a browser form POST (auto-submitted). */
 export default async function ContinuePage({ searchParams }: PageProps<'/continue'>) {

@@ -5,7 +5,6 @@ import { getConfig } from '@/lib/config';
 import { newReferenceId, verifyOutage } from '@/lib/errors';
 import { errorEntry } from '@/lib/flows/entry-params';
 import type { ErrorReason } from '@/lib/flows/step-urls';
-import { titleFrom } from '@/lib/i18n/metadata';
 import { log } from '@/lib/log';
 import { meaningAnywhere } from '@/lib/provider/error-codes';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
@@ -13,8 +12,6 @@ import { localPath } from '@/lib/redirects';
 import { answerWith } from '@/lib/request-context';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
-
-export const generateMetadata = titleFrom('error');
 
 const REFERENCE = /^[A-F0-9]{10}$/;
 const REASONS: readonly ErrorReason[] = ['expired', 'replaced', 'invalid-request', 'sign-in-again'];

@@ -4,12 +4,9 @@ import { Streamed } from '@/app/_components/streamed';
 import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
 import { GROUP_ID } from '@/lib/flows/groups';
 import { stepUrl } from '@/lib/flows/step-urls';
-import { titleFrom } from '@/lib/i18n/metadata';
 import { getClientName } from '@/lib/provider/client-name';
 import { GroupChoice } from './group-choice';
 import { GroupSkeleton } from './group-skeleton';
-
-export const generateMetadata = titleFrom('groups');
 
 /**
  * Group selection. The provider's `group_selection` page (query or path form) arrives at an

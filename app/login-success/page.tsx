@@ -2,9 +2,6 @@ import { ContinuationFrame } from '@/app/_components/continuation-frame';
 import { getConfig } from '@/lib/config';
 import { continuationForm } from '@/lib/flows/continuation';
 import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
-import { titleFrom } from '@/lib/i18n/metadata';
-
-export const generateMetadata = titleFrom('continue');
 
 /**
  * The tenant's `login_success` hosted page (its track_id, requestId and sub arrive at

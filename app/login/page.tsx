@@ -6,14 +6,11 @@ import { requireFlow, withEmail } from '@/lib/flows/flow-guard';
 import { lockedState } from '@/lib/flows/sign-in';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { PASSKEY_ERRORS, translateErrors } from '@/lib/i18n/errors';
-import { titleFrom } from '@/lib/i18n/metadata';
 import { template } from '@/lib/i18n/template';
 import { getClientName } from '@/lib/provider/client-name';
 import { finishPasskeySignIn, preparePasskeySignIn } from './actions';
 import { CredentialsForm } from './credentials-form';
 import { UsePassword } from './use-password';
-
-export const generateMetadata = titleFrom('credentials');
 
 /** Step 2: the password for the e-mail given in step 1 (kept in the flow session). */
 export default async function CredentialsPage({ searchParams }: PageProps<'/login'>) {

@@ -6,10 +6,7 @@ import { Streamed } from '@/app/_components/streamed';
 import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
 import { mfaStepPath } from '@/lib/flows/mfa';
 import { stepUrl } from '@/lib/flows/step-urls';
-import { titleFrom } from '@/lib/i18n/metadata';
 import { MfaChoice } from './mfa-choice';
-
-export const generateMetadata = titleFrom('mfa');
 
 /**
  * The second factor. The provider's `mfa_required` page (track_id, sub, requestId) arrives at

@@ -1,11 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
-import { titleFrom } from '@/lib/i18n/metadata';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { parseRequestId } from '@/lib/validation/fields';
-
-export const generateMetadata = titleFrom('registerSuccess');
 
 /** After registration at the provider: confirm the address, then sign in. */
 export default async function RegisterSuccessPage({ searchParams }: PageProps<'/register-success'>) {

@@ -5,9 +5,6 @@ import { ResetRequestForm } from '@/app/reset-password-init/reset-request-form';
 import { requireFlow, withEmail } from '@/lib/flows/flow-guard';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
-import { titleFrom } from '@/lib/i18n/metadata';
-
-export const generateMetadata = titleFrom('requirePassword');
 
 /** The account has no password yet (or must set one after a changeover): send a link to set it. */
 export default async function RequirePasswordPage({ searchParams }: PageProps<'/require-password-init'>) {

@@ -6,11 +6,8 @@ import { StatusNotice } from '@/app/_components/status-notice';
 import { requireFlow, withResetSent } from '@/lib/flows/flow-guard';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { stepUrl } from '@/lib/flows/step-urls';
-import { titleFrom } from '@/lib/i18n/metadata';
 import { resendLabels } from '@/lib/i18n/resend-labels';
 import { resendResetLink } from './actions';
-
-export const generateMetadata = titleFrom('resetSent');
 
 /** "Check your e-mail", with a resend that waits out a countdown. */
 export default async function ResetSentPage({ searchParams }: PageProps<'/reset-password-confirmation'>) {

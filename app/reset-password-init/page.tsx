@@ -4,10 +4,7 @@ import { Frame } from '@/app/_components/frame';
 import { requireFlow, withEmail } from '@/lib/flows/flow-guard';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
-import { titleFrom } from '@/lib/i18n/metadata';
 import { ResetRequestForm } from './reset-request-form';
-
-export const generateMetadata = titleFrom('resetInit');
 
 /** "Forgot your password?": the e-mail from the sign-in, and a button to send the link. */
 export default async function ResetInitPage({ searchParams }: PageProps<'/reset-password-init'>) {

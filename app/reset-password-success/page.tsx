@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
@@ -11,10 +10,6 @@ async function texts() {
   const [t, flow] = await Promise.all([getTranslations('resetSuccess'), readFlow()]);
   const first = Boolean(flow?.passwordRequired);
   return { t, flow, title: first ? t('titleSet') : t('title'), description: first ? t('descriptionSet') : t('description') };
-}
-
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await texts()).title };
 }
 
 /** Done: sign in again (for the same request where there is one). After a required password, suggest MFA. */

@@ -1,4 +1,3 @@
-import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
@@ -9,12 +8,6 @@ import { rememberedEmail } from '@/lib/remembered';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
 import { NewPasswordForm } from './new-password-form';
-
-export async function generateMetadata(): Promise<Metadata> {
-  const [t, flow] = await Promise.all([getTranslations('resetForm'), readFlow()]);
-  // Without a link there is only "expired"; a first password is set, not changed.
-  return { title: !flow?.reset ? t('expiredTitle') : flow.passwordRequired ? t('titleSet') : t('title') };
-}
 
 /** The new-password form for a reset link (whose tokens are in the session, never in the URL). */
 export default async function ResetPasswordPage({ searchParams }: PageProps<'/reset-password'>) {

@@ -5,12 +5,9 @@ import { ScriptAware } from '@/app/_components/script-aware';
 import { getConfig } from '@/lib/config';
 import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
 import { PASSKEY_ERRORS, translateErrors } from '@/lib/i18n/errors';
-import { titleFrom } from '@/lib/i18n/metadata';
 import { getClientName } from '@/lib/provider/client-name';
 import { finishPasskeySetup, preparePasskeySetup } from './actions';
 import { SkipForm } from './skip-form';
-
-export const generateMetadata = titleFrom('passkeySetup');
 
 /**
  * The tenant's suggestion to set up a method after a sign-in (its `suggest_verification_methods`

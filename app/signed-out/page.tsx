@@ -1,8 +1,5 @@
 import { getTranslations } from 'next-intl/server';
 import { Frame } from '@/app/_components/frame';
-import { titleFrom } from '@/lib/i18n/metadata';
-
-export const generateMetadata = titleFrom('signedOut');
 
 /** Where the provider's end_session sends the browser back to after sign-out. */
 export default async function SignedOutPage() {

@@ -5,13 +5,10 @@ import { Frame } from '@/app/_components/frame';
 import { ScriptAware } from '@/app/_components/script-aware';
 import { needsRenewal } from '@/lib/auth/signed-in';
 import { getConfig } from '@/lib/config';
-import { titleFrom } from '@/lib/i18n/metadata';
 import { log } from '@/lib/log';
 import { introspect } from '@/lib/provider/tokens';
 import type { SignedInUser } from '@/lib/session-types';
 import { readUserSession } from '@/lib/user-session';
-
-export const generateMetadata = titleFrom('success');
 
 /** This deployment's own signed-in page: who, for which group, sign-out and the profile link. */
 export default async function SuccessPage() {

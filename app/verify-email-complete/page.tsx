@@ -3,12 +3,9 @@ import { AutoSubmit } from '@/app/_components/auto-submit';
 import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
 import { afterRegisterForm } from '@/lib/flows/continuation';
-import { titleFrom } from '@/lib/i18n/metadata';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
-
-export const generateMetadata = titleFrom('verifyComplete');
 
 /**
  * The address is confirmed. When the tenant offered to sign in at once (its track, moved into the

@@ -8,14 +8,11 @@ import { requireFlow } from '@/lib/flows/flow-guard';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
-import { titleFrom } from '@/lib/i18n/metadata';
 import { resendLabels } from '@/lib/i18n/resend-labels';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import type { FlowSession } from '@/lib/session';
 import { resendVerification } from './actions';
 import { VerifyStartForm } from './verify-start-form';
-
-export const generateMetadata = titleFrom('verifyEmail');
 
 /** A confirmation this sign-in can send (its account is known) or one already under way. */
 const canConfirm = (f: FlowSession): f is FlowSession => Boolean(f.sub || f.verify);

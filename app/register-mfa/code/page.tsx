@@ -12,12 +12,9 @@ import { secondsUntilResend } from '@/lib/flows/resend';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { isFormAnswer } from '@/lib/form-answer';
 import { translateErrors } from '@/lib/i18n/errors';
-import { titleFrom } from '@/lib/i18n/metadata';
 import { resendLabels } from '@/lib/i18n/resend-labels';
 import { getClientName } from '@/lib/provider/client-name';
 import { submitMfaCode } from './actions';
-
-export const generateMetadata = titleFrom('mfa');
 
 /** The code page: which code, where it went, the field, resend, and the way to another method. */
 export default async function MfaCodePage({ searchParams }: PageProps<'/register-mfa/code'>) {

@@ -10,13 +10,10 @@ import { PUSH_POLL_INTERVAL_MS, pushViewNow } from '@/lib/flows/push';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
-import { titleFrom } from '@/lib/i18n/metadata';
 import { resendLabels } from '@/lib/i18n/resend-labels';
 import { getClientName } from '@/lib/provider/client-name';
 import { checkPush } from './actions';
 import { PushWaiter } from './push-waiter';
-
-export const generateMetadata = titleFrom('mfa');
 
 /**
  * The push request: approve it on the device (this page moves on by itself with JavaScript, "I

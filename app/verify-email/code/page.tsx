@@ -4,12 +4,9 @@ import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
 import { requireFlow, withVerifyCode } from '@/lib/flows/flow-guard';
 import { translateErrors } from '@/lib/i18n/errors';
-import { titleFrom } from '@/lib/i18n/metadata';
 import { getClientName } from '@/lib/provider/client-name';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { submitVerificationCode } from './actions';
-
-export const generateMetadata = titleFrom('verifyEmail');
 
 /**
  * The tenant sent a confirmation code instead of a link (its verification_complete page with

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { getConfig } from './lib/config';
 import { entryRewrite } from './lib/entry-rewrites';
 import { FORM_POST_HEADER } from './lib/form-post';
 import { LOCALE_HEADER, localeCookie, PATH_HEADER, resolveLocale } from './lib/i18n/locales';
-import { buildCsp } from './lib/security/csp';
+import { buildCsp, newNonce } from './lib/security/csp';
 import { isSameOriginPost } from './lib/security/origin';
 
 /**
@@ -25,7 +24,7 @@ export function proxy(request: NextRequest) {
     }
   }
 
-  const nonce = randomBytes(16).toString('base64');
+  const nonce = newNonce();
   const csp = buildCsp({
     nonce,
     providerOrigin: config.providerOrigin,
@@ -50,7 +49,6 @@ export function proxy(request: NextRequest) {
     requestHeaders.set('x-forwarded-host', config.publicUrl.host);
     if (!request.headers.has('next-action')) requestHeaders.set(FORM_POST_HEADER, '1');
   }
-  requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('content-security-policy', csp);
   requestHeaders.set(LOCALE_HEADER, locale);
   requestHeaders.set(PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);

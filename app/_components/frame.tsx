@@ -7,6 +7,7 @@ import { DEFAULT_LOCALE, isLocale, PATH_HEADER } from '@/lib/i18n/locales';
 import { typeset, usesPhrases } from '@/lib/i18n/typeset';
 import { getClientName } from '@/lib/provider/client-name';
 import { localPath } from '@/lib/redirects';
+import { nonceOf } from '@/lib/security/csp';
 import { readFlow } from '@/lib/session';
 import { CardFooter } from './card-footer';
 import { CardHeader } from './card-header';
@@ -59,7 +60,7 @@ export async function Frame({ title, description, requestId, clientName, focus =
   const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
   const links = footerLinksFor(getConfig(), locale);
   const returnPath = localPath(requestHeaders.get(PATH_HEADER));
-  const nonce = requestHeaders.get('x-nonce') ?? undefined;
+  const nonce = nonceOf(requestHeaders.get('content-security-policy'));
   const phrases = usesPhrases(locale) ? 'phrases' : undefined;
   return (
     <div className="page">

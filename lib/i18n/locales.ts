@@ -91,6 +91,24 @@ export type LocaleInputs = {
  */
 export function resolveLocale(inputs: LocaleInputs): Locale {
   if (isLocale(inputs.cookie)) return inputs.cookie;
+  // The answer for one set of inputs never changes, and browsers send few distinct ones: kept,
+  // bounded in count and key length (the header is the client's to choose).
+  const key = `${inputs.acceptLanguage ?? ''}\n${inputs.uiLocales ?? ''}\n${inputs.lang ?? ''}`;
+  const known = negotiated.get(key);
+  if (known) return known;
+  const locale = negotiate(inputs);
+  if (key.length <= MAX_NEGOTIATED_KEY) {
+    if (negotiated.size >= MAX_NEGOTIATED) negotiated.delete(negotiated.keys().next().value as string);
+    negotiated.set(key, locale);
+  }
+  return locale;
+}
+
+const negotiated = new Map<string, Locale>();
+const MAX_NEGOTIATED = 512;
+const MAX_NEGOTIATED_KEY = 256;
+
+function negotiate(inputs: LocaleInputs): Locale {
   const browser = new Negotiator({ headers: { 'accept-language': inputs.acceptLanguage ?? '' } }).languages();
   const requested = [...browser, ...(inputs.uiLocales ?? '').split(/[\s,]+/), inputs.lang ?? '']
     .map(normalise)

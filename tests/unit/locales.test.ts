@@ -2,6 +2,17 @@ import { describe, expect, test } from 'vitest';
 import { DEFAULT_LOCALE, directionOf, isLocale, localeCookie, LOCALES, resolveLocale } from '@/lib/i18n/locales';
 
 describe('resolveLocale', () => {
+  test('the same inputs give the same answer again (kept), a long header is worked out every time', () => {
+    const inputs = { acceptLanguage: 'sv-SE,sv;q=0.9,en;q=0.5' };
+    expect(resolveLocale(inputs)).toBe('sv-SE');
+    expect(resolveLocale(inputs)).toBe('sv-SE');
+    expect(resolveLocale({ ...inputs, uiLocales: 'de' })).toBe('sv-SE');
+    expect(resolveLocale({ acceptLanguage: 'xx', uiLocales: 'de' })).toBe('de-DE');
+    const long = `${'x-private;q=0.1,'.repeat(40)}ja`;
+    expect(resolveLocale({ acceptLanguage: long })).toBe('ja-JP');
+    expect(resolveLocale({ acceptLanguage: long })).toBe('ja-JP');
+  });
+
   test('defaults to en-GB when nothing is asked for', () => {
     expect(resolveLocale({})).toBe(DEFAULT_LOCALE);
   });

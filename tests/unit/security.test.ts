@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildCsp } from '@/lib/security/csp';
+import { buildCsp, newNonce, nonceOf } from '@/lib/security/csp';
 import { isSameOriginPost } from '@/lib/security/origin';
 
 const PUBLIC = 'https://login.example.com';
@@ -50,5 +50,22 @@ describe('buildCsp', () => {
 
   test('origins listed twice appear once', () => {
     expect(buildCsp({ ...base, formOrigins: ['https://tenant.cidaas.de'] })).toContain("form-action 'self' https://tenant.cidaas.de;");
+  });
+});
+
+describe('newNonce', () => {
+  test('128 bits in base64, never the same twice, across refills of its pool', () => {
+    const nonces = Array.from({ length: 1000 }, newNonce);
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+    expect(nonces.every((nonce) => /^[A-Za-z0-9+/]{22}==$/.test(nonce))).toBe(true);
+    expect(new Set(nonces).size).toBe(nonces.length);
+  });
+
+  test('the page reads the nonce back from the policy', () => {
+    const nonce = newNonce();
+    const csp = buildCsp({ nonce, providerOrigin: 'https://tenant.cidaas.de', formOrigins: [], development: false, upgradeInsecureRequests: true });
+    expect(nonceOf(csp)).toBe(nonce);
+    expect(nonceOf(null)).toBeUndefined();
+    expect(nonceOf("default-src 'none'")).toBeUndefined();
   });
 });

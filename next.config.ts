@@ -30,6 +30,11 @@ const nextConfig: NextConfig = {
   // older build then reload on navigation instead of mixing builds.
   deploymentId: process.env.DEPLOYMENT_ID || undefined,
   poweredByHeader: false,
+  // proxy.ts sees the address as the request named it (its own Host), so a rewrite it makes to
+  // one of this app's routes stays an internal one: normalised, the proxy's URL names the server's
+  // own hostname, which differs from the Host a browser or balancer sent, and Next would then
+  // forward the rewritten request to itself over HTTP as if to another origin.
+  skipProxyUrlNormalize: true,
   reactStrictMode: true,
   images: { unoptimized: true },
   serverExternalPackages: ['pino'],

@@ -61,9 +61,10 @@ export function proxy(request: NextRequest) {
 function entryResponse(request: NextRequest, headers: Headers): NextResponse | undefined {
   const entry = entryRewrite(request.nextUrl.pathname, request.nextUrl.searchParams);
   if (!entry) return undefined;
-  const target = request.nextUrl.clone();
-  target.pathname = entry;
-  return NextResponse.rewrite(target, { request: { headers } });
+  // On the address as the request named it (request.url; next.config.ts skipProxyUrlNormalize):
+  // nextUrl writes a loopback host as `localhost`, and a rewrite to another origin than the
+  // request's own would be forwarded over HTTP instead of served here.
+  return NextResponse.rewrite(new URL(entry + request.nextUrl.search, request.url), { request: { headers } });
 }
 
 export const config = {

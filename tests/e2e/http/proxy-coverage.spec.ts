@@ -56,3 +56,40 @@ test('no path echoes a client-supplied nonce or locale, and every HTML answer ca
   }
   expect(findings).toEqual([]);
 });
+
+/**
+ * The provider's entry addresses are rewritten by proxy.ts to their entry routes
+ * (lib/entry-rewrites.ts). A rewrite to what Next takes for another origin is forwarded over HTTP
+ * to this same server: two requests for one, and Next's proxy warning in the log. Each entry must
+ * be one request, answered by its entry route (a 303 to the clean page) with nothing logged at
+ * error level.
+ */
+test('an entry address is rewritten inside this server: one request, answered by its entry route', async ({ request, appLog }) => {
+  const lines = () =>
+    appLog()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { event?: string; reqId?: string; level?: number; path?: string });
+  const entries = [
+    '/register-mfa?track_id=t1',
+    '/group-selection?trackId=t1&sub=s1',
+    '/reset-password?rprq=r1&exchangeid=e1',
+    '/verify-email-complete?accvid=a1',
+  ];
+  for (const [i, address] of entries.entries()) {
+    const id = `entry-rewrite-${Date.now()}-${i}`;
+    const response = await request.get(address, { headers: { 'x-request-id': id }, maxRedirects: 0 });
+    expect(response.status(), address).toBe(303);
+    await expect.poll(() => lines().filter((l) => l.reqId === id && l.event === 'request').length).toBeGreaterThan(0);
+    // The answer is out; a forwarded copy would have been logged before it.
+    const mine = lines().filter((l) => l.reqId === id);
+    expect(
+      mine.filter((l) => l.event === 'request').map((l) => l.path),
+      address,
+    ).toEqual([address.split('?')[0]]);
+    expect(
+      mine.filter((l) => (l.level ?? 0) >= 50),
+      address,
+    ).toEqual([]);
+  }
+});

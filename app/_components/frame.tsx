@@ -48,10 +48,10 @@ export async function Frame({ title, description, requestId, clientName, focus =
       : Promise.all([localePromise, requestId ? requestId : readFlow().then((flow) => flow?.requestId)]).then(([locale, id]) => getClientName(id, locale));
   // formAnswer: a form posted without JavaScript and answered with this page again; its error
   // summary takes focus, so the heading must not claim it first (the first `autofocus` wins).
-  const [rawLocale, t, tMeta, requestHeaders, brand, name, formAnswer] = await Promise.all([
+  const [rawLocale, t, requestHeaders, brand, name, formAnswer] = await Promise.all([
     localePromise,
-    getTranslations('frame'),
-    getTranslations('meta'),
+    // The root layout's translator (one for the frame's namespaces, cached for the request).
+    getTranslations(),
     headers(),
     loadBrand(),
     namePromise,
@@ -65,13 +65,13 @@ export async function Frame({ title, description, requestId, clientName, focus =
   return (
     <div className="page">
       {/* The document's title is the screen's heading, then the product (React puts it in the head). */}
-      <title>{`${title} · ${tMeta('title')}`}</title>
+      <title>{`${title} · ${t('meta.title')}`}</title>
       {brand.css ? <style nonce={nonce}>{brand.css}</style> : null}
       <div className="card">
         <CardHeader
-          manufacturer={{ alt: t('manufacturerLogo'), dark: brand.darkLogo.manufacturer }}
-          product={{ alt: t('productLogo'), dark: brand.darkLogo.product }}
-          clientLine={name ? typeset(t('continueTo', { client: name }), locale) : undefined}
+          manufacturer={{ alt: t('frame.manufacturerLogo'), dark: brand.darkLogo.manufacturer }}
+          product={{ alt: t('frame.productLogo'), dark: brand.darkLogo.product }}
+          clientLine={name ? typeset(t('frame.continueTo', { client: name }), locale) : undefined}
           phrases={phrases !== undefined}
         />
         <main id="content" className="card-body">
@@ -93,8 +93,13 @@ export async function Frame({ title, description, requestId, clientName, focus =
         <CardFooter
           locale={locale}
           returnPath={returnPath}
-          texts={{ language: t('language'), changeLanguage: t('changeLanguage'), languageHint: t('languageHint'), legalLinks: t('legalLinks') }}
-          links={links.map((link) => [link.href, t(link.name)] as const)}
+          texts={{
+            language: t('frame.language'),
+            changeLanguage: t('frame.changeLanguage'),
+            languageHint: t('frame.languageHint'),
+            legalLinks: t('frame.legalLinks'),
+          }}
+          links={links.map((link) => [link.href, t(`frame.${link.name}`)] as const)}
         />
       </div>
     </div>

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { getConfig } from './lib/config';
 import { entryRewrite } from './lib/entry-rewrites';
 import { FORM_POST_HEADER } from './lib/form-post';
-import { LOCALE_HEADER, localeCookie, PATH_HEADER, resolveLocale } from './lib/i18n/locales';
+import { LOCALE_HEADER, localeCookie, pageAddress, PATH_HEADER, resolveLocale } from './lib/i18n/locales';
 import { buildCsp, newNonce } from './lib/security/csp';
 import { isSameOriginPost } from './lib/security/origin';
 
@@ -51,7 +51,7 @@ export function proxy(request: NextRequest) {
   }
   requestHeaders.set('content-security-policy', csp);
   requestHeaders.set(LOCALE_HEADER, locale);
-  requestHeaders.set(PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
+  requestHeaders.set(PATH_HEADER, pageAddress(request.nextUrl));
   const response = entryResponse(request, requestHeaders) ?? NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('content-security-policy', csp);
   return response;

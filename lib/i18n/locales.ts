@@ -24,6 +24,17 @@ export const LOCALE_HEADER = 'x-signin-locale';
 /** Request header with the current path and query, so the language selector can come back here. */
 export const PATH_HEADER = 'x-signin-path';
 
+/** The query parameter Next adds to its own render-payload fetches: not part of the page's address. */
+const NEXT_RSC_PARAM = '_rsc';
+
+/** The page's path and query as PATH_HEADER carries them (proxy.ts sees the address as requested). */
+export function pageAddress(url: URL): string {
+  if (!url.searchParams.has(NEXT_RSC_PARAM)) return url.pathname + url.search;
+  const query = new URLSearchParams(url.search);
+  query.delete(NEXT_RSC_PARAM);
+  return query.size > 0 ? `${url.pathname}?${query}` : url.pathname;
+}
+
 /** Bare language codes map to the regional variant the product ships. */
 const BARE_CODES: Readonly<Record<string, Locale>> = {
   cs: 'cs-CZ',

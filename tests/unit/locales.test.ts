@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_LOCALE, directionOf, isLocale, localeCookie, LOCALES, resolveLocale } from '@/lib/i18n/locales';
+import { DEFAULT_LOCALE, directionOf, isLocale, localeCookie, LOCALES, pageAddress, resolveLocale } from '@/lib/i18n/locales';
 
 describe('resolveLocale', () => {
   test('the same inputs give the same answer again (kept), a long header is worked out every time', () => {
@@ -94,5 +94,18 @@ describe('the language cookie (README: What is kept where)', () => {
     expect(name).toBe('signin_locale');
     expect(options).toMatchObject({ secure: false, path: '/' });
     expect(options).not.toHaveProperty('domain');
+  });
+});
+
+describe('pageAddress', () => {
+  const address = (url: string) => pageAddress(new URL(url, 'https://login.example.com'));
+  test.each([
+    ['/login?requestId=r1', '/login?requestId=r1'],
+    ['/login?requestId=r1&_rsc=abc12', '/login?requestId=r1'],
+    ['/login?_rsc=abc12', '/login'],
+    ['/', '/'],
+    ['/?a=1&b=two%20words', '/?a=1&b=two%20words'],
+  ])('%s → %s', (url, expected) => {
+    expect(address(url)).toBe(expected);
   });
 });

@@ -17,7 +17,7 @@ const DIR = 'bench/tmp/proxy-skip';
 const LEFT_OUT = /^(bench|tests)\/|^package-lock\.json$/;
 /** The e-mail page's address that proxy.ts skips in the copy. */
 export const SKIPPED_PATH = '/x-noproxy';
-const SKIPPED_PAGE = `export { default, generateMetadata } from '../page';\n`;
+const SKIPPED_PAGE = `export { default } from '../page';\n`;
 
 /** proxy.ts with SKIPPED_PATH among its matcher's exclusions (stops if the matcher changed shape). */
 function skippingProxy(source) {

@@ -23,6 +23,13 @@ export async function stopAll() {
   children.length = 0;
 }
 
+/** Stops the given processes started here (by their own ids) and waits until they have exited. */
+export async function stop(...stopping) {
+  for (const child of stopping) if (child.exitCode === null) child.kill('SIGTERM');
+  await Promise.all(stopping.map((c) => (c.exitCode === null && c.signalCode === null ? once(c, 'exit') : null)));
+  for (const child of stopping) children.splice(children.indexOf(child), 1);
+}
+
 export function track(child) {
   children.push(child);
   return child;
@@ -79,9 +86,9 @@ export async function benchStandin({ appPort, standinPort }) {
   const standinUrl = `http://127.0.0.1:${standinPort}`;
   const clientSecret = randomSecret();
   const adminSecret = randomSecret();
-  track(await startStandin({ standinPort, appUrl, clientId: CLIENT_ID, clientSecret, adminSecret }));
+  const standin = track(await startStandin({ standinPort, appUrl, clientId: CLIENT_ID, clientSecret, adminSecret }));
   await configureStandin({ standinUrl, appUrl, adminSecret });
-  return { appUrl, standinUrl, clientSecret };
+  return { appUrl, standinUrl, clientSecret, standin };
 }
 
 /** H, the bare dynamic page of the same Next version (bench/baseline), pinned to CPU 0. */

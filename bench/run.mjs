@@ -12,7 +12,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/processes.mjs';
-import { benchStandin, emailPage, load, loadEmailPage, pinnedApp, pinnedBaseline, root, rssMb, SECONDS, stopAll, track } from './harness.mjs';
+import { benchStandin, emailPage, load, loadEmailPage, pinnedApp, pinnedBaseline, root, rssMb, SECONDS, stop, stopAll, track } from './harness.mjs';
 import { firstLoadJs } from './js-size.mjs';
 import { lighthouseScreens } from './lighthouse.mjs';
 import { proxyOverhead } from './proxy-overhead.mjs';
@@ -68,6 +68,44 @@ async function main() {
 
   log('Lighthouse, every screen (a few minutes)');
   results.lighthouse = await lighthouseScreens(appUrl, standinUrl, { log });
+
+  log(`GET e-mail page against H: ${GET_ROUNDS} more rounds of fresh processes`);
+  results.getRounds = [{ app: get, h: baselineH }];
+  for (let round = 1; round <= GET_ROUNDS; round++) results.getRounds.push(await getRound(round % 2 === 1));
+}
+
+/**
+ * The GET figures beside H's again, from fresh processes of both: two processes of one build
+ * differ by up to a fifth (bench/proxy-cost.md), and this machine's speed drifts over minutes, so
+ * one pair of runs can be off either way. Each round starts the app (walked through the screens
+ * like the first, so every route is loaded) and H, and loads them in turn, H first every other
+ * round; the ratio is judged by the median of all rounds.
+ */
+const GET_ROUNDS = 4;
+
+async function getRound(hFirst) {
+  const [appPort, standinPort, basePort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const { appUrl, standinUrl, clientSecret, standin } = await benchStandin({ appPort, standinPort });
+  const app = await pinnedApp('.next/standalone/entry.mjs', { port: appPort, standinUrl, clientSecret });
+  await warmUp(appUrl, standinUrl, { flows: false });
+  const page = await emailPage(appUrl, standinUrl);
+  const base = await pinnedBaseline(basePort);
+  const loadH = () => load({ url: `http://127.0.0.1:${basePort}/` }, base.pid);
+  const loadApp = () => load({ url: page.url }, app.pid);
+  // The other server is stopped (SIGSTOP) while one is loaded, as in the proxy's pairs.
+  const alone = async (running, paused, run) => {
+    process.kill(paused.pid, 'SIGSTOP');
+    try {
+      return await run();
+    } finally {
+      process.kill(paused.pid, 'SIGCONT');
+    }
+  };
+  const h = hFirst ? await alone(base, app, loadH) : undefined;
+  const appResult = await alone(app, base, loadApp);
+  const hResult = h ?? (await alone(base, app, loadH));
+  await stop(app, base, standin);
+  return { app: appResult, h: hResult, hFirst };
 }
 
 async function nginx(port, html) {

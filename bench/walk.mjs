@@ -102,13 +102,13 @@ export async function fullFlow(browser, appUrl, standinUrl) {
 }
 
 /** The warm-up every RSS "warm" figure follows: the screens and three full sign-ins. */
-export async function warmUp(appUrl, standinUrl) {
+export async function warmUp(appUrl, standinUrl, { flows = true } = {}) {
   const browser = await chromium.launch({
     executablePath: requireBenchChromium(),
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
   });
   try {
-    return { html: await htmlSizes(browser, appUrl, standinUrl), flowMs: await fullFlow(browser, appUrl, standinUrl) };
+    return { html: await htmlSizes(browser, appUrl, standinUrl), flowMs: flows ? await fullFlow(browser, appUrl, standinUrl) : undefined };
   } finally {
     await browser.close();
   }

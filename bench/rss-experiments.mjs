@@ -30,6 +30,14 @@ const SETTINGS = {
   '--max-semi-space-size=8, --max-old-space-size=192': { flags: ['--max-semi-space-size=8', '--max-old-space-size=192'] },
   '--max-semi-space-size=8, --max-old-space-size=256': { flags: ['--max-semi-space-size=8', '--max-old-space-size=256'] },
   '--max-semi-space-size=4, --max-old-space-size=192': { flags: ['--max-semi-space-size=4', '--max-old-space-size=192'] },
+  '--max-semi-space-size=8, --heap-growing-percent=50': { flags: ['--max-semi-space-size=8', '--heap-growing-percent=50'] },
+  '--max-semi-space-size=8, --heap-growing-percent=30': { flags: ['--max-semi-space-size=8', '--heap-growing-percent=30'] },
+  '--max-semi-space-size=4, --heap-growing-percent=50': { flags: ['--max-semi-space-size=4', '--heap-growing-percent=50'] },
+  '--max-semi-space-size=16, --heap-growing-percent=50': { flags: ['--max-semi-space-size=16', '--heap-growing-percent=50'] },
+  '--max-semi-space-size=8, --memory-balancer': { flags: ['--max-semi-space-size=8', '--memory-balancer'] },
+  '--max-semi-space-size=8, --heap-growing-percent=50, --v8-pool-size=1': {
+    flags: ['--max-semi-space-size=8', '--heap-growing-percent=50', '--v8-pool-size=1'],
+  },
 };
 
 /** How long after the load the RSS is read again: V8 gives memory back once allocation stops. */

@@ -136,13 +136,25 @@ http { access_log off; client_body_temp_path ${dir}/body; proxy_temp_path ${dir}
   return load({ url: `http://127.0.0.1:${port}/` });
 }
 
-try {
-  await main();
-} finally {
-  await stopAll();
+// `node bench/run.mjs --report-only` writes bench/results.md again from bench/results.json (after
+// the profiles or bench/test-loop.json change), without measuring anything.
+const reportOnly = process.argv.includes('--report-only');
+if (!reportOnly) {
+  try {
+    await main();
+  } finally {
+    await stopAll();
+  }
+  writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify(results, null, 2));
 }
-writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify(results, null, 2));
 const { report } = await import('./report.mjs');
-const readJson = (file) => (existsSync(path.join(root, file)) ? JSON.parse(readFileSync(path.join(root, file), 'utf8')) : undefined);
-writeFileSync(path.join(root, 'bench/results.md'), report(results, readJson('bench/before.json'), readJson('bench/test-loop.json')));
+const readText = (file) => (existsSync(path.join(root, file)) ? readFileSync(path.join(root, file), 'utf8') : undefined);
+const readJson = (file) => (readText(file) === undefined ? undefined : JSON.parse(readText(file)));
+writeFileSync(
+  path.join(root, 'bench/results.md'),
+  report(reportOnly ? readJson('bench/results.json') : results, readJson('bench/before.json'), readJson('bench/test-loop.json'), {
+    before: readText('bench/profile-before.md'),
+    after: readText('bench/profile.md'),
+  }),
+);
 log('wrote bench/results.md');

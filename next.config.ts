@@ -42,10 +42,9 @@ const nextConfig: NextConfig = {
     serverActions: { bodySizeLimit: '64kb' },
   },
   async rewrites() {
+    // The provider's hosted-page entries are rewritten by proxy.ts (lib/entry-rewrites.ts), not
+    // here: Next compiles every rewrite listed here again on each page render.
     return {
-      // The provider's hosted-page entries are rewritten by proxy.ts (lib/entry-rewrites.ts): Next
-      // compiles every rewrite listed here again on each page render.
-      beforeFiles: [],
       // After the files that exist, before the catch-all page (app/[...unknown]): a missing
       // static file is answered in plain text (app/static-asset-missing/route.ts).
       afterFiles: [{ source: '/_next/static/:path*', destination: '/static-asset-missing' }],

@@ -30,6 +30,19 @@ export async function stop(...stopping) {
   for (const child of stopping) children.splice(children.indexOf(child), 1);
 }
 
+/**
+ * Runs `run` with `paused` stopped (SIGSTOP), so that none of its work (its collections after a
+ * load) falls on the core another server is being measured on; resumes it afterwards.
+ */
+export async function whileStopped(paused, run) {
+  process.kill(paused.pid, 'SIGSTOP');
+  try {
+    return await run();
+  } finally {
+    process.kill(paused.pid, 'SIGCONT');
+  }
+}
+
 export function track(child) {
   children.push(child);
   return child;

@@ -12,7 +12,21 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../scripts/processes.mjs';
-import { benchStandin, emailPage, load, loadEmailPage, pinnedApp, pinnedBaseline, root, rssMb, SECONDS, stop, stopAll, track } from './harness.mjs';
+import {
+  benchStandin,
+  emailPage,
+  load,
+  loadEmailPage,
+  pinnedApp,
+  pinnedBaseline,
+  root,
+  rssMb,
+  SECONDS,
+  stop,
+  stopAll,
+  track,
+  whileStopped,
+} from './harness.mjs';
 import { firstLoadJs } from './js-size.mjs';
 import { lighthouseScreens } from './lighthouse.mjs';
 import { proxyOverhead } from './proxy-overhead.mjs';
@@ -59,12 +73,7 @@ async function main() {
 
   // The app measured above sits out the proxy's pairs (stopped, so none of its collections after
   // the load falls into them).
-  process.kill(app.pid, 'SIGSTOP');
-  try {
-    results.proxy = await proxyOverhead(proxySkipEntry, { port: proxyPort, appUrl, standinUrl, clientSecret });
-  } finally {
-    process.kill(app.pid, 'SIGCONT');
-  }
+  results.proxy = await whileStopped(app, () => proxyOverhead(proxySkipEntry, { port: proxyPort, appUrl, standinUrl, clientSecret }));
 
   log('Lighthouse, every screen (a few minutes)');
   results.lighthouse = await lighthouseScreens(appUrl, standinUrl, { log });
@@ -92,18 +101,10 @@ async function getRound(hFirst) {
   const base = await pinnedBaseline(basePort);
   const loadH = () => load({ url: `http://127.0.0.1:${basePort}/` }, base.pid);
   const loadApp = () => load({ url: page.url }, app.pid);
-  // The other server is stopped (SIGSTOP) while one is loaded, as in the proxy's pairs.
-  const alone = async (running, paused, run) => {
-    process.kill(paused.pid, 'SIGSTOP');
-    try {
-      return await run();
-    } finally {
-      process.kill(paused.pid, 'SIGCONT');
-    }
-  };
-  const h = hFirst ? await alone(base, app, loadH) : undefined;
-  const appResult = await alone(app, base, loadApp);
-  const hResult = h ?? (await alone(base, app, loadH));
+  // The other server is stopped while one is loaded, as in the proxy's pairs.
+  const h = hFirst ? await whileStopped(app, loadH) : undefined;
+  const appResult = await whileStopped(base, loadApp);
+  const hResult = h ?? (await whileStopped(app, loadH));
   await stop(app, base, standin);
   return { app: appResult, h: hResult, hFirst };
 }

@@ -39,6 +39,8 @@ const Envelope = z
     success: z.boolean().optional(),
     status: z.number().optional(),
     data: z.unknown().optional(),
+    // verification-actions-srv's refusals: a top-level string code (VER_*) beside success: false.
+    code: z.union([z.string(), z.number()]).optional(),
     error: z.union([ErrorObject, z.string()]).optional(),
     error_code: z.union([z.string(), z.number()]).optional(),
     redirectUrl: z.string().optional(),
@@ -47,13 +49,17 @@ const Envelope = z
 
 type EnvelopeShape = z.infer<typeof Envelope>;
 
-/** Every place a code can sit in a failure body, most specific first. */
+/**
+ * Every place a code can sit in a failure body: a top-level `code` first (verification-actions-srv
+ * answers `{success: false, status, code: "VER_…", error, error_description}`; cidaas's iOS SDK
+ * reads `code`, then `error.code`), then the service error object, then the login error's strings.
+ */
 export function candidateCodes(json: unknown): Array<string | number | undefined> {
   const parsed = Envelope.safeParse(json);
   if (!parsed.success) return [];
-  const { error, error_code } = parsed.data;
-  if (typeof error === 'string') return [error_code, error];
-  return [error?.code, error?.error_code, typeof error?.error === 'string' ? error.error : undefined, error_code];
+  const { code, error, error_code } = parsed.data;
+  if (typeof error === 'string') return [code, error_code, error];
+  return [code, error?.code, error?.error_code, typeof error?.error === 'string' ? error.error : undefined, error_code];
 }
 
 /**

@@ -40,7 +40,11 @@ export type Meaning =
   | 'request-malformed'
   | 'access-denied'
   | 'mfa-required'
-  | 'missing-fields';
+  | 'missing-fields'
+  /** The method to set up is already set up for the account (a second passkey, say). */
+  | 'method-configured'
+  /** The method to set up is not active for this tenant or client. */
+  | 'method-unavailable';
 
 type Table = ReadonlyMap<string, Meaning>;
 const table = (entries: Array<[string | number, Meaning]>): Table => new Map(entries.map(([code, meaning]) => [String(code), meaning]));
@@ -64,6 +68,10 @@ const TABLES: Record<ProviderService, Table> = {
     ['VER1003', 'request-malformed'],
     ['VER1004', 'request-malformed'],
     ['VER1075', 'request-malformed'],
+    // "User not found", the code useractions-srv documents with its 204; which code
+    // verification-srv itself sends for an unknown address is not published (U,
+    // docs/provider-contract.md §7).
+    [10301, 'user-not-found'],
   ]),
   'login-srv': table([
     ['invalid_username_password', 'wrong-password'],
@@ -97,12 +105,23 @@ const TABLES: Record<ProviderService, Table> = {
     [10009, 'passwords-differ'],
     ['invalid_code', 'code-invalid'],
   ]),
+  // A top-level `code` (docs/provider-contract.md §1); set-up codes from the 4.0.6 set-up initiation
+  // and verification pages (§5).
   'verification-actions-srv': table([
     ['VER_0006', 'reference-invalid'],
     ['VER_0003', 'request-malformed'],
     ['VER_0004', 'request-malformed'],
     ['VER_0005', 'request-malformed'],
-    // "Invalid FIDO2 request payload" (docs/provider-contract.md §5).
+    // Invalid trackId: the sign-in's track is unknown, used or expired.
+    ['VER_0025', 'reference-invalid'],
+    // Method not active for the tenant or client.
+    ['VER_0028', 'method-unavailable'],
+    // Method already configured (at initiation), FIDO2 already configured (at verification).
+    ['VER_0029', 'method-configured'],
+    ['VER_0034', 'method-configured'],
+    // Invalid method: the method in our path is not one the tenant knows.
+    ['VER_0030', 'request-malformed'],
+    // "Invalid FIDO2 request payload".
     ['VER_0035', 'request-malformed'],
     ['invalid_code', 'code-invalid'],
   ]),

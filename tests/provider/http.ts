@@ -73,6 +73,14 @@ export function fail(res: Res, status: number, code: string | number, error: str
   });
 }
 
+/**
+ * verification-actions-srv's failure (docs/provider-contract.md §1): `success: false` with a
+ * top-level string `code` (VER_*), the error's name and description beside it, and no error object.
+ */
+export function failWithCode(res: Res, status: number, code: string, error: string, description: string): void {
+  sendJson(res, status, { success: false, status, code, error, error_description: description });
+}
+
 /** OAuth-style error without an envelope (token and introspection endpoints). */
 export function oauthError(res: Res, status: number, error: string, description: string): void {
   sendJson(res, status, { error, error_description: description });

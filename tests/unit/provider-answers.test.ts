@@ -172,6 +172,37 @@ describe('refusals, by service', () => {
     expect(refusal(read(service, status, body))).toEqual({ status, code, meaning, unknown: false });
   });
 
+  // verification-actions-srv (the 4.0.6 set-up pages): "success: false with a top-level string code
+  // (VER_*) and status", beside the error's name and description (the docs' error table's columns).
+  const topLevel = (status: number, code: string, error: string) => ({ success: false, status, code, error, error_description: 'x' });
+  test.each([
+    [topLevel(400, 'VER_0025', 'invalid_request'), 'VER_0025', 'reference-invalid'],
+    [topLevel(400, 'VER_0028', 'method_not_active'), 'VER_0028', 'method-unavailable'],
+    [topLevel(400, 'VER_0029', 'method_already_configured'), 'VER_0029', 'method-configured'],
+    [topLevel(400, 'VER_0030', 'invalid_method'), 'VER_0030', 'request-malformed'],
+    [topLevel(400, 'VER_0005', 'missing_data'), 'VER_0005', 'request-malformed'],
+    [topLevel(400, 'VER_0004', 'invalid_request_payload'), 'VER_0004', 'request-malformed'],
+    [topLevel(400, 'VER_0034', 'already_configured'), 'VER_0034', 'method-configured'],
+    [topLevel(400, 'VER_0035', 'invalid_request_payload'), 'VER_0035', 'request-malformed'],
+    [topLevel(400, 'VER_0006', 'invalid_request'), 'VER_0006', 'reference-invalid'],
+  ] as const)('verification-actions-srv, top-level code: %j', (body, code, meaning) => {
+    expect(refusal(read('verification-actions-srv', body.status, body))).toEqual({ status: body.status, code, meaning, unknown: false });
+  });
+
+  test('a top-level code is read before the error object and before a top-level error name', () => {
+    // invalid_request means "reference invalid" to login-srv; the VER_ code beside it is what counts.
+    expect(refusal(read('verification-actions-srv', 400, topLevel(400, 'VER_0029', 'invalid_request')))).toMatchObject({ code: 'VER_0029' });
+    const both = { success: false, status: 400, code: 'VER_0028', error: { code: 'VER_0006' } };
+    expect(refusal(read('verification-actions-srv', 400, both))).toMatchObject({ code: 'VER_0028', meaning: 'method-unavailable' });
+    // An unknown top-level code does not hide a known one elsewhere; it is reported when none is known.
+    expect(refusal(read('verification-actions-srv', 400, topLevel(400, 'VER_0008', 'verification_failed')))).toEqual({
+      status: 400,
+      code: 'VER_0008',
+      meaning: undefined,
+      unknown: true,
+    });
+  });
+
   test('a code the table does not know is kept, with no meaning, and flagged for the operator', () => {
     expect(refusal(read('password-srv', 400, { success: false, status: 400, error: { code: 'VER_0999', error: 'new_thing' } }))).toEqual({
       status: 400,

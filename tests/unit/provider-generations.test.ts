@@ -135,14 +135,36 @@ describe('current generation (password-srv, verification-actions-srv)', () => {
     expect(JSON.parse(hits[0].body)).toEqual({ accvid: 'acc-1', code: '123456' });
   });
 
-  test('a wrong code comes back to the field; an unknown accvid means start again', async () => {
-    reply = json(400, { success: false, status: 400, error: { error: 'invalid_code' } });
+  // verification-actions-srv refuses with a top-level `code` beside success: false (the 4.0.6 docs);
+  // the code of a wrong one is not published, so any refusal this build cannot explain is a wrong code.
+  test.each([
+    [
+      'a top-level code no table names (the stand-in, VER_0008)',
+      { success: false, status: 400, code: 'VER_0008', error: 'verification_failed', error_description: 'x' },
+    ],
+    ['a top-level code with an error name that means something elsewhere', { success: false, status: 401, code: 'VER_0042', error: 'invalid_request' }],
+    ['the older error object', { success: false, status: 400, error: { error: 'invalid_code' } }],
+  ])('a wrong code (%s) comes back to the field', async (_name, body) => {
+    reply = json(body.status, body);
     await expect(m.confirm.confirmWithCode({ accvid: 'acc-1', code: '000000', locale: 'en-GB' })).resolves.toEqual({
       kind: 'code-error',
       key: 'mfaCodeInvalid',
     });
-    reply = json(400, { success: false, status: 400, error: { code: 'VER_0006', error: 'invalid_request' } });
-    await expect(m.confirm.confirmWithCode({ accvid: 'x', code: '000000', locale: 'en-GB' })).resolves.toEqual({ kind: 'gone' });
+  });
+
+  test('an unknown, used or expired accvid (top-level VER_0006): "expired or used" on the field', async () => {
+    reply = json(400, { success: false, status: 400, code: 'VER_0006', error: 'invalid_request', error_description: 'invalid accvid' });
+    await expect(m.confirm.confirmWithCode({ accvid: 'x', code: '000000', locale: 'en-GB' })).resolves.toEqual({
+      kind: 'code-error',
+      key: 'verifyCodeExpired',
+    });
+  });
+
+  test('a payload the tenant could not read (top-level VER_0004), or its own failure: thrown, never "wrong code"', async () => {
+    reply = json(400, { success: false, status: 400, code: 'VER_0004', error: 'invalid_request_payload' });
+    await expect(m.confirm.confirmWithCode({ accvid: 'x', code: '000000', locale: 'en-GB' })).rejects.toMatchObject({ meaning: 'request-malformed' });
+    reply = json(500, { success: false, status: 500, code: 'VER_9999' });
+    await expect(m.confirm.confirmWithCode({ accvid: 'x', code: '000000', locale: 'en-GB' })).rejects.toMatchObject({ status: 500 });
   });
 });
 

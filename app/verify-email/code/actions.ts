@@ -7,7 +7,7 @@ import { retryOnForm } from '@/lib/errors';
 import { refuseCodeAttempt } from '@/lib/flows/code-attempts';
 import { guardAction, withVerifyCode } from '@/lib/flows/flow-guard';
 import { singleFlight } from '@/lib/flows/single-flight';
-import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
+import { stepUrl } from '@/lib/flows/step-urls';
 import { confirmWithCode, type ConfirmOutcome } from '@/lib/flows/verify-email';
 import { log } from '@/lib/log';
 import { updateFlow } from '@/lib/session';
@@ -37,7 +37,6 @@ export async function submitVerificationCode(_prev: CodeFormState, formData: For
   if (outcome.kind === 'code-error') return { status: 'invalid', fieldErrors: { code: outcome.key } };
   // The tenant's offer to sign in at once is a track that stands for the password: kept in the
   // sealed flow, never in the address (app/verify-email-complete/page.tsx reads it there).
-  await updateFlow({ verify: undefined, signInTrack: outcome.kind === 'gone' ? undefined : outcome.signInTrackId });
-  if (outcome.kind === 'gone') redirect(errorUrl('expired', requestId));
+  await updateFlow({ verify: undefined, signInTrack: outcome.signInTrackId });
   redirect(stepUrl('/verify-email-complete', requestId));
 }

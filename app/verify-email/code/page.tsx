@@ -18,7 +18,7 @@ export default async function VerifyCodePage({ searchParams }: PageProps<'/verif
   const [t, tMfa, errors, clientName] = await Promise.all([
     getTranslations('verifyEmail'),
     getTranslations('mfa'),
-    translateErrors(['mfaCodeRequired', 'mfaCodeLength', 'mfaCodeInvalid', 'mfaCodeExpired', 'tooManyCodeAttempts', 'tooManyAttempts']),
+    translateErrors(['mfaCodeRequired', 'mfaCodeLength', 'mfaCodeInvalid', 'mfaCodeExpired', 'verifyCodeExpired', 'tooManyCodeAttempts', 'tooManyAttempts']),
     getClientName(flow.requestId, locale),
   ]);
   const { destination } = flow.verify;

@@ -118,3 +118,32 @@ test('the tenant asks for a code (verification_complete, processingType CODE): w
   if (!javaScriptEnabled) await submit(page, 'Continue');
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 });
+
+test('a confirmation code that has expired says so on the field, with the way on, never the error page @generations', async ({
+  page,
+  request,
+  javaScriptEnabled,
+  standin,
+  generation,
+  expectAccessible,
+}) => {
+  const email = fresh('code-expired', javaScriptEnabled);
+  const requestId = await startSignIn(page);
+  const initiation = generation === 'current' ? '/verification-actions-srv/account/initiation' : '/verification-srv/account/initiate';
+  const started = await request.post(`${standin.url}${initiation}`, {
+    form: { requestId, processingType: 'CODE', verificationMedium: 'email', email },
+    maxRedirects: 0,
+  });
+  await page.goto(started.headers().location);
+  await expect(page).toHaveURL(new RegExp(`/verify-email/code\\?requestId=${requestId}$`));
+  const [message] = (await standin.outbox(email)).filter((m) => m.code);
+  await standin.expireCodes(email);
+
+  await page.getByLabel('Security code', { exact: true }).fill(message.code!);
+  await submit(page, 'Confirm');
+  const field = page.getByLabel('Security code', { exact: true });
+  await expect(field).toHaveAccessibleDescription(/^This code has expired or has already been used\. Please sign in again to get a new one\./);
+  await expect(page).toHaveURL(new RegExp(`/verify-email/code\\?requestId=${requestId}$`));
+  await expect(page.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', `${standin.url}/authz-srv/authz/resolve_redirect/${requestId}`);
+  await expectAccessible(page);
+});

@@ -1,10 +1,18 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { fail, ok, redirectTo, sendJson, str, type Body, type Res } from '../http.ts';
+import { fail, failWithCode, ok, redirectTo, sendJson, str, type Body, type Res } from '../http.ts';
 import type { Account, AccountVerification } from '../store.ts';
 import type { Context, Route } from './context.ts';
 import { verificationMalformed } from './verification.ts';
 
 const TRACK_TTL_MS = 60 * 60 * 1000;
+/** How long a confirmation code or link lives (not published; the stand-in's choice). */
+const VERIFICATION_TTL_MS = 30 * 60 * 1000;
+/**
+ * The code of a wrong confirmation code at verification-actions-srv is not published
+ * (docs/provider-contract.md §7): the stand-in's choice is one no table of the app names, so what
+ * the app does with an unpublished code there is what the tests see.
+ */
+const WRONG_CODE = 'VER_0008';
 
 /**
  * Account (e-mail) confirmation in the generation this stand-in serves
@@ -13,14 +21,24 @@ const TRACK_TTL_MS = 60 * 60 * 1000;
  * (JSON code check); legacy — verification-srv `/account/initiate/sdk` (JSON `data.accvid`), its
  * browser variant `/account/initiate` (form, 302) and `/account/verify` (JSON). A link confirms
  * the address and sends the browser to verification_complete with a track for the automatic
- * sign-in; a code is checked by the JSON call.
+ * sign-in; a code is checked by the JSON call. The current generation refuses with a top-level
+ * `code` (VER_*, docs/provider-contract.md §1); the legacy one with its error object.
  */
 export function accountVerificationRoutes({ store, issuer, generation }: Context): Route[] {
   const current = generation === 'current';
   const service = current ? '/verification-actions-srv/account' : '/verification-srv/account';
   const malformed = current
-    ? (res: Res) => fail(res, 400, 'VER_0004', 'issue with the request payload structure', 'VerificationActionsException')
+    ? (res: Res) => failWithCode(res, 400, 'VER_0004', 'invalid_request_payload', 'issue with the request payload structure')
     : verificationMalformed;
+  /** An unknown, used or expired verification id. */
+  const unknownAccvid = (res: Res) =>
+    current
+      ? failWithCode(res, 400, 'VER_0006', 'invalid_request', 'invalid "requestId" or "accvid" or "resetRequestId" is sent in the request')
+      : fail(res, 400, 'VER_0006', 'invalid accvid', 'VerificationException');
+  const wrongCode = (res: Res) =>
+    current
+      ? failWithCode(res, 400, WRONG_CODE, 'verification_failed', 'the code is not valid')
+      : sendJson(res, 400, { success: false, status: 400, error: { error: 'invalid_code', error_description: 'the code is not valid', status: 400 } });
   const JSON_ONLY = { body: 'json' as const, malformed };
 
   type Started = { ok: true; verification: AccountVerification; account: Account } | { ok: false; code: string; error: string };
@@ -42,6 +60,7 @@ export function accountVerificationRoutes({ store, issuer, generation }: Context
       byCode: processingType === 'CODE',
       secret: processingType === 'CODE' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : randomBytes(16).toString('hex'),
       used: false,
+      expiresAt: Date.now() + VERIFICATION_TTL_MS,
     };
     store.verifications.set(verification.accvid, verification);
     const link = `${issuer}${service}/link/${verification.accvid}?code=${verification.secret}`;
@@ -75,6 +94,8 @@ export function accountVerificationRoutes({ store, issuer, generation }: Context
         email: masked(account.email),
         processingType: verification.byCode ? 'CODE' : 'LINK',
         requestId: verification.requestId,
+        // The docs list track_id here; the stand-in names the sign-in's track when the request did.
+        track_id: str(body.trackId),
         type: 'email',
       }),
     );
@@ -97,7 +118,8 @@ export function accountVerificationRoutes({ store, issuer, generation }: Context
       `${service}/link/:accvid`,
       (_req, res, p, u) => {
         const verification = store.verifications.get(p.accvid);
-        if (!verification || verification.used || verification.byCode || verification.secret !== u.searchParams.get('code')) {
+        const open = verification && !verification.used && verification.expiresAt > Date.now();
+        if (!verification || !open || verification.byCode || verification.secret !== u.searchParams.get('code')) {
           return redirectTo(
             res,
             store.pageUrl('error', {
@@ -109,7 +131,8 @@ export function accountVerificationRoutes({ store, issuer, generation }: Context
           );
         }
         const trackId = confirm(verification);
-        redirectTo(res, store.pageUrl('verification_complete', { requestId: verification.requestId, suggested_action: 'LOGIN', trackId }));
+        // verification_complete spells it track_id (the docs' parameter list for this page).
+        redirectTo(res, store.pageUrl('verification_complete', { requestId: verification.requestId, suggested_action: 'LOGIN', track_id: trackId }));
       },
     ],
     // The code check.
@@ -118,10 +141,8 @@ export function accountVerificationRoutes({ store, issuer, generation }: Context
       current ? service : `${service}/verify`,
       (_req, res, _p, _u, body) => {
         const verification = store.verifications.get(str(body.accvid) ?? '');
-        if (!verification || verification.used || !verification.byCode) return fail(res, 400, 'VER_0006', 'invalid accvid', 'VerificationException');
-        if (str(body.code) !== verification.secret) {
-          return sendJson(res, 400, { success: false, status: 400, error: { error: 'invalid_code', error_description: 'the code is not valid', status: 400 } });
-        }
+        if (!verification || verification.used || !verification.byCode || verification.expiresAt < Date.now()) return unknownAccvid(res);
+        if (str(body.code) !== verification.secret) return wrongCode(res);
         ok(res, { suggested_action: 'LOGIN', trackId: confirm(verification) });
       },
       JSON_ONLY,

@@ -102,11 +102,12 @@ describe('the confirmation code (app/verify-email/code/actions.ts submitVerifica
     expect((await flowNow())?.signInTrack).toBeUndefined();
   });
 
-  test('wrong: the field says so; gone: expired', async () => {
+  test('wrong: the field says so; expired or used: the field says that, and what to do (never the error page)', async () => {
     vi.mocked(verifyAccount).mockRejectedValueOnce(refusal('code-invalid'));
     expect(await post()).toEqual({ status: 'invalid', fieldErrors: { code: 'mfaCodeInvalid' } });
     vi.mocked(verifyAccount).mockRejectedValueOnce(refusal('reference-invalid'));
-    expect(await redirectedTo(post())).toBe(expired);
+    expect(await post()).toEqual({ status: 'invalid', fieldErrors: { code: 'verifyCodeExpired' } });
+    expect((await flowNow())?.verify?.accvid).toBe('acc-1');
   });
 
   test('held back by a limit; no answer: the form with the code kept', async () => {

@@ -54,6 +54,8 @@ export type Precheck = {
   trackId: string;
   /** group_selection only: the client's `group_id` hint. */
   groupHint?: string;
+  /** suggest_verification_methods only: the tenant refused "Not now" (a method is required now). */
+  skipRefused?: boolean;
 };
 
 export type FlowSession = {
@@ -102,6 +104,8 @@ export type PendingAuthorization = {
   nonce: string;
   codeVerifier: string;
   createdAt: number;
+  /** A renewal by `prompt=none` (the tenant issued no refresh token): its answer replaces the signed-in user. */
+  silent?: true;
 };
 
 /**

@@ -1,45 +1,81 @@
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { Frame } from '@/app/_components/frame';
 import { PasskeyCeremony } from '@/app/_components/passkey-ceremony';
 import { ScriptAware } from '@/app/_components/script-aware';
 import { getConfig } from '@/lib/config';
 import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
 import { PASSKEY_ERRORS, translateErrors } from '@/lib/i18n/errors';
+import { log } from '@/lib/log';
 import { getClientName } from '@/lib/provider/client-name';
+import { getSuggestionRules, type SuggestionRules } from '@/lib/provider/prelogin';
+import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { finishPasskeySetup, preparePasskeySetup } from './actions';
 import { SkipForm } from './skip-form';
 
 /**
  * The tenant's suggestion to set up a method after a sign-in (its `suggest_verification_methods`
- * page; README "Passkeys"): "Create a passkey", or "Not now". Without JavaScript, or with
- * PASSKEYS off, only "Not now" is there, and the page says why.
+ * page; README "Passkeys"): "Create a passkey", or "Not now" where the tenant allows skipping
+ * (its metadata, read first; or its refusal of a skip). Where a method is required now, the page
+ * says so and offers no "Not now"; without JavaScript, or with PASSKEYS off, it says why no
+ * passkey can be made here.
  */
 export default async function PasskeySetupPage({ searchParams }: PageProps<'/setup-passkey'>) {
   const flow = await requireFlow((await searchParams).requestId, withPrecheck('suggest'));
   const locale = await getLocale();
-  const [t, passkeyErrors, errors, clientName] = await Promise.all([
+  const [t, format, passkeyErrors, errors, clientName, read] = await Promise.all([
     getTranslations('passkeySetup'),
-    translateErrors(PASSKEY_ERRORS),
+    getFormatter(),
+    translateErrors([...PASSKEY_ERRORS, 'passkeyAlreadySetUp', 'passkeySetupExpired']),
     translateErrors([]),
     getClientName(flow.requestId, locale),
+    rulesOf(flow.precheck.trackId, locale),
   ]);
-  const passkeys = getConfig().passkeys;
+  // A skip the tenant refused is refused, whatever the metadata said.
+  const rules: SuggestionRules = flow.precheck.skipRefused ? { ...read, skip: 'refused' } : read;
+  const { passkeys, providerUrl } = getConfig();
+  const required = rules.skip === 'refused';
+  // A passkey is made here only for a tenant that wants one (or says nothing of which method).
+  const canCreate = passkeys && (!rules.mandatory || rules.mandatory.includes('FIDO2'));
+  const description = !required ? (
+    passkeys ? (
+      <ScriptAware withScript={t('description')} withoutScript={t('descriptionNoScript')} />
+    ) : (
+      t('descriptionOff')
+    )
+  ) : canCreate ? (
+    <ScriptAware withScript={t('required')} withoutScript={t('requiredNoScript')} />
+  ) : (
+    t('requiredElsewhere')
+  );
   return (
-    <Frame
-      title={t('title')}
-      description={passkeys ? <ScriptAware withScript={t('description')} withoutScript={t('descriptionNoScript')} /> : t('descriptionOff')}
-      clientName={clientName}
-    >
-      {passkeys ? (
+    <Frame title={t('title')} description={description} clientName={clientName}>
+      {!required && rules.skipUntil ? <p>{t('skipUntil', { date: format.dateTime(rules.skipUntil, { dateStyle: 'long' }) })}</p> : null}
+      {canCreate ? (
         <PasskeyCeremony
           requestId={flow.requestId}
           prepare={preparePasskeySetup}
           finish={finishPasskeySetup}
-          labels={{ start: t('create'), pending: t('creating'), otherWay: t('otherWay') }}
+          labels={{ start: t('create'), pending: t('creating'), otherWay: required ? '' : t('otherWay') }}
           errors={passkeyErrors}
         />
       ) : null}
-      <SkipForm requestId={flow.requestId} label={t('skip')} pendingLabel={t('skipping')} errors={errors} />
+      {required ? (
+        <p className="links">
+          <a href={resolveRedirectUrl(providerUrl, flow.requestId)}>{t('cancel')}</a>
+        </p>
+      ) : (
+        <SkipForm requestId={flow.requestId} label={t('skip')} pendingLabel={t('skipping')} errors={errors} />
+      )}
     </Frame>
   );
+}
+
+/** What the tenant allows; when it cannot be read, the page offers "Not now" and a refusal says the rest. */
+async function rulesOf(trackId: string, locale: string): Promise<SuggestionRules> {
+  try {
+    return await getSuggestionRules({ trackId, locale });
+  } catch (error) {
+    log.warn({ event: 'suggestion-rules-unread', reason: error instanceof Error ? error.name : 'unknown' }, 'suggestion metadata not read');
+    return { skip: 'unknown' };
+  }
 }

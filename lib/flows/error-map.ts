@@ -13,6 +13,8 @@ type FieldError<Field extends string> = { field: Field; key: ErrorKey };
 const CREDENTIALS = new Map<Meaning, FieldError<'email' | 'password'>>([
   ['wrong-password', { field: 'password', key: 'passwordInvalid' }],
   ['account-locked', { field: 'password', key: 'accountLocked' }],
+  // A tenant that lets an unknown address through to the password step (docs/provider-contract.md §2.2).
+  ['user-not-found', { field: 'email', key: 'userNotFound' }],
 ]);
 
 const CODE = new Map<Meaning, ErrorKey>([
@@ -26,7 +28,13 @@ const NEW_PASSWORD = new Map<Meaning, ErrorKey>([
   ['passwords-differ', 'passwordsDontMatch'],
 ]);
 
-/** The password step: a wrong password, a lockout or an unusable account. */
+const PASSKEY_SETUP = new Map<Meaning, ErrorKey>([
+  ['method-configured', 'passkeyAlreadySetUp'],
+  ['method-unavailable', 'passkeyUnavailable'],
+  ['reference-invalid', 'passkeySetupExpired'],
+]);
+
+/** The password step: a wrong password, a lockout, no such account. */
 export function credentialsErrorFor(meaning: Meaning | undefined): FieldError<'email' | 'password'> | undefined {
   return meaning === undefined ? undefined : CREDENTIALS.get(meaning);
 }
@@ -34,6 +42,11 @@ export function credentialsErrorFor(meaning: Meaning | undefined): FieldError<'e
 /** A one-time code (second factor, e-mail confirmation): wrong, used or expired. */
 export function codeErrorFor(meaning: Meaning | undefined): ErrorKey | undefined {
   return meaning === undefined ? undefined : CODE.get(meaning);
+}
+
+/** A passkey's set-up the tenant refused with a reason: set up already, not active here, the sign-in gone. */
+export function passkeySetupErrorFor(meaning: Meaning | undefined): ErrorKey | undefined {
+  return meaning === undefined ? undefined : PASSKEY_SETUP.get(meaning);
 }
 
 /** The new password of a reset: breached, used before, or not repeated the same. */

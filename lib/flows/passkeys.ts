@@ -3,6 +3,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import { getConfig } from '../config';
 import { isOutage } from '../errors';
 import { accountRef, log } from '../log';
+import type { Meaning } from '../provider/error-codes';
 import { isProviderError } from '../provider/errors';
 import { initiateFido2, initiateFido2Setup, verifyFido2, verifyFido2Setup } from '../provider/fido2';
 import { AuthenticationResponse, parseCredential, RegistrationResponse } from '../provider/fido2-shapes';
@@ -64,9 +65,24 @@ export async function prepareSecondFactor(args: { requestId: string; sub: string
   };
 }
 
-/** Enrolment the tenant suggested after a sign-in, with the login's track. */
-export async function prepareEnrolment(args: { requestId: string; sub: string; trackId: string; locale: string }): Promise<Prepared> {
-  const opened = await initiateFido2Setup({ trackId: args.trackId, requestId: args.requestId, domainUrl: domainUrl(), locale: args.locale });
+/** The tenant would not open an enrolment, and what its code means (docs/provider-contract.md §5). */
+export type SetupRefused = { kind: 'refused'; meaning: Meaning | undefined };
+
+/**
+ * Enrolment the tenant suggested after a sign-in, with the login's track. A refusal the tenant
+ * explains (already set up, not active, the track gone) comes back as `refused`; a refusal without
+ * a known meaning, and every other failure, is thrown.
+ */
+export async function prepareEnrolment(args: { requestId: string; sub: string; trackId: string; locale: string }): Promise<Prepared | SetupRefused> {
+  let opened: Awaited<ReturnType<typeof initiateFido2Setup>>;
+  try {
+    opened = await initiateFido2Setup({ trackId: args.trackId, requestId: args.requestId, domainUrl: domainUrl(), locale: args.locale });
+  } catch (error) {
+    const explained = isProviderError(error) && error.kind === 'rejected' && !isOutage(error) && error.meaning !== 'request-malformed';
+    if (!explained || !error.meaning) throw error;
+    log.info({ event: 'passkey.setup.refused', code: error.code, meaning: error.meaning, account: accountRef(args.sub) }, 'passkey set-up refused');
+    return { kind: 'refused', meaning: error.meaning };
+  }
   return {
     ceremony: { purpose: 'enrol', exchangeId: opened.exchangeId, fidoRequestId: opened.fidoRequestId, sub: opened.sub ?? args.sub, trackId: args.trackId },
     state: { status: 'ready', ceremony: 'create', options: opened.options },
@@ -75,8 +91,11 @@ export async function prepareEnrolment(args: { requestId: string; sub: string; t
 
 export type CheckOutcome =
   | { kind: 'verified'; sub: string | undefined; statusId: string }
-  /** The tenant said no (a wrong or unknown credential, a used or expired challenge): try again or choose another way. */
-  | { kind: 'refused' }
+  /**
+   * The tenant said no (a wrong or unknown credential, a used or expired challenge): try again or
+   * choose another way. `meaning` when its code has one (an enrolment already made elsewhere, say).
+   */
+  | { kind: 'refused'; meaning?: Meaning }
   /** What the browser posted is not a credential of the expected kind. */
   | { kind: 'malformed' };
 
@@ -85,11 +104,11 @@ export type CheckOutcome =
  * published: docs/provider-contract.md §7), and is logged with the code; every other failure is
  * thrown to the caller's usual handling.
  */
-function refusedOrThrow(error: unknown, ceremony: PasskeyCeremony): { kind: 'refused' } {
+function refusedOrThrow(error: unknown, ceremony: PasskeyCeremony): { kind: 'refused'; meaning?: Meaning } {
   // A 5xx is the tenant failing, not saying no: "not responding", with a reference (lib/errors.ts isOutage).
   if (!isProviderError(error) || error.kind !== 'rejected' || isOutage(error)) throw error;
   log.info({ event: 'passkey.refused', purpose: ceremony.purpose, code: error.code, account: accountRef(ceremony.sub ?? '') }, 'passkey not accepted');
-  return { kind: 'refused' };
+  return error.meaning ? { kind: 'refused', meaning: error.meaning } : { kind: 'refused' };
 }
 
 /** The browser's assertion for an open authentication ceremony. */
@@ -116,7 +135,7 @@ export async function checkAttestation(args: {
   credential: unknown;
   requestId: string;
   locale: string;
-}): Promise<{ kind: 'enrolled' } | { kind: 'refused' } | { kind: 'malformed' }> {
+}): Promise<{ kind: 'enrolled' } | { kind: 'refused'; meaning?: Meaning } | { kind: 'malformed' }> {
   const credential: RegistrationResponseJSON | undefined = parseCredential(RegistrationResponse, args.credential);
   if (!credential) return { kind: 'malformed' };
   try {

@@ -55,10 +55,19 @@ export type Fido2SetupInitiated = Initiated<PublicKeyCredentialCreationOptionsJS
 export type Fido2Usage = 'INITIAL_AUTHENTICATION' | 'MULTIFACTOR_AUTHENTICATION';
 
 /**
+ * Where the ceremony runs, as cidaas's web SDK v6 tells the tenant: `domainURL`, the page's origin
+ * (from which the tenant may pick the relying-party id, U), and `allowedDomains`, the origins it
+ * may accept in the browser's answer, which "must include the origin where the WebAuthn ceremony
+ * runs" (docs/provider-contract.md §2.13). Both are this deployment's origin.
+ */
+function ceremonyDomains(domainUrl: string) {
+  return { domainURL: domainUrl, allowedDomains: [domainUrl] };
+}
+
+/**
  * Starts a FIDO2 authentication: `POST /verification-srv/authentication/FIDO2/initiation`. The
  * account is named by its e-mail (first factor) or its subject with the precheck's track (second
- * factor); `domainURL` is this deployment's origin, which the tenant may use to pick the
- * relying-party id (U).
+ * factor).
  */
 export async function initiateFido2(args: {
   usageType: Fido2Usage;
@@ -83,7 +92,7 @@ export async function initiateFido2(args: {
         sub: args.sub,
         medium_id: args.mediumId || undefined,
         trackId: args.trackId,
-        domainURL: args.domainUrl,
+        ...ceremonyDomains(args.domainUrl),
       },
       locale: args.locale,
       signIn: args.requestId,
@@ -134,7 +143,7 @@ export function initiateFido2Setup(args: { trackId: string; requestId: string; d
       operation: 'fido2.setupInitiate',
       method: 'POST',
       path: `/verification-actions-srv/setup/fido2/initiation/${encodeURIComponent(args.trackId)}`,
-      body: { domainURL: args.domainUrl },
+      body: ceremonyDomains(args.domainUrl),
       locale: args.locale,
       signIn: args.requestId,
     },

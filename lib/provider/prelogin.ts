@@ -80,3 +80,57 @@ export async function getSelectableGroups(args: { trackId: string; locale: strin
     }),
   };
 }
+
+/**
+ * What the tenant's suggestion to set up a method allows (docs/provider-contract.md §2.13): SKIP
+ * only while the metadata's `reason` is NONE or ALLOFMANDATORY, and not past `skipUntil` when
+ * methods are mandatory. Where these sit in the metadata is not published (U): `reason`,
+ * `skipUntil` (ISO 8601, or epoch seconds or milliseconds) and the mandatory methods are read at
+ * `meta_data` or in its `mandatoryConfig` (the name of the tenant's own setting).
+ */
+export type SuggestionRules = {
+  /** "Not now" may be offered, may not, or the metadata does not say (then a refusal says it). */
+  skip: 'allowed' | 'refused' | 'unknown';
+  /** When skipping ends (epoch ms), where the tenant says. */
+  skipUntil?: number;
+  /** The methods the tenant requires, upper-case, where it names them. */
+  mandatory?: string[];
+};
+
+const When = z
+  .union([z.number(), z.string()])
+  .transform((v) => (typeof v === 'number' ? (v < 1e12 ? v * 1000 : v) : Date.parse(v)))
+  .pipe(z.number().finite());
+const Methods = z.array(z.string().min(1).max(64)).max(32);
+const Mandatory = z.object({ methods: Methods.optional(), skipUntil: When.optional() }).loose();
+const SuggestionMetadata = z
+  .object({
+    reason: z.string().max(64).optional(),
+    skipUntil: When.optional(),
+    skip_until: When.optional(),
+    mandatoryMethods: Methods.optional(),
+    mandatoryConfig: Mandatory.optional(),
+  })
+  .loose();
+const WithSuggestion = z.object({ meta_data: SuggestionMetadata }).loose();
+
+export function suggestionRules(metadata: z.infer<typeof SuggestionMetadata>, now = Date.now()): SuggestionRules {
+  const reason = metadata.reason?.toUpperCase();
+  const skipUntil = metadata.mandatoryConfig?.skipUntil ?? metadata.skipUntil ?? metadata.skip_until;
+  const mandatory = (metadata.mandatoryConfig?.methods ?? metadata.mandatoryMethods)?.map((m) => m.toUpperCase());
+  const named = { ...(skipUntil !== undefined ? { skipUntil } : {}), ...(mandatory?.length ? { mandatory } : {}) };
+  if (reason !== undefined && reason !== 'NONE' && reason !== 'ALLOFMANDATORY') return { skip: 'refused', ...named };
+  if (skipUntil !== undefined) return { skip: skipUntil > now ? 'allowed' : 'refused', ...named };
+  if (mandatory?.length) return { skip: 'refused', ...named };
+  return { skip: reason !== undefined ? 'allowed' : 'unknown', ...named };
+}
+
+/** The suggestion's rules for a track; a track the provider no longer knows says nothing. */
+export async function getSuggestionRules(args: { trackId: string; locale: string }): Promise<SuggestionRules> {
+  const call = metadataCall(args);
+  const answer = await ask(call);
+  if (answer.kind !== 'data') return { skip: 'unknown' };
+  const parsed = WithSuggestion.safeParse(answer.data);
+  const atTop = parsed.success ? parsed : WithSuggestion.safeParse(answer.body);
+  return atTop.success ? suggestionRules(atTop.data.meta_data) : { skip: 'unknown' };
+}

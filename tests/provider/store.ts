@@ -42,12 +42,19 @@ export type Account = {
   passkeys?: Passkey[];
   /** After a password sign-in, the tenant suggests setting up a passkey (its suggest_verification_methods page) until there is one. */
   suggestPasskey?: boolean;
+  /**
+   * The suggestion is mandatory for these methods, skippable until `skipUntilDays` from now
+   * (negative: the time to skip has run out, and SKIP is refused).
+   */
+  suggestionMandatory?: { methods: string[]; skipUntilDays: number };
   /** "Do not show again" was answered to the suggestion. */
   suggestionDeclined?: boolean;
   /** The tenant writes credential ids in its options base64url-encoded twice (a quirk some tenants have). */
   doubleEncodedIds?: boolean;
   /** The WebAuthn timeout of this account's authentications (ms), set by a test. */
   passkeyTimeoutMs?: number;
+  /** The tenant issues this account no refresh token (as a client without the refresh_token grant). */
+  noRefreshToken?: boolean;
 };
 
 export type PrecheckOrder = 'mfa-first' | 'group-first';
@@ -59,7 +66,7 @@ export type Group = { groupId: string; groupName: string; names?: Record<string,
 export type Reset = { rprq: string; secret: string; exchangeId?: string; sub: string; requestId: string; used: boolean; expiresAt: number };
 
 /** An account confirmation: by link (`secret` in the link) or by code. */
-export type AccountVerification = { accvid: string; sub: string; requestId: string; byCode: boolean; secret: string; used: boolean };
+export type AccountVerification = { accvid: string; sub: string; requestId: string; byCode: boolean; secret: string; used: boolean; expiresAt: number };
 
 /** A hosted-page group as the hostedpages-srv API holds it (docs/provider-contract.md §6). */
 export type HostedPageGroup = {
@@ -80,7 +87,14 @@ export type Client = {
   postLogoutRedirectUris: string[];
   /** The client's hosted_page_group: where the tenant sends the browser for each page. */
   hostedPageGroup: string;
+  /** The scopes the client may be granted; a request for others is granted without them. */
+  allowedScopes: string[];
+  /** Whether the client has the refresh_token grant (the tenant then issues refresh tokens). */
+  refreshTokens: boolean;
 };
+
+/** The tenant's own browser session (its `cidaas_sso` cookie): whose, and the group chosen in it. */
+export type ProviderSession = { sid: string; sub: string; groupId?: string; expiresAt: number };
 
 export type AuthRequest = {
   requestId: string;
@@ -160,6 +174,7 @@ type Seed = {
   client: { client_display_name: string; client_name: string };
   accounts: Account[];
   federatedDomains: Record<string, string>;
+  unknownUserAnswers: Record<string, string>;
   lockout: { maxFailures: number; lockMinutes: number };
   totpSecret: string;
   mfaRedirectUrl: string;
@@ -197,7 +212,10 @@ export function createStore(args: {
     verified: new Map<string, Verified>(),
     codes: new Map<string, AuthCode>(),
     refreshTokens: new Map<string, { sub: string; clientId: string; scope: string; sid: string; groupId?: string }>(),
+    /** Refresh tokens revoked by the client (RFC 7009), refused from then on, with whose they were. */
+    revokedRefreshTokens: new Map<string, string>(),
     revokedSids: new Set<string>(),
+    providerSessions: new Map<string, ProviderSession>(),
     /** Token lifetimes set per account by a test (seconds), instead of the stand-in's default. */
     tokenTtlBySub: new Map<string, number>(),
     /** Push request lifetimes set per account by a test (seconds), instead of the exchange's five minutes. */
@@ -216,6 +234,17 @@ export function createStore(args: {
     mfaRedirectUrl: seed.mfaRedirectUrl,
     federatedDomains: seed.federatedDomains,
     lockout: seed.lockout,
+
+    /**
+     * How the e-mail step answers for an address without an account, by its domain (seed.json):
+     * `no-action` (200 naming no action), `masked` (200 naming no action, and a configured list
+     * with a password, as a tenant that hides who has an account), `204`, `10301`, or `register`.
+     */
+    unknownUserAnswer(email: unknown): 'no-action' | 'masked' | '204' | '10301' | 'register' {
+      const domain = typeof email === 'string' ? email.trim().toLowerCase().split('@')[1] : undefined;
+      const answer = domain && domain !== 'comment' && Object.hasOwn(seed.unknownUserAnswers, domain) ? seed.unknownUserAnswers[domain] : undefined;
+      return answer === 'no-action' || answer === 'masked' || answer === '204' || answer === '10301' ? answer : 'register';
+    },
 
     accountByEmail(email: unknown): Account | undefined {
       if (typeof email !== 'string') return undefined;

@@ -83,7 +83,31 @@ describe('opening a ceremony', () => {
     });
     expect(initiateFido2Setup).toHaveBeenCalledWith({ trackId: 'track-1', domainUrl: 'http://localhost:3999', ...common });
     vi.mocked(initiateFido2Setup).mockResolvedValue({ ...opened(), options: createOptions });
-    expect((await prepareEnrolment(args)).ceremony.sub).toBe('sub-1');
+    expect(await prepareEnrolment(args)).toMatchObject({ ceremony: { sub: 'sub-1' } });
+  });
+
+  test('enrolment refused with a reason (already set up, not active, the track gone): refused with its meaning, logged; else thrown', async () => {
+    const args = { ...common, sub: 'sub-1', trackId: 'track-1' };
+    const info = vi.spyOn(log, 'info');
+    for (const [code, meaning] of [
+      ['VER_0029', 'method-configured'],
+      ['VER_0028', 'method-unavailable'],
+      ['VER_0025', 'reference-invalid'],
+    ] as const) {
+      vi.mocked(initiateFido2Setup).mockRejectedValueOnce(
+        new ProviderError({ kind: 'rejected', operation: 'fido2.setupInitiate', status: 400, code, meaning }),
+      );
+      expect(await prepareEnrolment(args)).toEqual({ kind: 'refused', meaning });
+      expect(info).toHaveBeenLastCalledWith(expect.objectContaining({ event: 'passkey.setup.refused', code, meaning }), 'passkey set-up refused');
+    }
+    for (const error of [
+      new ProviderError({ kind: 'rejected', operation: 'x', status: 400, code: 'VER_0004', meaning: 'request-malformed' }),
+      new ProviderError({ kind: 'rejected', operation: 'x', status: 400, code: 'VER_0999' }),
+      rejected(503),
+    ]) {
+      vi.mocked(initiateFido2Setup).mockRejectedValueOnce(error);
+      await expect(prepareEnrolment(args)).rejects.toBe(error);
+    }
   });
 
   test('a failure to open is thrown to the action', async () => {

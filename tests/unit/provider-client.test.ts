@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -15,6 +16,7 @@ let users: typeof import('@/lib/provider/users');
 let verification: typeof import('@/lib/provider/verification');
 let publicService: typeof import('@/lib/provider/public');
 let prelogin: typeof import('@/lib/provider/prelogin');
+let fido2: typeof import('@/lib/provider/fido2');
 
 const json =
   (status: number, body: unknown): Reply =>
@@ -42,6 +44,7 @@ beforeAll(async () => {
   verification = await import('@/lib/provider/verification');
   publicService = await import('@/lib/provider/public');
   prelogin = await import('@/lib/provider/prelogin');
+  fido2 = await import('@/lib/provider/fido2');
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -109,6 +112,27 @@ describe('provider-specific shapes', () => {
       { type: 'PASSWORD', mediumIds: ['PASSWORD'] },
     ]);
     expect(JSON.parse(hits[0].body)).toEqual({ request_id: 'r', email: 'a@b.c' });
+  });
+
+  test('configured list: `verification_type` for `type` and a method naming its own `medium_id` (the newer list, iOS v3)', async () => {
+    reply = json(200, {
+      success: true,
+      status: 200,
+      data: {
+        configured_list: [
+          { verification_type: 'totp', medium_id: 'totp-9' },
+          { verification_type: 'EMAIL', medium_id: 'em-1', key_name: 'j•••@example.com' },
+          { type: 'PASSWORD' },
+        ],
+      },
+    });
+    await expect(verification.getConfiguredMethods({ requestId: 'r', email: 'a@b.c' })).resolves.toEqual([
+      { type: 'TOTP', mediumIds: ['totp-9'] },
+      { type: 'EMAIL', mediumIds: ['em-1'], destination: 'j•••@example.com' },
+      { type: 'PASSWORD', mediumIds: [] },
+    ]);
+    reply = json(200, { success: true, status: 200, data: { configured_list: [{ medium_id: 'no-type' }] } });
+    await expect(verification.getConfiguredMethods({ requestId: 'r', email: 'a@b.c' })).rejects.toMatchObject({ kind: 'invalid-response' });
   });
 
   test("configured list names a medium's destination when it is the type's only medium (docs/provider-contract.md §2.3, U)", async () => {
@@ -224,9 +248,20 @@ describe('provider-specific shapes', () => {
       request_id: 'r',
       medium_id: 'm1',
       sub: 's',
-      single_factor_auth: false,
     });
     expect(hits[0].headers['content-type']).toBe('application/json');
+  });
+
+  test('no medium chosen: medium_id left out (the provider picks), never an empty string; no single_factor_auth', async () => {
+    reply = json(200, { success: true, status: 200, data: { exchange_id: { exchange_id: 'ex-3' } } });
+    await verification.initiateAuthentication({ type: 'EMAIL', usageType: 'MULTIFACTOR_AUTHENTICATION', requestId: 'r', mediumId: '', sub: 's', trackId: 't' });
+    await verification.initiateAuthentication({ type: 'SMS', usageType: 'MULTIFACTOR_AUTHENTICATION', requestId: 'r', mediumId: undefined, sub: 's' });
+    for (const hit of hits) {
+      const body = JSON.parse(hit.body) as Record<string, unknown>;
+      expect(body).not.toHaveProperty('medium_id');
+      expect(body).not.toHaveProperty('single_factor_auth');
+    }
+    expect(JSON.parse(hits[0].body)).toEqual({ type: 'EMAIL', usage_type: 'MULTIFACTOR_AUTHENTICATION', request_id: 'r', sub: 's', trackId: 't' });
   });
 
   test('password authentication sends `password`; code types send `pass_code`', async () => {
@@ -252,6 +287,22 @@ describe('provider-specific shapes', () => {
     reply = handler;
     await expect(users.checkUserExists({ requestId: 'r', email: 'a@b.c', rememberMe: true })).resolves.toEqual({ action: 'register' });
     expect(hits[0].url).toBe('/useractions-srv/userexistence/r?webfinger=domain_based_redirection&rememberMe=true');
+  });
+
+  test('user existence: webfinger and rememberMe in the query and in the JSON body, as the JS SDK sends them', async () => {
+    reply = json(200, { success: true, status: 200, data: { action: 'login' } });
+    await expect(users.checkUserExists({ requestId: 'r', email: 'a@b.c', rememberMe: false })).resolves.toEqual({ action: 'login' });
+    expect(hits[0].url).toBe('/useractions-srv/userexistence/r?webfinger=domain_based_redirection&rememberMe=false');
+    expect(JSON.parse(hits[0].body)).toEqual({ email: 'a@b.c', requestId: 'r', webfinger: 'domain_based_redirection', rememberMe: 'false' });
+  });
+
+  test.each([
+    ['data without action', { success: true, status: 200, data: { providers: [] } }],
+    ['an empty action', { success: true, status: 200, data: { action: ' ' } }],
+    ['no data at all', { success: true, status: 200 }],
+  ])('user existence: %s says nothing either way ("unstated", never "login")', async (_label, body) => {
+    reply = json(200, body);
+    await expect(users.checkUserExists({ requestId: 'r', email: 'a@b.c', rememberMe: true })).resolves.toEqual({ action: 'unstated' });
   });
 
   test('user existence: redirect carries the first provider redirectUri', async () => {
@@ -349,5 +400,76 @@ describe('precheck metadata (group selection)', () => {
     await expect(prelogin.getSelectableGroups({ trackId: TRACK, locale: 'en-GB' })).rejects.toMatchObject({ kind: 'invalid-response' });
     reply = json(200, { success: true, status: 200, data: { meta_data: { selectableGroups: [{ groupName: 'no id' }] } } });
     await expect(prelogin.getSelectableGroups({ trackId: TRACK, locale: 'en-GB' })).rejects.toMatchObject({ kind: 'invalid-response' });
+  });
+});
+
+describe('precheck metadata (the suggestion to set up a method: may it be skipped?)', () => {
+  const TRACK = '0d6e1c4e-2222-4000-8000-000000000002';
+  const day = 86_400_000;
+  const rules = async (metaData: unknown) => {
+    reply = json(200, { success: true, status: 200, data: { validation_type: 'suggest_verification_methods', meta_data: metaData } });
+    return prelogin.getSuggestionRules({ trackId: TRACK, locale: 'en-GB' });
+  };
+
+  test('reason NONE: optional; ALLOFMANDATORY with a future skipUntil: skippable until then; past it: refused', async () => {
+    await expect(rules({ reason: 'NONE' })).resolves.toEqual({ skip: 'allowed' });
+    const until = new Date(Date.now() + 14 * day).toISOString();
+    await expect(rules({ reason: 'ALLOFMANDATORY', mandatoryConfig: { methods: ['fido2'], skipUntil: until } })).resolves.toEqual({
+      skip: 'allowed',
+      skipUntil: Date.parse(until),
+      mandatory: ['FIDO2'],
+    });
+    const past = new Date(Date.now() - day).toISOString();
+    await expect(rules({ reason: 'ALLOFMANDATORY', mandatoryConfig: { methods: ['FIDO2'], skipUntil: past } })).resolves.toMatchObject({ skip: 'refused' });
+  });
+
+  test('another reason, or mandatory methods without a skipUntil: refused; skipUntil as epoch seconds or at meta_data', async () => {
+    await expect(rules({ reason: 'MANDATORY' })).resolves.toMatchObject({ skip: 'refused' });
+    await expect(rules({ mandatoryMethods: ['TOTP'] })).resolves.toEqual({ skip: 'refused', mandatory: ['TOTP'] });
+    const seconds = Math.floor((Date.now() + day) / 1000);
+    await expect(rules({ skipUntil: seconds })).resolves.toEqual({ skip: 'allowed', skipUntil: seconds * 1000 });
+  });
+
+  test('nothing said, an unreadable answer, or a track the tenant no longer knows: unknown (the refusal of a skip says it)', async () => {
+    await expect(rules({ amr_values: ['pwd'] })).resolves.toEqual({ skip: 'unknown' });
+    await expect(rules({ reason: 7 })).resolves.toEqual({ skip: 'unknown' });
+    reply = (_req, res) => {
+      res.writeHead(204);
+      res.end();
+    };
+    await expect(prelogin.getSuggestionRules({ trackId: TRACK, locale: 'en-GB' })).resolves.toEqual({ skip: 'unknown' });
+  });
+});
+
+describe('FIDO2 initiations say where the ceremony runs (docs/provider-contract.md §2.13)', () => {
+  const recorded = (name: string) => JSON.parse(readFileSync(`tests/unit/fixtures/fido2/${name}.json`, 'utf8')) as unknown;
+
+  test('authentication: domainURL and allowedDomains, both the deployment origin (the JS SDK v6: it "must include the origin")', async () => {
+    reply = json(200, recorded('authenticate-initiation'));
+    await fido2.initiateFido2({ usageType: 'INITIAL_AUTHENTICATION', requestId: 'r', email: 'a@b.c', domainUrl: 'https://login.example.com' });
+    expect(hits[0].url).toBe('/verification-srv/authentication/FIDO2/initiation');
+    expect(JSON.parse(hits[0].body)).toEqual({
+      usage_type: 'INITIAL_AUTHENTICATION',
+      request_id: 'r',
+      email: 'a@b.c',
+      domainURL: 'https://login.example.com',
+      allowedDomains: ['https://login.example.com'],
+    });
+  });
+
+  test('enrolment at the track: the same two, and nothing else', async () => {
+    reply = json(200, recorded('register-initiation'));
+    await fido2.initiateFido2Setup({ trackId: 'tr-1', requestId: 'r', domainUrl: 'https://login.example.com' });
+    expect(hits[0].url).toBe('/verification-actions-srv/setup/fido2/initiation/tr-1');
+    expect(JSON.parse(hits[0].body)).toEqual({ domainURL: 'https://login.example.com', allowedDomains: ['https://login.example.com'] });
+  });
+
+  test('a set-up refusal with a top-level VER code reaches the caller with its meaning', async () => {
+    reply = json(400, { success: false, status: 400, code: 'VER_0029', error: 'method_already_configured', error_description: 'x' });
+    await expect(fido2.initiateFido2Setup({ trackId: 'tr-1', requestId: 'r', domainUrl: 'https://login.example.com' })).rejects.toMatchObject({
+      kind: 'rejected',
+      code: 'VER_0029',
+      meaning: 'method-configured',
+    });
   });
 });

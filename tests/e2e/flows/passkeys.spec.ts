@@ -236,6 +236,71 @@ test.describe('fallbacks that strand nobody @js-on-only', () => {
   });
 });
 
+test.describe("the tenant's rules for its suggestion (docs/provider-contract.md §2.13)", () => {
+  test('a method required now (skipUntil passed): no "Not now", the passkey is the way on, or Cancel', async ({
+    page,
+    javaScriptEnabled,
+    expectAccessible,
+  }) => {
+    const auth = javaScriptEnabled ? await addAuthenticator(page) : undefined;
+    const email = PASSKEY.required(tag('required', javaScriptEnabled));
+    await toPasswordStep(page, email);
+    await enterPassword(page, javaScriptEnabled);
+    await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
+    await expect(page.getByRole('button', { name: 'Not now' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Cancel sign-in' })).toBeVisible();
+    if (!javaScriptEnabled) {
+      await expect(page.getByText('Your organisation requires a passkey for signing in. Creating one needs JavaScript')).toBeVisible();
+      await expectAccessible(page);
+      return;
+    }
+    await expect(page.getByText('Your organisation requires a passkey for signing in. Please create one now to continue.')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Create a passkey' }).click();
+    await expectSignedIn(page, email);
+    expect(await credentialCount(auth!)).toBe(1);
+  });
+
+  test('skippable until a date: the page says until when, and "Not now" goes on', async ({ page, javaScriptEnabled, expectAccessible }) => {
+    const email = PASSKEY.deadline(tag('deadline', javaScriptEnabled));
+    const inTwoWeeks = () => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(Date.now() + 14 * 86_400_000);
+    const before = inTwoWeeks();
+    await toPasswordStep(page, email);
+    await enterPassword(page, javaScriptEnabled);
+    await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
+    // The date the tenant names, as the page's language writes it (either side of a midnight).
+    const dates = [...new Set([before, inTwoWeeks()])].join('|');
+    await expect(page.getByText(new RegExp(`^You can skip this until (${dates})\\. After that, a passkey will be required\\.$`))).toBeVisible();
+    await expectAccessible(page);
+    await submit(page, 'Not now');
+    await expectSignedIn(page, email, javaScriptEnabled);
+  });
+});
+
+test.describe('a set-up the tenant refuses @js-on-only', () => {
+  test('a passkey made on another device meanwhile (VER_0029): said on the page, and "Not now" goes on', async ({
+    page,
+    request,
+    tenant,
+    expectAccessible,
+  }) => {
+    const email = PASSKEY.enrol(tag('elsewhere', true));
+    await toPasswordStep(page, email);
+    await enterPassword(page, true);
+    await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
+    const control = await request.post(`${tenant.standinUrl}/__standin/passkeys`, { data: { email, addElsewhere: true } });
+    expect(control.ok()).toBe(true);
+    await page.reload();
+    await expect(passkeyAlert(page)).toContainText(
+      'This account already has a passkey, so there is no need to create another one. You can skip this step and continue.',
+    );
+    await expect(page.getByRole('button', { name: 'Create a passkey' })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Not now' }).click();
+    await expectSignedIn(page, email);
+  });
+});
+
 test.describe('without JavaScript @js-off-only', () => {
   test('no passkey is shown; the password, the e-mail code and "Not now" work as ever', async ({ page, request, tenant, expectAccessible }) => {
     const standin = standinClient(request, tenant.standinUrl);

@@ -7,6 +7,8 @@ export const ACCOUNTS = {
   /** Each address matching lockout+*@example.com is its own account with its own failure counter. */
   lockout: (tag: string) => ({ email: `lockout+${tag}@example.com`, password: 'KitchenDemo2026' }),
   federated: { email: 'someone@federated.example' },
+  /** Each address matching norefresh+*@example.com is an account the tenant issues no refresh token for. */
+  noRefresh: (tag: string) => ({ email: `norefresh+${tag}@example.com`, password: 'KitchenDemo2026' }),
 } as const;
 
 /** Accounts with a second factor; a tag makes a fresh account per test. */
@@ -31,6 +33,10 @@ export const PASSKEY = {
   enrol: (tag: string) => `passkey.enrol+${tag}@example.com`,
   double: (tag: string) => `passkey.double+${tag}@example.com`,
   mfa: (tag: string) => `passkey.mfa+${tag}@example.com`,
+  /** The tenant requires a passkey, and the time to skip it ran out yesterday: SKIP is refused. */
+  required: (tag: string) => `passkey.required+${tag}@example.com`,
+  /** A passkey becomes mandatory in 14 days: skippable until then. */
+  deadline: (tag: string) => `passkey.deadline+${tag}@example.com`,
   /** FIDO2 listed (a passkey on another device) and an e-mail second factor; usable on any app. */
   listed: (tag: string) => `passkey.listed+${tag}@example.com`,
   password: 'KitchenDemo2026',

@@ -31,6 +31,8 @@ export type StandIn = {
   tokenTtl(email: string, seconds: number): Promise<void>;
   /** Ends the account's provider sessions, as a sign-out elsewhere would. */
   endSessions(email: string): Promise<void>;
+  /** The account's refresh tokens at the tenant: still valid, and revoked by the client. */
+  refreshTokens(email: string): Promise<{ valid: number; revoked: number }>;
 };
 
 /** Which provider API generation a project runs against (docs/provider-contract.md §3). */
@@ -73,6 +75,11 @@ export function standinClient(request: APIRequestContext, url: string): StandIn 
     },
     async endSessions(email) {
       expect((await request.post(`${url}/__standin/end-sessions`, { data: { email } })).ok()).toBe(true);
+    },
+    async refreshTokens(email) {
+      const response = await request.get(`${url}/__standin/refresh-tokens?${new URLSearchParams({ email })}`);
+      expect(response.ok()).toBe(true);
+      return (await response.json()) as { valid: number; revoked: number };
     },
   };
 }

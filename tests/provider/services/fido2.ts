@@ -7,17 +7,20 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { fail, ok, sendJson, str, type Body, type Res } from '../http.ts';
+import { fail, failWithCode, ok, sendJson, str, type Body, type Res } from '../http.ts';
 import type { Account, Exchange, Passkey, Track } from '../store.ts';
 import type { Context, Route } from './context.ts';
+import { skipAllowed } from './login.ts';
 import { verificationMalformed } from './verification.ts';
 
 const CEREMONY_TTL_MS = 5 * 60 * 1000;
 /** What a browser is given to complete a ceremony (WebAuthn's own timeout, ms). */
 const CEREMONY_TIMEOUT_MS = 120_000;
 
-/** verification-actions-srv's malformed-payload answer (VER_0035: "Invalid FIDO2 request payload"). */
-const setupMalformed = (res: Res) => fail(res, 400, 'VER_0035', 'Invalid FIDO2 request payload', 'VerificationException');
+/** verification-actions-srv's refusals: a top-level `code` (docs/provider-contract.md §1, §5). */
+const setupRefused = (res: Res, code: string, error: string, description: string) => failWithCode(res, 400, code, error, description);
+/** Its malformed-payload answer (VER_0035: "Invalid FIDO2 request payload"). */
+const setupMalformed = (res: Res) => setupRefused(res, 'VER_0035', 'invalid_request_payload', 'Invalid FIDO2 request payload');
 
 /**
  * FIDO2 for real (docs/provider-contract.md §2.13): challenges from @simplewebauthn/server, the
@@ -34,8 +37,13 @@ const setupMalformed = (res: Res) => fail(res, 400, 'VER_0035', 'Invalid FIDO2 r
  * - an account may ask for the double-encoded credential ids some tenants send
  *   (`doubleEncodedIds`), so the app's normalisation is exercised end to end.
  *
+ * - with `domainURL`, the ceremony's origin (the app's) must be among `allowedDomains`, as cidaas's
+ *   web SDK documents; without it the tenant's own host is the relying party, which the app is not.
+ *
  * Codes of a refused verification are not published (docs/provider-contract.md §7): the stand-in
- * refuses with 400 and `VER_0035` / `VER1003`, which the app must treat as a plain refusal.
+ * refuses with 400 and `VER_0035` / `VER1003`, which the app must treat as a plain refusal. An
+ * enrolment is refused as the 4.0.6 docs list (VER_0025 track, VER_0029 already configured,
+ * VER_0005 missing data, VER_0004 payload, VER_0034 already configured at verification).
  */
 export function fido2Routes({ store, relyingParty }: Context): Route[] {
   const findAccount = (body: Body): Account | undefined => store.accountByEmail(body.email ?? body.identifier) ?? store.accountBySub(body.sub ?? body.q);
@@ -48,6 +56,19 @@ export function fido2Routes({ store, relyingParty }: Context): Route[] {
     if (!track || track.used || track.expiresAt < Date.now()) return undefined;
     if (step && track.pending[0] !== step) return undefined;
     return track;
+  };
+
+  /**
+   * `domainURL` and `allowedDomains` (cidaas's JS SDK v6: allowedDomains "must include the origin
+   * where the WebAuthn ceremony runs"): the app's origin must be named. Undefined when they are
+   * fine, else what is wrong.
+   */
+  const domainProblem = (body: Body): 'missing' | 'not-allowed' | undefined => {
+    const allowed = body.allowedDomains;
+    if (typeof body.domainURL !== 'string' || !Array.isArray(allowed) || allowed.length === 0) return 'missing';
+    const origins = allowed.filter((d): d is string => typeof d === 'string' && URL.canParse(d)).map((d) => new URL(d).origin);
+    const domain = URL.canParse(body.domainURL) ? new URL(body.domainURL).origin : undefined;
+    return origins.includes(relyingParty.origin) && domain !== undefined && origins.includes(domain) ? undefined : 'not-allowed';
   };
 
   const newExchange = (args: { account: Account; requestId: string; fido2: NonNullable<Exchange['fido2']> }): Exchange => {
@@ -88,6 +109,9 @@ export function fido2Routes({ store, relyingParty }: Context): Route[] {
         if (usage !== 'INITIAL_AUTHENTICATION' && usage !== 'MULTIFACTOR_AUTHENTICATION') {
           return fail(res, 400, 'VER1004', 'usage_type is missing or invalid', 'VerificationException');
         }
+        const domains = domainProblem(body);
+        if (domains === 'missing') return fail(res, 400, 'VER1004', 'domainURL and allowedDomains are required for a web ceremony', 'VerificationException');
+        if (domains) return fail(res, 400, 'VER1003', 'the ceremony origin is not among allowedDomains', 'VerificationException');
         const account = findAccount(body);
         if (!account) return fail(res, 400, 'VER1004', 'user not found', 'VerificationException');
         if (account.status === 'declined') return fail(res, 400, 3074, 'user declined, deactivated or deleted', 'VerificationException');
@@ -185,11 +209,15 @@ export function fido2Routes({ store, relyingParty }: Context): Route[] {
     [
       'POST',
       '/verification-actions-srv/setup/:method/initiation/:trackId',
-      async (_req, res, p) => {
-        if (p.method.toLowerCase() !== 'fido2') return fail(res, 400, 'VER_0003', `${p.method} is not served by this stand-in`, 'VerificationException');
+      async (_req, res, p, _u, body) => {
+        if (p.method.toLowerCase() !== 'fido2') return setupRefused(res, 'VER_0030', 'invalid_method', `${p.method} is not served by this stand-in`);
         const track = openTrack(p.trackId, 'suggest');
         const account = track && store.accountBySub(track.sub);
-        if (!track || !account) return fail(res, 400, 'VER_0006', 'track is invalid, used or not suggesting a method', 'VerificationException');
+        if (!track || !account) return setupRefused(res, 'VER_0025', 'invalid_request', 'trackId is invalid, used or not suggesting a method');
+        const domains = domainProblem(body);
+        if (domains === 'missing') return setupRefused(res, 'VER_0005', 'missing_data', 'domainURL and allowedDomains are required');
+        if (domains) return setupRefused(res, 'VER_0004', 'invalid_request_payload', 'the ceremony origin is not among allowedDomains');
+        if (account.passkeys?.length) return setupRefused(res, 'VER_0029', 'method_already_configured', 'FIDO2 is already configured');
         const options = await generateRegistrationOptions({
           rpName: store.client.displayName,
           rpID: relyingParty.id,
@@ -225,14 +253,15 @@ export function fido2Routes({ store, relyingParty }: Context): Route[] {
       'POST',
       '/verification-actions-srv/setup/:method/verification',
       async (_req, res, p, _u, body) => {
-        if (p.method.toLowerCase() !== 'fido2') return fail(res, 400, 'VER_0003', `${p.method} is not served by this stand-in`, 'VerificationException');
+        if (p.method.toLowerCase() !== 'fido2') return setupRefused(res, 'VER_0030', 'invalid_method', `${p.method} is not served by this stand-in`);
         const found = exchangeFor(body, 'register');
-        if (typeof found === 'string') return fail(res, 400, 'VER_0035', found, 'VerificationException');
+        if (typeof found === 'string') return setupRefused(res, 'VER_0035', 'invalid_request_payload', found);
         const { exchange, clientResponse } = found;
         const account = store.accountBySub(exchange.sub);
         const track = openTrack(exchange.fido2!.trackId, 'suggest');
-        if (!account || !track || track.sub !== account.sub) return fail(res, 400, 'VER_0006', 'track is invalid or used', 'VerificationException');
-        if (body.sub !== undefined && body.sub !== account.sub) return fail(res, 400, 'VER_0035', 'sub does not match the exchange', 'VerificationException');
+        if (!account || !track || track.sub !== account.sub) return setupRefused(res, 'VER_0025', 'invalid_request', 'track is invalid or used');
+        if (body.sub !== undefined && body.sub !== account.sub)
+          return setupRefused(res, 'VER_0035', 'invalid_request_payload', 'sub does not match the exchange');
         exchange.used = true;
         let credential: Passkey | undefined;
         try {
@@ -256,8 +285,8 @@ export function fido2Routes({ store, relyingParty }: Context): Route[] {
         } catch (error) {
           console.error('stand-in: FIDO2 attestation refused:', error instanceof Error ? error.message : error);
         }
-        if (!credential) return fail(res, 400, 'VER_0035', 'FIDO2 attestation could not be verified', 'VerificationException');
-        if (account.passkeys?.some((k) => k.id === credential.id)) return fail(res, 400, 'VER_0034', 'FIDO2 is already configured', 'VerificationException');
+        if (!credential) return setupRefused(res, 'VER_0035', 'invalid_request_payload', 'FIDO2 attestation could not be verified');
+        if (account.passkeys?.length) return setupRefused(res, 'VER_0034', 'already_configured', 'FIDO2 is already configured');
         account.passkeys = [...(account.passkeys ?? []), credential];
         track.suggestionAnswered = true;
         ok(res, { sub: account.sub, status: 'CONFIGURED' });
@@ -272,9 +301,13 @@ export function fido2Routes({ store, relyingParty }: Context): Route[] {
       (_req, res, p, _u, body) => {
         const track = openTrack(p.trackId, 'suggest');
         const account = track && store.accountBySub(track.sub);
-        if (!track || !account) return fail(res, 400, 'VER_0006', 'track is invalid or used', 'ValidationException');
+        // The docs: 404 for a track that is unknown or expired; 400 for an action not allowed now.
+        if (!track || !account) return fail(res, 404, 'VER_0006', 'track_id expired or unknown', 'ValidationException');
         const action = str(body.action);
         if (action !== 'SKIP' && action !== 'DONOTSHOWAGAIN') return fail(res, 400, 'VER_0004', 'action must be SKIP or DONOTSHOWAGAIN', 'ValidationException');
+        if (!skipAllowed(account) || (action === 'DONOTSHOWAGAIN' && account.suggestionMandatory)) {
+          return fail(res, 400, 'VER_0003', 'Action not allowed for the current prevalidation state', 'ValidationException');
+        }
         if (action === 'DONOTSHOWAGAIN') account.suggestionDeclined = true;
         track.suggestionAnswered = true;
         ok(res, {});
@@ -282,8 +315,9 @@ export function fido2Routes({ store, relyingParty }: Context): Route[] {
       { body: 'json', malformed: (res) => fail(res, 400, 'VER_0004', 'malformed payload', 'ValidationException') },
     ],
 
-    // Test controls: an account's stored passkeys (ids only), forgetting them, and a shorter
-    // ceremony timeout for its authentications (a timeout seen without waiting two minutes).
+    // Test controls: an account's stored passkeys (ids only), forgetting them, one made on another
+    // device meanwhile (`addElsewhere`), and a shorter ceremony timeout for its authentications
+    // (a timeout seen without waiting two minutes).
     [
       'POST',
       '/__standin/passkeys',
@@ -291,6 +325,10 @@ export function fido2Routes({ store, relyingParty }: Context): Route[] {
         const account = store.accountByEmail(body.email);
         if (!account) return sendJson(res, 404, { error: 'no such account' });
         if (body.forget === true) account.passkeys = [];
+        if (body.addElsewhere === true) {
+          const id = Buffer.from(`elsewhere-${randomUUID()}`).toString('base64url');
+          account.passkeys = [...(account.passkeys ?? []), { id, publicKey: '', counter: 0, transports: ['internal'], name: 'Another device' }];
+        }
         if (typeof body.timeoutMs === 'number' && body.timeoutMs > 0) account.passkeyTimeoutMs = body.timeoutMs;
         sendJson(res, 200, { passkeys: (account.passkeys ?? []).map((k) => k.id) });
       },

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { escapeHtml, fail, ok, redirectTo, sendHtml, str } from '../http.ts';
+import { escapeHtml, fail, ok, redirectTo, sendHtml, str, type Req, type Res } from '../http.ts';
 import type { Account, Track } from '../store.ts';
 import type { Context, Route } from './context.ts';
+import { openSession } from './sso.ts';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const TRACK_TTL_MS = 60 * 60 * 1000;
@@ -14,9 +15,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Form posts only: a JSON body reads as a form without fields.
  */
 export function loginRoutes({ store }: Context): Route[] {
-  /** A single-use authorization code for the request, as the 302 Location to the client. */
-  const issueCode = (requestId: string, sub: string, groupId?: string): string => {
+  /**
+   * A single-use authorization code for the request, as the 302 Location to the client; the
+   * browser keeps (or gets) the tenant's session for the account (sso.ts).
+   */
+  const issueCode = (req: Req, res: Res, requestId: string, sub: string, groupId?: string): string => {
     const request = store.requests.get(requestId)!;
+    const { sid } = openSession(store, req, res, sub, groupId);
     const code = randomUUID();
     store.codes.set(code, {
       code,
@@ -28,7 +33,7 @@ export function loginRoutes({ store }: Context): Route[] {
       nonce: request.nonce,
       codeChallenge: request.codeChallenge,
       codeChallengeMethod: request.codeChallengeMethod,
-      sid: randomUUID(),
+      sid,
       groupId,
       expiresAt: Date.now() + CODE_TTL_MS,
       used: false,
@@ -45,8 +50,9 @@ export function loginRoutes({ store }: Context): Route[] {
     switch (track.pending[0]) {
       case 'group':
         return store.pageUrl('group_selection', { ...base, group_id: store.requests.get(track.requestId)?.groupId });
+      // The docs' example adds q and client_id (docs/provider-contract.md §4).
       case 'login_success':
-        return store.pageUrl('login_success', base);
+        return store.pageUrl('login_success', { ...base, q: track.sub, client_id: store.requests.get(track.requestId)?.clientId });
       // Its parameters are not published (docs/provider-contract.md §7): those of the other prechecks.
       case 'suggest':
         return store.pageUrl('suggest_verification_methods', base);
@@ -93,7 +99,7 @@ export function loginRoutes({ store }: Context): Route[] {
     [
       'POST',
       '/login-srv/verification/login',
-      (_req, res, _p, _u, body) => {
+      (req, res, _p, _u, body) => {
         const requestId = str(body.requestId) ?? '';
         const request = store.requests.get(requestId);
         const verified = store.verified.get(str(body.status_id) ?? '');
@@ -138,7 +144,7 @@ export function loginRoutes({ store }: Context): Route[] {
         const pending = prechecksFor(account, verified.type);
         const groups = store.groupsOf(account);
         const onlyGroup = groups.length === 1 ? groups[0].groupId : undefined;
-        if (pending.length === 0) return redirectTo(res, issueCode(requestId, verified.sub, onlyGroup));
+        if (pending.length === 0) return redirectTo(res, issueCode(req, res, requestId, verified.sub, onlyGroup));
         const track: Track = {
           trackId: randomUUID(),
           requestId,
@@ -158,13 +164,13 @@ export function loginRoutes({ store }: Context): Route[] {
     [
       'POST',
       '/login-srv/login/handle/afterregister/:trackId',
-      (_req, res, p) => {
+      (req, res, p) => {
         const track = store.tracks.get(p.trackId);
         if (!track || track.used || track.expiresAt < Date.now()) {
           return redirectTo(res, refused(track?.requestId, 'track is invalid or used'));
         }
         track.used = true;
-        redirectTo(res, issueCode(track.requestId, track.sub));
+        redirectTo(res, issueCode(req, res, track.requestId, track.sub));
       },
       { body: 'form' },
     ],
@@ -174,7 +180,7 @@ export function loginRoutes({ store }: Context): Route[] {
     [
       'POST',
       '/login-srv/precheck/continue/:trackId',
-      (_req, res, p, _u, body) => {
+      (req, res, p, _u, body) => {
         const track = store.tracks.get(p.trackId);
         const open =
           track &&
@@ -205,7 +211,7 @@ export function loginRoutes({ store }: Context): Route[] {
         track.pending.shift();
         if (track.pending.length > 0) return redirectTo(res, precheckPage(track));
         track.used = true;
-        redirectTo(res, issueCode(track.requestId, track.sub, track.selectedGroupId));
+        redirectTo(res, issueCode(req, res, track.requestId, track.sub, track.selectedGroupId));
       },
       { body: 'form' },
     ],
@@ -225,6 +231,7 @@ export function loginRoutes({ store }: Context): Route[] {
         }
         const step = track.pending[0];
         const selectableGroups = step === 'group' ? store.groupsOf(account, u.searchParams.get('acceptLanguage') ?? '') : [];
+        const suggestion = step === 'suggest' ? suggestionMetadata(account) : {};
         ok(res, {
           logged_in: false,
           validation_type:
@@ -235,10 +242,29 @@ export function loginRoutes({ store }: Context): Route[] {
                 : step === 'suggest'
                   ? 'suggest_verification_methods'
                   : 'login_success',
-          meta_data: { selectableGroups, amr_values: ['pwd'] },
+          meta_data: { ...suggestion, selectableGroups, amr_values: ['pwd'] },
           used: false,
         });
       },
     ],
   ];
+}
+
+/**
+ * What the suggestion's metadata says of skipping (docs/provider-contract.md §2.13; where these
+ * sit is not published, the stand-in's choice): `reason` NONE for an optional suggestion,
+ * ALLOFMANDATORY with the tenant's `mandatoryConfig` (its methods and `skipUntil`) for a required one.
+ */
+export function suggestionMetadata(account: Account): Record<string, unknown> {
+  const mandatory = account.suggestionMandatory;
+  if (!mandatory) return { reason: 'NONE' };
+  return {
+    reason: 'ALLOFMANDATORY',
+    mandatoryConfig: { methods: mandatory.methods, skipUntil: new Date(Date.now() + mandatory.skipUntilDays * 86_400_000).toISOString() },
+  };
+}
+
+/** SKIP is refused for a mandatory method whose time to skip has run out (the docs' rule). */
+export function skipAllowed(account: Account): boolean {
+  return !account.suggestionMandatory || account.suggestionMandatory.skipUntilDays > 0;
 }

@@ -1,11 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { escapeHtml, oauthError, redirectTo, sendHtml, sendJson, str, type Body, type Req } from '../http.ts';
 import type { Context, Route } from './context.ts';
+import { sessionOf, SSO_COOKIE } from './sso.ts';
 
 /**
  * The OIDC side, at cidaas's paths (docs/provider-contract.md §2.10, §2.11): discovery,
- * authorize (to the hosted login page with a requestId), token with PKCE, userinfo, JWKS,
- * introspection and end_session.
+ * authorize (to the hosted login page with a requestId; with `prompt=none` a code at once while
+ * the browser's session at the tenant lasts, else `login_required`), token with PKCE (the scopes
+ * the client may have, a refresh token where the client has that grant), revocation, userinfo,
+ * JWKS, introspection and end_session.
  */
 export function oidcRoutes(ctx: Context): Route[] {
   const { store, signer, issuer } = ctx;
@@ -41,7 +44,7 @@ export function oidcRoutes(ctx: Context): Route[] {
     [
       'GET',
       '/authz-srv/authz',
-      (_req, res, _p, u) => {
+      (req, res, _p, u) => {
         const q = u.searchParams;
         const client = store.client;
         if (q.get('client_id') !== client.clientId) return sendJson(res, 400, { error: 'invalid_client', error_description: 'AUTH10001 unknown client_id' });
@@ -50,11 +53,12 @@ export function oidcRoutes(ctx: Context): Route[] {
           return sendJson(res, 400, { error: 'invalid_request', error_description: 'redirect_uri is not registered' });
         if (q.get('response_type') !== 'code') return sendJson(res, 400, { error: 'unsupported_response_type', error_description: 'AUTH10013' });
         const requestId = store.newId();
+        const scope = grantedScopes(q.get('scope') ?? 'openid', client.allowedScopes);
         store.requests.set(requestId, {
           requestId,
           clientId: client.clientId,
           redirectUri,
-          scope: q.get('scope') ?? 'openid',
+          scope,
           state: q.get('state') ?? undefined,
           nonce: q.get('nonce') ?? undefined,
           codeChallenge: q.get('code_challenge') ?? undefined,
@@ -63,6 +67,7 @@ export function oidcRoutes(ctx: Context): Route[] {
           groupId: q.get('group_id') ?? undefined,
           createdAt: Date.now(),
         });
+        if (q.get('prompt') === 'none') return answerSilently(ctx, req, res, requestId);
         // The authz answer names exactly groupname, lang, view_type and requestId (docs/provider-contract.md §4).
         redirectTo(res, store.pageUrl('login', { groupname: client.hostedPageGroup, lang: q.get('ui_locales') ?? '', view_type: 'login', requestId }));
       },
@@ -102,6 +107,25 @@ export function oidcRoutes(ctx: Context): Route[] {
       { body: 'either', malformed: (res) => oauthError(res, 400, 'invalid_request', 'body must be JSON or form-urlencoded') },
     ],
 
+    // RFC 7009: the client revokes a refresh token (or an access token: nothing is kept for those).
+    [
+      'POST',
+      '/token-srv/revoke',
+      (req, res, _p, _u, body) => {
+        if (!authenticateClient(ctx, req, body)) return oauthError(res, 401, 'invalid_client', 'client authentication failed');
+        const token = str(body.token);
+        if (!token) return oauthError(res, 400, 'invalid_request', 'token is required');
+        const entry = store.refreshTokens.get(token);
+        if (entry) {
+          store.refreshTokens.delete(token);
+          store.revokedRefreshTokens.set(token, entry.sub);
+        }
+        res.writeHead(200, { 'cache-control': 'no-store' });
+        res.end();
+      },
+      { body: 'form', malformed: (res) => oauthError(res, 400, 'invalid_request', 'body must be form-urlencoded') },
+    ],
+
     [
       'GET',
       '/users-srv/userinfo',
@@ -138,6 +162,10 @@ export function oidcRoutes(ctx: Context): Route[] {
         const hint = u.searchParams.get('id_token_hint') ?? u.searchParams.get('access_token_hint');
         const claims = hint ? await signer.verify(hint) : null;
         if (claims && typeof claims.sid === 'string') store.revokedSids.add(claims.sid);
+        // The browser's session at the tenant ends too (and its cookie).
+        const session = sessionOf(store, _req);
+        if (session) store.revokedSids.add(session.sid);
+        res.setHeader('set-cookie', `${SSO_COOKIE}=; Path=/; Max-Age=0`);
         const target = u.searchParams.get('post_logout_redirect_uri');
         if (target && store.client.postLogoutRedirectUris.includes(target)) return redirectTo(res, target);
         sendHtml(
@@ -196,7 +224,7 @@ async function exchangeCode(ctx: Context, body: Body, res: Parameters<Route[2]>[
 async function refresh(ctx: Context, body: Body, res: Parameters<Route[2]>[1]) {
   const token = str(body.refresh_token) ?? '';
   const entry = ctx.store.refreshTokens.get(token);
-  if (!entry || ctx.store.revokedSids.has(entry.sid)) return oauthError(res, 400, 'invalid_grant', 'refresh token invalid');
+  if (!entry || ctx.store.revokedSids.has(entry.sid)) return oauthError(res, 400, 'invalid_grant', 'refresh token invalid or revoked');
   ctx.store.refreshTokens.delete(token);
   await issueTokens(ctx, res, { ...entry, nonce: undefined });
 }
@@ -209,7 +237,8 @@ async function issueTokens(
   const account = ctx.store.accountBySub(args.sub);
   if (!account) return oauthError(res, 400, 'invalid_grant', 'account no longer exists');
   const ttl = ctx.store.tokenTtlBySub.get(args.sub) ?? ctx.tokenTtlSeconds;
-  // The group chosen at sign-in; the claim's name is the stand-in's own (README: assumptions).
+  // The group chosen at sign-in, in the access token only, as the provider's docs say; the claim's
+  // name is not published (docs/provider-contract.md §7: the stand-in's choice).
   const group = args.groupId ? ctx.store.groupsOf(account).find((g) => g.groupId === args.groupId) : undefined;
   const groupClaims = group ? { selected_group: { groupId: group.groupId, groupName: group.groupName } } : {};
   const accessToken = await ctx.signer.sign(
@@ -226,12 +255,14 @@ async function issueTokens(
       email: account.email,
       email_verified: true,
       name: account.name,
-      ...groupClaims,
     },
     ttl,
   );
-  const refreshToken = randomBytes(32).toString('base64url');
-  ctx.store.refreshTokens.set(refreshToken, { sub: args.sub, clientId: args.clientId, scope: args.scope, sid: args.sid, groupId: args.groupId });
+  // A refresh token only where the client has the refresh_token grant (and not for an account a
+  // test set up as such a client's).
+  const refreshToken = ctx.store.client.refreshTokens && !account.noRefreshToken ? randomBytes(32).toString('base64url') : undefined;
+  if (refreshToken)
+    ctx.store.refreshTokens.set(refreshToken, { sub: args.sub, clientId: args.clientId, scope: args.scope, sid: args.sid, groupId: args.groupId });
   sendJson(res, 200, {
     token_type: 'Bearer',
     sub: args.sub,
@@ -239,8 +270,51 @@ async function issueTokens(
     id_token_expires_in: ttl,
     access_token: accessToken,
     id_token: idToken,
-    refresh_token: refreshToken,
+    ...(refreshToken ? { refresh_token: refreshToken } : {}),
     scope: args.scope,
     identity_id: args.sub,
   });
+}
+
+/** What is granted of the scopes asked for: those the client may have, in the order asked. */
+function grantedScopes(requested: string, allowed: string[]): string {
+  return requested
+    .split(/\s+/)
+    .filter((scope) => scope && allowed.includes(scope))
+    .join(' ');
+}
+
+/**
+ * `prompt=none`: nothing is shown. While the browser's session at the tenant lasts, the request is
+ * answered with a code for that session's account (and its group); otherwise with login_required.
+ */
+function answerSilently(ctx: Context, req: Req, res: Parameters<Route[2]>[1], requestId: string) {
+  const { store } = ctx;
+  const request = store.requests.get(requestId)!;
+  const target = new URL(request.redirectUri);
+  if (request.state) target.searchParams.set('state', request.state);
+  const session = sessionOf(store, req);
+  if (!session || !store.accountBySub(session.sub)) {
+    target.searchParams.set('error', 'login_required');
+    target.searchParams.set('error_description', 'no session at the provider');
+    return redirectTo(res, target.toString());
+  }
+  const code = store.newId();
+  store.codes.set(code, {
+    code,
+    requestId,
+    clientId: request.clientId,
+    redirectUri: request.redirectUri,
+    sub: session.sub,
+    scope: request.scope,
+    nonce: request.nonce,
+    codeChallenge: request.codeChallenge,
+    codeChallengeMethod: request.codeChallengeMethod,
+    sid: session.sid,
+    groupId: session.groupId,
+    expiresAt: Date.now() + 10 * 60 * 1000,
+    used: false,
+  });
+  target.searchParams.set('code', code);
+  redirectTo(res, target.toString());
 }

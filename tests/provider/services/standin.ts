@@ -59,7 +59,7 @@ ${
         sendJson(res, 200, fault);
       },
     ],
-    // Lets a test age the codes of one account without waiting five minutes.
+    // Lets a test age the codes (sign-in codes and confirmation codes) of one account without waiting.
     [
       'POST',
       '/__standin/expire-codes',
@@ -70,6 +70,12 @@ ${
         for (const exchange of store.exchanges.values()) {
           if (exchange.sub === account.sub && !exchange.used) {
             exchange.expiresAt = 0;
+            expired++;
+          }
+        }
+        for (const verification of store.verifications.values()) {
+          if (verification.sub === account.sub && !verification.used) {
+            verification.expiresAt = 0;
             expired++;
           }
         }
@@ -104,13 +110,25 @@ ${
         const account = store.accountByEmail(body.email);
         if (!account) return sendJson(res, 404, { error: 'no such account' });
         let ended = 0;
-        for (const entry of store.refreshTokens.values()) {
+        for (const entry of [...store.refreshTokens.values(), ...store.providerSessions.values()]) {
           if (entry.sub === account.sub && !store.revokedSids.has(entry.sid)) {
             store.revokedSids.add(entry.sid);
             ended++;
           }
         }
         sendJson(res, 200, { ended });
+      },
+    ],
+    // An account's refresh tokens as the tenant holds them: how many are valid, how many the client revoked.
+    [
+      'GET',
+      '/__standin/refresh-tokens',
+      (_req, res, _p, u) => {
+        const account = store.accountByEmail(u.searchParams.get('email'));
+        if (!account) return sendJson(res, 404, { error: 'no such account' });
+        const valid = [...store.refreshTokens.values()].filter((t) => t.sub === account.sub && !store.revokedSids.has(t.sid)).length;
+        const revoked = [...store.revokedRefreshTokens.values()].filter((sub) => sub === account.sub).length;
+        sendJson(res, 200, { valid, revoked });
       },
     ],
     // Ends one fault (a test's provider "comes back"), leaving everybody else's.

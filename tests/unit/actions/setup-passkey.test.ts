@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { ProviderError } from '@/lib/provider/errors';
 import {
   credentialText,
   ERROR_PAGE_WITH_REF,
@@ -75,9 +76,22 @@ describe('open an enrolment (app/setup-passkey/actions.ts preparePasskeySetup)',
     expect(initiateFido2Setup).not.toHaveBeenCalled();
   });
 
-  test('the tenant refuses or answers garbage: unavailable with a reference; no answer: "not responding"', async () => {
-    vi.mocked(initiateFido2Setup).mockRejectedValueOnce(refusal('reference-invalid'));
+  // The 4.0.6 set-up codes (top-level VER_*): each refusal the tenant explains is said on the form.
+  test.each([
+    ['already configured (VER_0029)', 'method-configured', 'passkeyAlreadySetUp'],
+    ['not active for the tenant (VER_0028)', 'method-unavailable', 'passkeyUnavailable'],
+    ['the track invalid (VER_0025)', 'reference-invalid', 'passkeySetupExpired'],
+  ] as const)('the tenant refuses, %s: said on the form, no reference, no ceremony', async (_name, meaning, formError) => {
+    vi.mocked(initiateFido2Setup).mockRejectedValueOnce(refusal(meaning));
+    expect(await prepare()).toEqual({ status: 'invalid', fieldErrors: {}, formError });
+    expect((await flowNow())?.passkey).toBeUndefined();
+  });
+
+  test('a refusal without a meaning, a malformed request, garbage: unavailable with a reference; no answer: "not responding"', async () => {
+    vi.mocked(initiateFido2Setup).mockRejectedValueOnce(refusal('request-malformed'));
     expect(await prepare()).toEqual({ ...unavailable, reference: expect.stringMatching(/^[0-9A-F]{10}$/) });
+    vi.mocked(initiateFido2Setup).mockRejectedValueOnce(new ProviderError({ kind: 'rejected', operation: 'x', status: 400, code: 'VER_0999' }));
+    expect(await prepare()).toMatchObject({ formError: 'passkeyUnavailable', reference: expect.any(String) });
     vi.mocked(initiateFido2Setup).mockRejectedValueOnce(garbage());
     expect(await prepare()).toMatchObject({ formError: 'passkeyUnavailable', reference: expect.any(String) });
     vi.mocked(initiateFido2Setup).mockRejectedValueOnce(outage());
@@ -128,6 +142,14 @@ describe('finish an enrolment (app/setup-passkey/actions.ts finishPasskeySetup)'
   test('the tenant refuses the attestation: "not accepted", no continuation', async () => {
     vi.mocked(verifyFido2Setup).mockRejectedValueOnce(refusal('request-malformed'));
     expect(await finish()).toEqual(refusedState);
+    expect((await flowNow())?.continuation).toBeUndefined();
+  });
+
+  test('a passkey made elsewhere meanwhile (VER_0034), or the track gone: said on the form', async () => {
+    vi.mocked(verifyFido2Setup).mockRejectedValueOnce(refusal('method-configured'));
+    expect(await finish()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'passkeyAlreadySetUp' });
+    vi.mocked(verifyFido2Setup).mockRejectedValueOnce(refusal('reference-invalid'));
+    expect(await finish()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'passkeySetupExpired' });
     expect((await flowNow())?.continuation).toBeUndefined();
   });
 
@@ -186,14 +208,28 @@ describe('not now (app/setup-passkey/actions.ts skipPasskeySetup)', () => {
     expect(await redirectedTo(skip())).toBe(`/continue?requestId=${REQUEST}`);
   });
 
-  test('no answer: the form with "not responding" and a reference; a refusal or garbage: the error page with a reference', async () => {
+  test('no answer: the form with "not responding" and a reference; garbage: the error page with a reference', async () => {
     vi.mocked(answerSuggestion).mockRejectedValueOnce(outage());
     expect(await skip()).toMatchObject({ status: 'invalid', formError: 'serviceUnavailable', reference: expect.any(String) });
     expect((await flowNow())?.continuation).toBeUndefined();
-    vi.mocked(answerSuggestion).mockRejectedValueOnce(refusal('reference-invalid'));
-    expect(await redirectedTo(skip())).toMatch(ERROR_PAGE_WITH_REF);
     vi.mocked(answerSuggestion).mockRejectedValueOnce(garbage());
     expect(await redirectedTo(skip())).toMatch(ERROR_PAGE_WITH_REF);
+  });
+
+  test('SKIP refused (a method required now, 400): back to the page, which no longer offers "Not now"; never asked again', async () => {
+    vi.mocked(answerSuggestion).mockRejectedValueOnce(refusal('request-malformed'));
+    expect(await redirectedTo(skip())).toBe(`/setup-passkey?requestId=${REQUEST}`);
+    const flow = await flowNow();
+    expect(flow?.precheck).toEqual({ kind: 'suggest', trackId: 'track-1', skipRefused: true });
+    expect(flow?.continuation).toBeUndefined();
+    vi.mocked(answerSuggestion).mockClear();
+    expect(await redirectedTo(skip())).toBe(`/setup-passkey?requestId=${REQUEST}`);
+    expect(answerSuggestion).not.toHaveBeenCalled();
+  });
+
+  test('the track unknown to the tenant (404): the sign-in has expired', async () => {
+    vi.mocked(answerSuggestion).mockRejectedValueOnce(new ProviderError({ kind: 'rejected', operation: 'x', status: 404, code: 'VER_0006' }));
+    expect(await redirectedTo(skip())).toBe(expired);
   });
 
   test('not at the suggestion: expired; another sign-in in the cookie: replaced', async () => {

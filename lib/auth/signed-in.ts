@@ -14,10 +14,3 @@ export function needsRenewal(user: Pick<SignedInUser, 'expiresAt' | 'issuedAt'>,
   const margin = Math.min(RENEW_BEFORE_SECONDS, lifetime / 2);
   return now / 1000 >= user.expiresAt - margin;
 }
-
-/** The group chosen at sign-in, from the ID token (the claim name is an assumption, README). */
-export function groupFromClaims(claims: Record<string, unknown>): SignedInUser['profile']['group'] {
-  const claim = claims.selected_group as { groupId?: unknown; groupName?: unknown } | undefined;
-  if (!claim || typeof claim.groupId !== 'string' || claim.groupId === '') return undefined;
-  return { id: claim.groupId, name: typeof claim.groupName === 'string' ? claim.groupName : undefined };
-}

@@ -1,7 +1,8 @@
 import * as client from 'openid-client';
 import { describe, expect, test, vi } from 'vitest';
 import { refusalOf, renewalRefused } from '@/lib/auth/refusals';
-import { groupFromClaims, needsRenewal } from '@/lib/auth/signed-in';
+import { needsRenewal } from '@/lib/auth/signed-in';
+import { accessTokenClaims, groupFromClaims, missingScopes } from '@/lib/auth/token-claims';
 import { SubjectChangedError, TokenInputError } from '@/lib/provider/tokens';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
@@ -22,13 +23,34 @@ describe('renewal timing', () => {
   });
 });
 
-describe('the chosen group from the ID token', () => {
-  test('selected_group with id and name; anything else is no group', () => {
+describe('the chosen group in a token or userinfo', () => {
+  test('selected_group with id and name, or the id alone; anything else is no group', () => {
     expect(groupFromClaims({ selected_group: { groupId: 'g-1', groupName: 'Nord' } })).toEqual({ id: 'g-1', name: 'Nord' });
     expect(groupFromClaims({ selected_group: { groupId: 'g-1' } })).toEqual({ id: 'g-1', name: undefined });
+    expect(groupFromClaims({ selected_group: 'g-1' })).toEqual({ id: 'g-1', name: undefined });
     expect(groupFromClaims({ selected_group: { groupId: '' } })).toBeUndefined();
-    expect(groupFromClaims({ selected_group: 'g-1' })).toBeUndefined();
+    expect(groupFromClaims({ selected_group: { groupName: 'Nord' } })).toBeUndefined();
+    expect(groupFromClaims({ selected_group: 42 })).toBeUndefined();
     expect(groupFromClaims({})).toBeUndefined();
+    expect(groupFromClaims(undefined)).toBeUndefined();
+  });
+
+  test("a JWT access token's claims are read; an opaque or broken token has none", () => {
+    const jwt = (payload: unknown) => `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.c2ln`;
+    expect(accessTokenClaims(jwt({ sub: 's', selected_group: { groupId: 'g-2' } }))).toEqual({ sub: 's', selected_group: { groupId: 'g-2' } });
+    expect(groupFromClaims(accessTokenClaims(jwt({ selected_group: { groupId: 'g-2', groupName: 'Süd' } })))).toEqual({ id: 'g-2', name: 'Süd' });
+    expect(accessTokenClaims('an-opaque-reference-token')).toBeUndefined();
+    expect(accessTokenClaims('a.b.c')).toBeUndefined();
+    expect(accessTokenClaims(jwt([1, 2]))).toBeUndefined();
+    expect(accessTokenClaims(jwt('text'))).toBeUndefined();
+  });
+
+  test('the scopes asked for and not granted; an answer without scope granted all', () => {
+    const asked = 'openid email profile groups roles';
+    expect(missingScopes(asked, 'openid email profile groups roles')).toEqual([]);
+    expect(missingScopes(asked, 'openid profile email')).toEqual(['groups', 'roles']);
+    expect(missingScopes(asked, 'openid  email profile roles offline_access')).toEqual(['groups']);
+    expect(missingScopes(asked, undefined)).toEqual([]);
   });
 });
 

@@ -1,8 +1,7 @@
 import { getLocale } from 'next-intl/server';
 import { redirect } from 'next/navigation';
-import * as client from 'openid-client';
+import { beginAuthorization } from '@/lib/auth/authorize';
 import { failToErrorPage } from '@/lib/errors';
-import { callbackUrl, getOidcConfiguration, SCOPES } from '@/lib/provider/oidc';
 import { readUserSession, saveUserSession } from '@/lib/user-session';
 
 /**
@@ -13,18 +12,9 @@ import { readUserSession, saveUserSession } from '@/lib/user-session';
 export async function GET() {
   let authorizationUrl: URL;
   try {
-    const [configuration, locale, session] = await Promise.all([getOidcConfiguration(), getLocale(), readUserSession()]);
-    const codeVerifier = client.randomPKCECodeVerifier();
-    const pending = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier, createdAt: Date.now() };
-    authorizationUrl = client.buildAuthorizationUrl(configuration, {
-      redirect_uri: callbackUrl(),
-      scope: SCOPES,
-      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
-      code_challenge_method: 'S256',
-      state: pending.state,
-      nonce: pending.nonce,
-      ui_locales: locale,
-    });
+    const [locale, session] = await Promise.all([getLocale(), readUserSession()]);
+    const { url, pending } = await beginAuthorization({ locale });
+    authorizationUrl = url;
     // A new sign-in replaces an unfinished one; a signed-in user stays until the callback.
     await saveUserSession({ ...session, pending });
   } catch (error) {

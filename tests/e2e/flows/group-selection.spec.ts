@@ -60,12 +60,13 @@ const options = (page: Page, filter?: { name?: RegExp; selected?: boolean }) =>
 const chosen = (page: Page) => page.locator('[name="groupId"]').first().inputValue();
 
 test.describe('group selection', () => {
-  test('pick with the mouse; the provider carries the group into the tokens; Back then finds the track used @generations', async ({
+  test('pick with the mouse; the provider carries the group into the access token; Back then finds the track used @generations', async ({
     page,
     javaScriptEnabled,
     expectAccessible,
     expectOnlyMessages,
     photograph,
+    appLog,
   }) => {
     const url = await toGroups(page, account('many', 'mouse', javaScriptEnabled), javaScriptEnabled);
     await expect(page.getByRole('heading', { name: 'Choose a sales organisation' })).toBeVisible();
@@ -82,7 +83,9 @@ test.describe('group selection', () => {
     }
     await pick(page, MANY.south, javaScriptEnabled);
     await submit(page, 'Sign in');
+    // The stand-in names the group in the access token only, as the provider's docs say.
     await expectSignedInFor(page, MANY.south.name, javaScriptEnabled);
+    expect(appLog()).toMatch(/"event":"group-claim","source":"access_token"/);
 
     await page.goto(url.toString());
     await expect(page.getByRole('heading', { name: 'Your sign-in has expired' })).toBeVisible();

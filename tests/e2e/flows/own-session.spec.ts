@@ -62,6 +62,35 @@ test.describe("the deployment's own session", () => {
     expect(appLog()).toMatch(/"event":"renewed"/);
   });
 
+  test('a tenant that issues no refresh token: renewal asks it again without a page (prompt=none), and the person stays signed in', async ({
+    page,
+    javaScriptEnabled,
+    standin,
+    appLog,
+  }) => {
+    const { email } = ACCOUNTS.noRefresh(`renew-${javaScriptEnabled ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`);
+    await standin.tokenTtl(email, 4);
+    await signIn(page, email, javaScriptEnabled);
+    const silentBefore = (await standin.calls('prompt=none')).length;
+    await page.waitForTimeout(2_500); // past half the 4 s life: due for renewal
+    await page.reload();
+    await renewIfAsked(page, javaScriptEnabled);
+    await expect(page).toHaveURL(/\/success$/);
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+    expect((await standin.calls('prompt=none')).length).toBe(silentBefore + 1);
+    expect(appLog()).toMatch(/"event":"renewal-silent"/);
+    expect(appLog()).toMatch(/"event":"renewed","method":"prompt-none"/);
+
+    // Once the tenant's own session has ended, the silent request is refused: sign in again.
+    await standin.endSessions(email);
+    await page.waitForTimeout(2_500);
+    await page.reload();
+    await renewIfAsked(page, javaScriptEnabled);
+    await expect(page.getByRole('heading', { name: 'Please sign in again' })).toBeVisible();
+    await page.goto('/success');
+    await expect(page).toHaveURL(/[?&]requestId=/);
+  });
+
   test('a refused renewal ends the session with "please sign in again"', async ({ page, javaScriptEnabled, standin, appLog }) => {
     const { email } = fresh('refused', javaScriptEnabled);
     await standin.tokenTtl(email, 4);
@@ -133,6 +162,7 @@ test.describe("the deployment's own session", () => {
   }) => {
     const { email } = fresh('signout', javaScriptEnabled);
     await signIn(page, email, javaScriptEnabled);
+    expect(await standin.refreshTokens(email)).toEqual({ valid: 1, revoked: 0 });
     await submit(page, 'Sign out');
     await expect(page).toHaveURL(/\/signed-out$/);
     await expect(page.getByRole('heading', { name: 'You have signed out' })).toBeVisible();
@@ -142,6 +172,10 @@ test.describe("the deployment's own session", () => {
     expect(endSession.path).toContain('id_token_hint=');
     expect(endSession.path).toContain(`post_logout_redirect_uri=${encodeURIComponent(new URL('/signed-out', page.url()).toString())}`);
     expect(appLog()).toMatch(/"event":"signed-out"/);
+    // The refresh token was revoked at the tenant (RFC 7009) before the redirect to end_session.
+    expect(await standin.refreshTokens(email)).toEqual({ valid: 0, revoked: 1 });
+    const [revocation] = await standin.calls('/token-srv/revoke');
+    expect(revocation.method).toBe('POST');
     await page.goto('/success');
     await expect(page).toHaveURL(/[?&]requestId=/);
     await page.goto('/signed-out');

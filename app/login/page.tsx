@@ -18,7 +18,7 @@ export default async function CredentialsPage({ searchParams }: PageProps<'/logi
   const locale = await getLocale();
   const [t, errors, passkeyErrors, clientName] = await Promise.all([
     getTranslations('credentials'),
-    translateErrors(['passwordRequired', 'passwordInvalid', 'passwordInvalidLastAttempt', 'accountLocked', 'tooManyAttempts']),
+    translateErrors(['passwordRequired', 'passwordInvalid', 'passwordInvalidLastAttempt', 'accountLocked', 'userNotFound', 'tooManyAttempts']),
     translateErrors(PASSKEY_ERRORS),
     getClientName(flow.requestId, locale),
   ]);

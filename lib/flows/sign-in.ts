@@ -1,16 +1,32 @@
 import 'server-only';
+import { getConfig } from '../config';
 import { isProviderError, refusalMeaning } from '../provider/errors';
 import { checkUserExists } from '../provider/users';
-import { authenticate, getConfiguredMethods, initiateAuthentication } from '../provider/verification';
+import { authenticate, getConfiguredMethods, initiateAuthentication, type ConfiguredMethod } from '../provider/verification';
 import type { ErrorKey, FormState } from '../validation/form-state';
 import { credentialsErrorFor } from './error-map';
 import { resolveEmailStep, type EmailStepOutcome } from './next-screen';
 
-/** Asks the provider about an e-mail and decides the next screen. */
+/**
+ * Asks the provider about an e-mail and decides the next screen. The configured list is asked for
+ * an account the provider recommends signing in (its methods), and where the recommendation names
+ * no action: there its "user not found" tells an unknown address apart (docs/provider-contract.md
+ * §2.2).
+ */
 export async function checkEmail(args: { requestId: string; email: string; locale: string }): Promise<EmailStepOutcome> {
   const existence = await checkUserExists({ ...args, rememberMe: true });
-  const methods = existence.action === 'login' ? await getConfiguredMethods(args) : null;
+  const asks = existence.action === 'login' || existence.action === 'unstated';
+  const methods = asks ? await configuredMethodsOf(args) : null;
   return resolveEmailStep({ existence, methods, email: args.email });
+}
+
+async function configuredMethodsOf(args: { requestId: string; email: string; locale: string }): Promise<ConfiguredMethod[] | 'unknown-user'> {
+  try {
+    return await getConfiguredMethods(args);
+  } catch (error) {
+    if (refusalMeaning(error) === 'user-not-found') return 'unknown-user';
+    throw error;
+  }
 }
 
 export type PasswordOutcome =
@@ -34,14 +50,16 @@ export function lockedState(until: number | undefined, now = Date.now()): FormSt
 }
 
 /**
- * The credentials step: a PASSWORDLESS_AUTHENTICATION exchange of type PASSWORD, then the password
- * check (docs/provider-contract.md §2.4, §2.5). User errors come back; everything else is thrown.
+ * The credentials step: a first-factor exchange of type PASSWORD (INITIAL_AUTHENTICATION on
+ * current tenants, its deprecated name PASSWORDLESS_AUTHENTICATION on legacy ones), then the
+ * password check (docs/provider-contract.md §2.4, §2.5). User errors come back; everything else
+ * is thrown.
  */
 export async function checkPassword(args: { requestId: string; email: string; password: string; locale: string }): Promise<PasswordOutcome> {
   try {
     const initiated = await initiateAuthentication({
       type: 'PASSWORD',
-      usageType: 'PASSWORDLESS_AUTHENTICATION',
+      usageType: getConfig().providerApi === 'current' ? 'INITIAL_AUTHENTICATION' : 'PASSWORDLESS_AUTHENTICATION',
       requestId: args.requestId,
       mediumId: 'PASSWORD',
       email: args.email,

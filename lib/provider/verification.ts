@@ -43,14 +43,30 @@ const Medium = z
   .loose()
   .transform((m) => ({ id: m.id || m.medium_id, text: mediumText(m) }));
 
-const ConfiguredListData = z
+/**
+ * One configured method. Its type is `type` (the v2 list, Android) or `verification_type` (the
+ * newer list, iOS v3), and a method may name its medium itself (`medium_id`) instead of a list.
+ */
+const ConfiguredEntry = z
   .object({
-    configured_list: z.array(z.object({ type: z.string(), mediums: z.array(Medium).optional() }).loose()).default([]),
+    type: z.string().min(1).optional(),
+    verification_type: z.string().min(1).optional(),
+    medium_id: z.string().min(1).optional(),
+    mediums: z.array(Medium).optional(),
   })
+  .loose()
+  .refine((e) => Boolean(e.type ?? e.verification_type), 'a configured method without a type')
+  .transform((e) => ({
+    type: (e.type ?? e.verification_type)!,
+    mediums: e.mediums ?? (e.medium_id ? [{ id: e.medium_id, text: mediumText(e) }] : []),
+  }));
+
+const ConfiguredListData = z
+  .object({ configured_list: z.array(ConfiguredEntry).default([]) })
   .loose()
   .transform((d): ConfiguredMethod[] =>
     d.configured_list.map((entry) => {
-      const mediums = (entry.mediums ?? []).filter((m): m is { id: string; text: string | undefined } => Boolean(m.id));
+      const mediums = entry.mediums.filter((m): m is { id: string; text: string | undefined } => Boolean(m.id));
       // With several mediums of a type none is chosen (§2.4), so none is named either.
       const destination = mediums.length === 1 ? mediums[0].text : undefined;
       return { type: entry.type.toUpperCase(), mediumIds: mediums.map((m) => m.id), ...(destination ? { destination } : {}) };
@@ -73,7 +89,11 @@ export function getConfiguredMethods(args: { requestId: string; email?: string; 
   );
 }
 
-export type UsageType = 'PASSWORDLESS_AUTHENTICATION' | 'MULTIFACTOR_AUTHENTICATION';
+/**
+ * INITIAL_AUTHENTICATION for a first factor on current tenants; PASSWORDLESS_AUTHENTICATION is its
+ * deprecated name, which legacy tenants know (cidaas's JS SDK v6 `UsageType`).
+ */
+export type UsageType = 'INITIAL_AUTHENTICATION' | 'PASSWORDLESS_AUTHENTICATION' | 'MULTIFACTOR_AUTHENTICATION';
 
 /** An expiry time as cidaas writes it (ISO 8601), or nothing. */
 const Instant = z
@@ -117,11 +137,16 @@ export type Initiated =
   /** An initiation answered 403 with a redirectUrl sends the browser there (docs/provider-contract.md §2.4). */
   | { kind: 'redirect'; url: string };
 
+/**
+ * Starts an authentication. `mediumId` is left out where none is chosen (several mediums of the
+ * type, or none configured): the provider then picks the matching one (JS SDK v6); an empty
+ * string is not "left out". `single_factor_auth` is not sent: the provider allows it for FACE only.
+ */
 export async function initiateAuthentication(args: {
   type: string;
   usageType: UsageType;
   requestId: string;
-  mediumId: string;
+  mediumId: string | undefined;
   email?: string;
   sub?: string;
   trackId?: string;
@@ -136,11 +161,10 @@ export async function initiateAuthentication(args: {
       type: args.type,
       usage_type: args.usageType,
       request_id: args.requestId,
-      medium_id: args.mediumId,
+      medium_id: args.mediumId || undefined,
       email: args.email,
       sub: args.sub,
       trackId: args.trackId,
-      single_factor_auth: false,
     },
     locale: args.locale,
     signIn: args.requestId,

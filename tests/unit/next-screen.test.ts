@@ -21,6 +21,21 @@ describe('resolveEmailStep: the next screen after the e-mail step', () => {
       null,
       { kind: 'external', url: 'https://idp.example/x', loginHint: email },
     ],
+    // An answer naming no action (docs/provider-contract.md §2.2): the configured list decides.
+    ['unstated, with a password configured', { action: 'unstated' } as const, [password], { kind: 'screen', path: '/login' }],
+    [
+      'unstated, the list: user not found',
+      { action: 'unstated' } as const,
+      'unknown-user' as const,
+      { kind: 'field-error', field: 'email', key: 'userNotFound' },
+    ],
+    ['unstated, nothing configured', { action: 'unstated' } as const, [], { kind: 'field-error', field: 'email', key: 'userNotFound' }],
+    [
+      'login, but the list: user not found',
+      { action: 'login' } as const,
+      'unknown-user' as const,
+      { kind: 'field-error', field: 'email', key: 'userNotFound' },
+    ],
   ])('%s', (_label, existence, methods, expected) => {
     expect(resolveEmailStep({ existence, methods, email })).toEqual(expected);
   });

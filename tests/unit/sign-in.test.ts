@@ -5,8 +5,10 @@ import { ProviderError } from '@/lib/provider/errors';
 vi.mock('@/lib/provider/verification', () => ({ initiateAuthentication: vi.fn(), authenticate: vi.fn(), getConfiguredMethods: vi.fn() }));
 vi.mock('@/lib/provider/users', () => ({ checkUserExists: vi.fn() }));
 
-const { LOCK_SECONDS, lockedState, checkPassword } = await import('@/lib/flows/sign-in');
-const { authenticate, initiateAuthentication } = await import('@/lib/provider/verification');
+const { LOCK_SECONDS, lockedState, checkEmail, checkPassword } = await import('@/lib/flows/sign-in');
+const { authenticate, getConfiguredMethods, initiateAuthentication } = await import('@/lib/provider/verification');
+const { checkUserExists } = await import('@/lib/provider/users');
+const { getConfig } = await import('@/lib/config');
 
 const refusal = (meaning: ProviderError['meaning'], details = {}) =>
   new ProviderError({ kind: 'rejected', operation: 'authenticate', service: 'verification-srv', status: 400, code: 'x', meaning, details });
@@ -47,6 +49,28 @@ describe('the password step', () => {
     expect(await checkPassword(args)).toEqual({ kind: 'unusable' });
   });
 
+  test('a first factor: INITIAL_AUTHENTICATION on a current tenant, its deprecated name on a legacy one', async () => {
+    vi.mocked(authenticate).mockResolvedValue({ sub: 's', statusId: 'st' });
+    await checkPassword(args);
+    expect(initiateAuthentication).toHaveBeenLastCalledWith(
+      expect.objectContaining({ type: 'PASSWORD', usageType: 'INITIAL_AUTHENTICATION', mediumId: 'PASSWORD' }),
+    );
+    const config = getConfig();
+    const current = config.providerApi;
+    (config as { providerApi: string }).providerApi = 'legacy';
+    try {
+      await checkPassword(args);
+      expect(initiateAuthentication).toHaveBeenLastCalledWith(expect.objectContaining({ usageType: 'PASSWORDLESS_AUTHENTICATION' }));
+    } finally {
+      (config as { providerApi: string }).providerApi = current;
+    }
+  });
+
+  test('an address the tenant let through without an account ("user not found"): said on the e-mail, as on the e-mail step', async () => {
+    vi.mocked(initiateAuthentication).mockRejectedValueOnce(refusal('user-not-found'));
+    expect(await checkPassword(args)).toEqual({ kind: 'field-error', field: 'email', key: 'userNotFound' });
+  });
+
   test('anything else is thrown to the error page', async () => {
     const failure = new ProviderError({ kind: 'timeout', operation: 'authenticate' });
     vi.mocked(authenticate).mockRejectedValueOnce(failure);
@@ -66,4 +90,31 @@ test('what a refusal says beyond its code, under the names a tenant may use (doc
   expect(refusalDetails({ error: 'invalid_username_password' })).toEqual({});
   expect(refusalDetails({ error: { remaining_attempts: -1, retryAfter: 'soon' } })).toEqual({});
   expect(refusalDetails(null)).toEqual({});
+});
+
+describe('the e-mail step asks the configured list where the recommendation says nothing', () => {
+  const emailArgs = { requestId: 'req-12345678', email: 'new@no-action.example', locale: 'en-GB' };
+
+  test('no action named and the list says "user not found": no account, never the password form', async () => {
+    vi.mocked(checkUserExists).mockResolvedValueOnce({ action: 'unstated' });
+    vi.mocked(getConfiguredMethods).mockRejectedValueOnce(refusal('user-not-found'));
+    expect(await checkEmail(emailArgs)).toEqual({ kind: 'field-error', field: 'email', key: 'userNotFound' });
+  });
+
+  test('no action named and a password configured: the password step', async () => {
+    vi.mocked(checkUserExists).mockResolvedValueOnce({ action: 'unstated' });
+    vi.mocked(getConfiguredMethods).mockResolvedValueOnce([{ type: 'PASSWORD', mediumIds: ['PASSWORD'] }]);
+    expect(await checkEmail(emailArgs)).toEqual({ kind: 'screen', path: '/login' });
+  });
+
+  test('register: the list is not asked; any other failure of the list is thrown', async () => {
+    vi.mocked(getConfiguredMethods).mockClear();
+    vi.mocked(checkUserExists).mockResolvedValueOnce({ action: 'register' });
+    expect(await checkEmail(emailArgs)).toEqual({ kind: 'field-error', field: 'email', key: 'userNotFound' });
+    expect(getConfiguredMethods).not.toHaveBeenCalled();
+    const failure = new ProviderError({ kind: 'timeout', operation: 'configuredList' });
+    vi.mocked(checkUserExists).mockResolvedValueOnce({ action: 'login' });
+    vi.mocked(getConfiguredMethods).mockRejectedValueOnce(failure);
+    await expect(checkEmail(emailArgs)).rejects.toBe(failure);
+  });
 });

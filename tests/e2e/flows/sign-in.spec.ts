@@ -1,4 +1,4 @@
-import { ACCOUNTS, continueToProvider, expect, startSignIn, submit, test } from '../support/fixtures';
+import { ACCOUNTS, continueToProvider, expect, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
 
 test.describe('sign-in with e-mail and password', () => {
   test('a direct visitor signs in and lands on /success through a real code exchange @generations', async ({
@@ -32,14 +32,35 @@ test.describe('sign-in with e-mail and password', () => {
     expect((await standin.calls(requestId)).length).toBeGreaterThan(0);
   });
 
-  test('an unknown e-mail is told to register, on the e-mail field', async ({ page, expectAccessible }) => {
-    await startSignIn(page);
-    await page.getByLabel('E-mail address').fill('nobody@example.com');
-    await submit(page, 'Next');
-    const field = page.getByLabel('E-mail address');
-    await expect(field).toHaveAccessibleDescription('There is no account for this e-mail address. Please check the address, or register.');
-    await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(field).toHaveValue('nobody@example.com');
+  // How a tenant answers the e-mail step for an address without an account is not published
+  // (docs/provider-contract.md §2.2): the stand-in gives each plausible answer by domain.
+  for (const [shape, address] of [
+    ['action register', 'nobody@example.com'],
+    ['a 200 naming no action', 'nobody@no-action.example'],
+    ['204 (the legacy check)', 'nobody@legacy-check.example'],
+    ['400 with code 10301', 'nobody@code-10301.example'],
+  ]) {
+    test(`an unknown e-mail (${shape}) is told to register, on the e-mail field, never a password form`, async ({ page, expectAccessible }) => {
+      await startSignIn(page);
+      await page.getByLabel('E-mail address').fill(address);
+      await submit(page, 'Next');
+      const field = page.getByLabel('E-mail address');
+      await expect(field).toHaveAccessibleDescription('There is no account for this e-mail address. Please check the address, or register.');
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toHaveValue(address);
+      await expect(page.getByRole('link', { name: 'Register here' })).toBeVisible();
+      await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
+      await expectAccessible(page);
+    });
+  }
+
+  test('a tenant that lets an unknown e-mail through to the password step: its "user not found" says the same there', async ({ page, expectAccessible }) => {
+    await toPasswordStep(page, 'nobody@masked.example');
+    await page.getByLabel('Password', { exact: true }).fill('anything-at-all');
+    await submit(page, 'Sign in');
+    await expect(page.getByText('There is no account for this e-mail address. Please check the address, or register.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login\?requestId=/);
+    await expect(page.getByRole('link', { name: 'Change e-mail address' })).toBeVisible();
     await expectAccessible(page);
   });
 

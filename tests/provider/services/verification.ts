@@ -28,6 +28,12 @@ function codeMatches(exchange: { type: string; code?: string }, passCode: string
   return exchange.code !== undefined && passCode === exchange.code;
 }
 
+/**
+ * An address without an account. Which code verification-srv sends is not published
+ * (docs/provider-contract.md §7): the stand-in's choice is 10301, the code useractions-srv documents.
+ */
+const userNotFound = (res: Res) => fail(res, 400, 10301, 'user not found', 'VerificationException');
+
 /** A body this JSON API cannot read (docs: VER1003, "issue with the request payload structure"). */
 export const verificationMalformed = (res: Res) => fail(res, 400, 'VER1003', 'client_error: issue with the request payload structure', 'VerificationException');
 const JSON_ONLY = { body: 'json' as const, malformed: verificationMalformed };
@@ -42,7 +48,10 @@ export function verificationRoutes({ store, issuer }: Context): Route[] {
       (_req, res, _p, _u, body) => {
         if (!store.requests.has(str(body.request_id) ?? '')) return fail(res, 400, 'VER1003', 'request_id is invalid', 'VerificationException');
         const account = findAccount(body);
-        if (!account) return fail(res, 400, 'VER1004', 'user not found', 'VerificationException');
+        // A tenant that hides who has an account lists a password for any address.
+        if (!account && store.unknownUserAnswer(body.email) === 'masked')
+          return ok(res, { configured_list: [{ type: 'PASSWORD', mediums: [{ id: 'PASSWORD' }] }] });
+        if (!account) return userNotFound(res);
         // Enrolled passkeys are FIDO2 mediums, named like a device (§2.3, §2.13).
         const fido2 = account.passkeys?.length ? [{ type: 'FIDO2', mediums: account.passkeys.map((k) => ({ id: k.id, friendly_name: k.name })) }] : [];
         ok(res, {
@@ -63,18 +72,21 @@ export function verificationRoutes({ store, issuer }: Context): Route[] {
         const requestId = str(body.request_id) ?? '';
         if (!store.requests.has(requestId)) return fail(res, 400, 'VER1003', 'request_id is invalid', 'VerificationException');
         const account = findAccount(body);
-        if (!account) return fail(res, 400, 'VER1004', 'user not found', 'VerificationException');
+        if (!account) return userNotFound(res);
         if (account.status === 'declined') return fail(res, 400, 3074, 'user declined, deactivated or deleted', 'VerificationException');
+        // "single_factor_auth is only allowed for FACE" (docs).
+        if (body.single_factor_auth !== undefined && type !== 'FACE')
+          return fail(res, 400, 'VER1003', 'single_factor_auth is only allowed for FACE', 'VerificationException');
         const method = account.methods.find((m) => m.type === type);
         // With nothing configured, an e-mail code goes to the account's own address (§2.4).
         const emailFallback = type === 'EMAIL' && body.usage_type === 'MULTIFACTOR_AUTHENTICATION' && !method;
         if (!method && !emailFallback) return fail(res, 400, 'VER1004', `${type} is not configured`, 'VerificationException');
-        // medium_id names one of the type's configured mediums; empty only where this app
-        // sends it so (several mediums of the type, or the e-mail fallback).
+        // medium_id names one of the type's configured mediums, or is left out: the provider then
+        // picks the matching one (JS SDK v6). An empty one names nothing and is refused.
         const mediums = (method?.mediums ?? [{ id: type }]).map((m) => m.id);
-        const mediumId = typeof body.medium_id === 'string' ? body.medium_id : undefined;
-        const mediumOk = mediumId !== undefined && (mediums.includes(mediumId) || (mediumId === '' && (emailFallback || mediums.length > 1)));
-        if (!mediumOk) return fail(res, 400, 'VER1004', 'medium_id is missing or not configured', 'VerificationException');
+        const mediumId = body.medium_id === undefined ? undefined : typeof body.medium_id === 'string' ? body.medium_id : '';
+        if (mediumId !== undefined && !mediums.includes(mediumId))
+          return fail(res, 400, 'VER1004', 'medium_id is empty or not configured', 'VerificationException');
         if (!['PASSWORDLESS_AUTHENTICATION', 'MULTIFACTOR_AUTHENTICATION', 'INITIAL_AUTHENTICATION'].includes(String(body.usage_type))) {
           return fail(res, 400, 'VER1004', 'usage_type is missing or invalid', 'VerificationException');
         }
@@ -87,7 +99,7 @@ export function verificationRoutes({ store, issuer }: Context): Route[] {
           }
         }
         if (type === 'PUSH') {
-          const device = method?.mediums?.find((m) => m.id === mediumId)?.friendly_name;
+          const device = method?.mediums?.find((m) => m.id === (mediumId ?? mediums[0]))?.friendly_name;
           if (device) return ok(res, initiatePush(store, { account, requestId, device }));
           // The device must be set up first: the provider sends the browser there (spec: error_code 403).
           const redirectUrl = new URL(store.mfaRedirectUrl, issuer).toString();

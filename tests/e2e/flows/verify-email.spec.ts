@@ -1,4 +1,26 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { continueToProvider, expect, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
+
+/**
+ * As the tenant's own page would: starts a confirmation by code with the browser-facing form post
+ * (docs/provider-contract.md §3.2) and follows its 302 to this deployment's verification_complete,
+ * which leads to the code field. Answers the sign-in's request id.
+ */
+async function toConfirmationCode(page: Page, request: APIRequestContext, standinUrl: string, generation: string, email: string): Promise<string> {
+  const requestId = await startSignIn(page);
+  const initiation = generation === 'current' ? '/verification-actions-srv/account/initiation' : '/verification-srv/account/initiate';
+  const started = await request.post(`${standinUrl}${initiation}`, {
+    form: { requestId, processingType: 'CODE', verificationMedium: 'email', email },
+    maxRedirects: 0,
+  });
+  expect(started.status()).toBe(302);
+  const completion = new URL(started.headers().location);
+  expect(completion.pathname).toBe('/verify-email-complete');
+  expect(completion.searchParams.get('accvid')).toBeTruthy();
+  await page.goto(completion.toString());
+  await expect(page).toHaveURL(new RegExp(`/verify-email/code\\?requestId=${requestId}$`));
+  return requestId;
+}
 
 const fresh = (kind: string, js: boolean) =>
   `unverified+${kind}-${js ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}@example.com`;
@@ -87,21 +109,7 @@ test('the tenant asks for a code (verification_complete, processingType CODE): w
   expectOnlyMessages,
 }) => {
   const email = fresh('code', javaScriptEnabled);
-  const requestId = await startSignIn(page);
-  // As the tenant's own page would: start a confirmation by code with the browser-facing form post
-  // (docs/provider-contract.md §3.2) and follow its 302 to this deployment's verification_complete.
-  const initiation = generation === 'current' ? '/verification-actions-srv/account/initiation' : '/verification-srv/account/initiate';
-  const started = await request.post(`${standin.url}${initiation}`, {
-    form: { requestId, processingType: 'CODE', verificationMedium: 'email', email },
-    maxRedirects: 0,
-  });
-  expect(started.status()).toBe(302);
-  const completion = new URL(started.headers().location);
-  expect(completion.pathname).toBe('/verify-email-complete');
-  expect(completion.searchParams.get('accvid')).toBeTruthy();
-
-  await page.goto(completion.toString());
-  await expect(page).toHaveURL(new RegExp(`/verify-email/code\\?requestId=${requestId}$`));
+  await toConfirmationCode(page, request, standin.url, generation, email);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your e-mail address');
   const masked = `u***@example.com`;
   await expect(page.getByText(`Enter the confirmation code we have sent to ${masked}.`)).toBeVisible();
@@ -128,14 +136,7 @@ test('a confirmation code that has expired says so on the field, with the way on
   expectAccessible,
 }) => {
   const email = fresh('code-expired', javaScriptEnabled);
-  const requestId = await startSignIn(page);
-  const initiation = generation === 'current' ? '/verification-actions-srv/account/initiation' : '/verification-srv/account/initiate';
-  const started = await request.post(`${standin.url}${initiation}`, {
-    form: { requestId, processingType: 'CODE', verificationMedium: 'email', email },
-    maxRedirects: 0,
-  });
-  await page.goto(started.headers().location);
-  await expect(page).toHaveURL(new RegExp(`/verify-email/code\\?requestId=${requestId}$`));
+  const requestId = await toConfirmationCode(page, request, standin.url, generation, email);
   const [message] = (await standin.outbox(email)).filter((m) => m.code);
   await standin.expireCodes(email);
 

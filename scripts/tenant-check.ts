@@ -1,14 +1,27 @@
-// `npm run tenant:check`: does the tenant at PROVIDER_URL work with this deployment, as configured?
-// Prints a table of checks (PASS / FAIL / UNKNOWN, with what to change) and exits 1 when any check
-// fails. It uses the deployment's own provider client, so "understood" means understood by this
-// build. Nothing is changed at the tenant; with TENANT_CHECK_EMAIL and TENANT_CHECK_PASSWORD it
-// also tries the e-mail step and one password check for that test account (a wrong password
-// counts toward the account's lockout like any other).
+// `npm run tenant:check [-- --record [file]]`: does the tenant at PROVIDER_URL work with this
+// deployment, as configured? Prints a table of checks (PASS / FAIL / UNKNOWN, with what to change),
+// then what this tenant settled of what docs/provider-contract.md §7 lists as unknown, and exits 1
+// when any check fails. It uses the deployment's own provider client, so "understood" means
+// understood by this build. Nothing is changed at the tenant; with TENANT_CHECK_EMAIL and
+// TENANT_CHECK_PASSWORD it also signs that test account in, to tokens (a wrong password counts
+// toward the account's lockout like any other), and revokes the refresh token it got.
+// With --record, every answer's shape (values removed, scripts/tenant-record.ts) goes to a file
+// (default tenant-check-record.json) to send with a bug report. (The modules that read the
+// configuration are imported once LOG_LEVEL is set.)
 import { randomBytes } from 'node:crypto';
-import * as client from 'openid-client';
+import { writeFileSync } from 'node:fs';
+import type { TokenFacts } from './tenant-check-tokens.ts';
+import { record, type Recorded } from './tenant-record.ts';
 import { describeFailure, printTable, type Check } from './tenant-report.ts';
+import type { SignInOutcome } from './tenant-signin.ts';
 
 process.env.LOG_LEVEL ||= 'silent';
+const recordArg = process.argv.indexOf('--record');
+const recordNext = recordArg < 0 ? undefined : process.argv[recordArg + 1];
+const recordFile = recordArg < 0 ? undefined : recordNext && !recordNext.startsWith('--') ? recordNext : 'tenant-check-record.json';
+const recorded: Recorded[] = [];
+/** What the run saw, for the summary of settled unknowns. */
+const seen: { signIn?: SignInOutcome; tokens?: TokenFacts; passkey?: string; withAccount?: boolean } = {};
 const checks: Check[] = [];
 const add = (name: string, result: Check['result'], detail: string) => checks.push({ name, result, detail });
 
@@ -22,8 +35,13 @@ try {
   finish();
 }
 
-const { ask } = await import('../lib/provider/answer.ts');
-const { callbackUrl, getOidcConfiguration, SCOPES } = await import('../lib/provider/oidc.ts');
+const { ask, readAnswer } = await import('../lib/provider/answer.ts');
+const { observeReplies } = await import('../lib/provider/http.ts');
+observeReplies((call, reply) => recorded.push(record(call, reply, readAnswer(call, reply))));
+const lastAnswer = (operation: string) => recorded.filter((r) => r.operation === operation).at(-1);
+
+const { beginAuthorization } = await import('../lib/auth/authorize.ts');
+const { callbackUrl, SCOPES } = await import('../lib/provider/oidc.ts');
 const { getClientInfo } = await import('../lib/provider/public.ts');
 const { initiateReset } = await import('../lib/provider/reset.ts');
 const { checkEmail, checkPassword } = await import('../lib/flows/sign-in.ts');
@@ -62,16 +80,11 @@ if (jwksUri) {
 // An authorization request for this deployment's own client: accepted, and answered by the
 // tenant's login page, which must be this deployment.
 let requestId: string | undefined;
+let pending: Awaited<ReturnType<typeof beginAuthorization>>['pending'] | undefined;
 try {
-  const oidc = await getOidcConfiguration();
-  const url = client.buildAuthorizationUrl(oidc, {
-    redirect_uri: callbackUrl(),
-    scope: SCOPES,
-    state: client.randomState(),
-    nonce: client.randomNonce(),
-    code_challenge: await client.calculatePKCECodeChallenge(client.randomPKCECodeVerifier()),
-    code_challenge_method: 'S256',
-  });
+  const authorization = await beginAuthorization({ locale: 'en-GB' });
+  pending = authorization.pending;
+  const url = authorization.url;
   const answer = await ask({ service: 'oidc', operation: 'authorize', method: 'GET', path: url.toString() });
   const clientRow = 'Client and redirect URI';
   if (answer.kind === 'redirect' && !answer.failure) {
@@ -137,9 +150,27 @@ if (requestId) {
   add('Reset API generation', 'UNKNOWN', 'no requestId to try it with');
 }
 
-// With a test account: the e-mail step and one password check, read by this build.
+// An address that has no account (TENANT_CHECK_UNKNOWN_EMAIL, else a random one): whatever the
+// tenant answers, it must read as "no account" here (docs/provider-contract.md §2.2), never as
+// the password step.
+if (requestId) {
+  try {
+    const nobody = process.env.TENANT_CHECK_UNKNOWN_EMAIL || `tenant-check-${randomBytes(6).toString('hex')}@example.com`;
+    const outcome = await checkEmail({ requestId, email: nobody, locale: 'en-GB' });
+    const seen = describeExistence(lastAnswer('users.checkExists'));
+    if (outcome.kind === 'field-error' && outcome.key === 'userNotFound') add('Unknown address', 'PASS', `read as "no account": ${seen}`);
+    else add('Unknown address', 'FAIL', `an address without an account was not read as "no account" (${outcome.kind}): ${seen}; send the --record report`);
+  } catch (error) {
+    add('Unknown address', 'FAIL', `answer not understood: ${describeFailure(error)}`);
+  }
+} else {
+  add('Unknown address', 'UNKNOWN', 'no requestId to try it with');
+}
+
+// With a test account: the e-mail step, the password, and the rest of a sign-in to tokens.
 const email = process.env.TENANT_CHECK_EMAIL;
 const password = process.env.TENANT_CHECK_PASSWORD;
+seen.withAccount = Boolean(email);
 if (!email) {
   add('E-mail step', 'UNKNOWN', 'set TENANT_CHECK_EMAIL (and TENANT_CHECK_PASSWORD) to a test account to try it');
   add('Password check', 'UNKNOWN', 'set TENANT_CHECK_EMAIL and TENANT_CHECK_PASSWORD to try it');
@@ -168,8 +199,11 @@ if (!email) {
   } else {
     try {
       const outcome = await checkPassword({ requestId, email, password, locale: 'en-GB' });
-      if (outcome.kind === 'verified') add('Password check', 'PASS', 'the password was verified and the answer understood');
-      else if (outcome.kind === 'field-error')
+      if (outcome.kind === 'verified') {
+        add('Password check', 'PASS', 'the password was verified and the answer understood');
+        const { signInToTokens } = await import('./tenant-signin.ts');
+        seen.signIn = await signInToTokens({ requestId, verified: outcome, pending: pending!, providerUrl: config.providerUrl, callbackUrl: callbackUrl() });
+      } else if (outcome.kind === 'field-error')
         add('Password check', 'UNKNOWN', `the tenant refused the password ("${outcome.key}"); its answer was understood`);
       else
         add(
@@ -180,6 +214,23 @@ if (!email) {
     } catch (error) {
       add('Password check', refusalMeaning(error) ? 'UNKNOWN' : 'FAIL', `answer not understood: ${describeFailure(error)}`);
     }
+  }
+}
+const signIn = seen.signIn;
+if (!signIn) {
+  add('Sign-in to tokens', 'UNKNOWN', 'needs a test account whose password check passed (TENANT_CHECK_EMAIL, TENANT_CHECK_PASSWORD)');
+} else if (signIn.kind === 'stopped') {
+  add('Sign-in to tokens', 'UNKNOWN', `stopped after ${signIn.pages.join(' → ') || 'the password'}: ${signIn.reason}`);
+} else {
+  add('Sign-in to tokens', 'PASS', `code exchanged for tokens${signIn.pages.length ? ` after ${signIn.pages.join(' → ')}` : ''}`);
+  const { tokenChecks } = await import('./tenant-check-tokens.ts');
+  const tokens = await tokenChecks(signIn.user, signIn.groupChosen).catch((error: unknown) => {
+    add('Tokens', 'FAIL', describeFailure(error));
+    return undefined;
+  });
+  if (tokens) {
+    checks.push(...tokens.checks);
+    seen.tokens = tokens.facts;
   }
 }
 
@@ -195,10 +246,12 @@ if (!config.passkeys) {
   const { rpIdFits } = await import('../lib/provider/fido2-shapes.ts');
   const host = config.publicUrl.hostname;
   try {
+    // With domainURL and allowedDomains, both PUBLIC_URL's origin (docs/provider-contract.md §2.13).
     const opened = await initiateFido2({ usageType: 'INITIAL_AUTHENTICATION', requestId, email, domainUrl: config.publicOrigin, locale: 'en-GB' });
     const rpId = opened.options.rpId;
+    seen.passkey = `FIDO2 initiation with allowedDomains [${config.publicOrigin}] accepted; rp.id ${rpId ?? '(none named)'}`;
     if (!rpId) add('Passkeys: relying-party id', 'UNKNOWN', `the tenant's options name no rp.id (the browser then uses ${host}); its answer was understood`);
-    else if (rpIdFits(rpId, host)) add('Passkeys: relying-party id', 'PASS', `rp.id ${rpId} fits ${host}`);
+    else if (rpIdFits(rpId, host)) add('Passkeys: relying-party id', 'PASS', `rp.id ${rpId} fits ${host} (allowedDomains ${config.publicOrigin} accepted)`);
     else
       add(
         'Passkeys: relying-party id',
@@ -217,8 +270,48 @@ if (!config.passkeys) {
 
 finish();
 
+/** The user-existence answer as the tenant gave it: status, and the action or code it named. */
+function describeExistence(answer: Recorded | undefined): string {
+  if (!answer) return 'no answer recorded';
+  const body = answer.body as { data?: { action?: unknown } } | undefined;
+  if (answer.read.kind === 'empty') return `HTTP ${answer.status} (no body)`;
+  if (answer.read.kind === 'refused') return `HTTP ${answer.status}, code ${answer.read.code ?? '(none)'} at ${answer.read.codeAt ?? '?'}`;
+  const action = body?.data && typeof body.data === 'object' ? body.data.action : undefined;
+  return `HTTP ${answer.status}, ${action === undefined ? 'naming no action' : `action ${String(action)}`}`;
+}
+
+/** What this run saw of the unknowns in docs/provider-contract.md §7. */
+function settled(): Array<[unknown: string, seen: string | undefined]> {
+  const existence = recorded.filter((r) => r.operation === 'users.checkExists');
+  const refusedAtTop = recorded.find((r) => r.service === 'verification-actions-srv' && r.read.codeAt);
+  const { signIn, tokens } = seen;
+  return [
+    ['user-existence answer for an account', seen.withAccount && existence.length > 1 ? describeExistence(existence.at(-1)) : undefined],
+    ['user-existence answer for an unknown address', existence.length > 0 ? describeExistence(existence[0]) : undefined],
+    ['scopes granted', tokens?.scopes],
+    ['refresh token issued', tokens ? (tokens.refreshToken ? 'yes' : 'no') : undefined],
+    ['token naming the chosen group', tokens?.groupIn.length ? tokens.groupIn.join(', ') : undefined],
+    ['precheck pages and their order', signIn?.pages.length ? signIn.pages.join(' → ') : undefined],
+    ...Object.entries(signIn?.pageParams ?? {}).map(([page, params]): [string, string] => [`${page} page parameters`, params.join(', ')]),
+    ['FIDO2 relying-party id with domainURL and allowedDomains', seen.passkey],
+    ['where verification-actions-srv puts its error code', refusedAtTop?.read.codeAt],
+  ];
+}
+
 function finish(): never {
   printTable(checks);
+  const facts = settled();
+  console.log('\nSettled by this tenant (docs/provider-contract.md §7):');
+  for (const [unknown, what] of facts.filter(([, what]) => what !== undefined)) console.log(`  ${unknown}: ${what}`);
+  const open = facts.filter(([, what]) => what === undefined).map(([unknown]) => unknown);
+  if (open.length) console.log(`Not seen in this run: ${open.join('; ')}.`);
+  if (recordFile !== undefined) {
+    writeFileSync(
+      recordFile,
+      `${JSON.stringify({ recordedAt: new Date().toISOString(), providerApi: process.env.PROVIDER_API ?? 'current', answers: recorded }, null, 2)}\n`,
+    );
+    console.log(`\nRecorded ${recorded.length} answers (shapes only, no values) to ${recordFile}: send it with any bug report.`);
+  }
   const failed = checks.filter((c) => c.result === 'FAIL').length;
   console.log(failed === 0 ? '\nNo check failed.' : `\n${failed} check${failed === 1 ? '' : 's'} failed.`);
   process.exit(failed === 0 ? 0 : 1);

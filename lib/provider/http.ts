@@ -64,9 +64,21 @@ export type ProviderCall = {
 /** What came back: the status, the JSON body (null when empty) and, for a 3xx, where it points. */
 export type ProviderReply = { status: number; json: unknown; location: URL | undefined };
 
+/**
+ * Sees every reply the provider gives: only the operator's `tenant:check --record`
+ * (scripts/tenant-record.ts) sets one; the app never does.
+ */
+export type ReplyObserver = (call: Pick<ProviderCall, 'service' | 'operation' | 'method' | 'path'>, reply: ProviderReply) => void;
+let observer: ReplyObserver | undefined;
+export function observeReplies(next: ReplyObserver | undefined): void {
+  observer = next;
+}
+
 /** Sends one call and returns the raw status, JSON body and Location. */
-export function callProvider(call: ProviderCall): Promise<ProviderReply> {
-  return guarded(call, () => sendWithRetry(call));
+export async function callProvider(call: ProviderCall): Promise<ProviderReply> {
+  const reply = await guarded(call, () => sendWithRetry(call));
+  observer?.(call, reply);
+  return reply;
 }
 
 /** GETs once more on a connection reset; POSTs never (a password check must not count twice). */
@@ -171,8 +183,9 @@ export function providerFetch(url: string, options: { method?: string; headers?:
   const deadline = AbortSignal.timeout(getConfig().providerTimeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
   return guarded({ operation: 'oidc', service: 'oidc' }, async () => {
+    let response: Response;
     try {
-      return (await undiciFetch(url, {
+      response = (await undiciFetch(url, {
         method: options.method,
         headers: options.headers as Record<string, string>,
         body: options.body as string | undefined,
@@ -183,7 +196,25 @@ export function providerFetch(url: string, options: { method?: string; headers?:
     } catch (cause) {
       throw new ProviderError({ kind: classifyNetworkError(cause), operation: 'oidc', service: 'oidc', cause });
     }
+    if (observer) await observeFetch(observer, url, options.method ?? 'GET', response);
+    return response;
   });
+}
+
+/** openid-client's answer, as the observer sees every other (its body read from a copy). */
+async function observeFetch(seen: ReplyObserver, url: string, method: string, response: Response): Promise<void> {
+  const text = await response.clone().text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  const location = response.headers.get('location');
+  seen(
+    { service: 'oidc', operation: `oidc ${new URL(url).pathname}`, method: method === 'POST' ? 'POST' : 'GET', path: url },
+    { status: response.status, json, location: location ? toUrl(location, new URL(url)) : undefined },
+  );
 }
 
 /**

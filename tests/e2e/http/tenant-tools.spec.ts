@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { freePort, randomSecret, runTenantScript, STANDIN_ADMIN_CLIENT_ID, startStandin } from '../../../scripts/processes.mjs';
 import { expect, httpTest as test } from '../support/fixtures';
 
@@ -10,7 +11,7 @@ import { expect, httpTest as test } from '../support/fixtures';
  */
 type Tenant = { url: string; appUrl: string; clientId: string; clientSecret: string; adminSecret: string; child: ChildProcess };
 
-async function freshTenant(generation: 'current' | 'legacy'): Promise<Tenant> {
+async function freshTenant(generation: 'current' | 'legacy', extraEnv: Record<string, string> = {}): Promise<Tenant> {
   const [port, appPort] = await Promise.all([freePort(), freePort()]);
   const tenant = {
     url: `http://127.0.0.1:${port}`,
@@ -25,7 +26,7 @@ async function freshTenant(generation: 'current' | 'legacy'): Promise<Tenant> {
     clientId: tenant.clientId,
     clientSecret: tenant.clientSecret,
     adminSecret: tenant.adminSecret,
-    extraEnv: { STANDIN_API: generation },
+    extraEnv: { STANDIN_API: generation, ...extraEnv },
   });
   return { ...tenant, child };
 }
@@ -54,6 +55,8 @@ test.afterAll(() => {
 });
 
 test('a fresh tenant fails the check; tenant:setup shows the change, writes it only with --apply, once; then every check passes', async () => {
+  // Six runs of the operator's scripts, each a Node process of its own, the last a whole sign-in.
+  test.slow();
   const tenant = await freshTenant('current');
   tenants.push(tenant);
   const env = deployment(tenant);
@@ -78,8 +81,11 @@ test('a fresh tenant fails the check; tenant:setup shows the change, writes it o
   expect(again.output).toContain('already up to date: nothing to change.');
   expect(again.output).not.toContain('Written');
 
+  // A test account with several sales organisations: signed in to tokens, the first group chosen.
+  const report = test.info().outputPath('tenant-check-record.json');
   const after = await runTenantScript('tenant-check', {
-    env: { ...env, TENANT_CHECK_EMAIL: 'anna.schmidt@example.com', TENANT_CHECK_PASSWORD: 'KitchenDemo2026' },
+    env: { ...env, TENANT_CHECK_EMAIL: 'groups.many+tenant-check@example.com', TENANT_CHECK_PASSWORD: 'KitchenDemo2026' },
+    args: ['--record', report],
   });
   expect(after.code, after.output).toBe(0);
   for (const name of [
@@ -90,12 +96,44 @@ test('a fresh tenant fails the check; tenant:setup shows the change, writes it o
     'Login page is this deployment',
     'Client information',
     'Reset API generation',
+    'Unknown address',
     'E-mail step',
     'Password check',
+    'Sign-in to tokens',
+    'Scopes granted',
+    'Refresh token',
+    'Group claim',
+    'Refresh token revocation',
   ]) {
     expect(row(after.output, name), `${name}\n${after.output}`).toBe('PASS');
   }
+  expect(after.output).toContain('the chosen group (claim selected_group) is in: access token');
+  // What this tenant settled of the contract's unknowns, and the report an operator sends.
+  expect(after.output).toContain('Settled by this tenant (docs/provider-contract.md §7):');
+  expect(after.output).toMatch(/^ {2}user-existence answer for an unknown address: HTTP 200, action register$/m);
+  expect(after.output).toMatch(/^ {2}token naming the chosen group: access token$/m);
+  expect(after.output).toMatch(/^ {2}group_selection page parameters: requestId, sub, track_id$/m);
+  const recorded = JSON.parse(readFileSync(report, 'utf8')) as { answers: Array<{ operation: string; path: string; body?: unknown }> };
+  expect(recorded.answers.map((a) => a.operation)).toEqual(expect.arrayContaining(['users.checkExists', 'verification.authenticate', 'tenant-check.continue']));
+  const text = JSON.stringify(recorded);
+  for (const secret of ['groups.many+tenant-check', 'KitchenDemo2026', env.CLIENT_SECRET, 'eyJ']) expect(text, 'no values in the report').not.toContain(secret);
+  expect(after.output).toContain(`Recorded ${recorded.answers.length} answers (shapes only, no values) to ${report}`);
   console.log(`tenant:check against the stand-in (current API), after tenant:setup:\n${after.output}`);
+});
+
+test('a client without the groups scope and without refresh tokens: the check says what to configure, and how sessions renew', async () => {
+  const tenant = await freshTenant('current', { STANDIN_CLIENT_SCOPES: 'openid email profile', STANDIN_REFRESH_TOKENS: 'off' });
+  tenants.push(tenant);
+  const env = deployment(tenant, { TENANT_CHECK_EMAIL: 'groups.many+tenant-scopes@example.com', TENANT_CHECK_PASSWORD: 'KitchenDemo2026' });
+  await runTenantScript('tenant-setup', { env, args: ['--apply'] });
+  const check = await runTenantScript('tenant-check', { env });
+  expect(check.code, check.output).toBe(1);
+  expect(row(check.output, 'Scopes granted')).toBe('FAIL');
+  expect(check.output).toContain('groups and roles missing');
+  expect(check.output).toContain("Allow groups, roles among the client's scopes");
+  expect(row(check.output, 'Refresh token')).toBe('PASS');
+  expect(check.output).toContain('not issued: sessions renew by a silent authorization request (prompt=none)');
+  expect(row(check.output, 'Refresh token revocation')).toBe('UNKNOWN');
 });
 
 test('a misconfigured deployment fails the check and says what to change', async () => {

@@ -1,0 +1,88 @@
+// tenant:check's synthetic sign-in: the test account's password, then the browser's part done
+// here (the verification login form post, a group chosen where the tenant asks, login_success),
+// following the tenant's 302s to this deployment's callback, and the code exchanged for tokens
+// with this deployment's own client. What the tokens say is then read as the app reads it.
+import { continuationAfter, continuationForm, type Finished } from '../lib/flows/continuation.ts';
+import { groupSelectionEntry, loginSuccessEntry, queryOf } from '../lib/flows/entry-params.ts';
+import { ask } from '../lib/provider/answer.ts';
+import { getSelectableGroups } from '../lib/provider/prelogin.ts';
+import { exchangeCode } from '../lib/provider/tokens.ts';
+import type { PendingAuthorization, SignedInUser } from '../lib/session-types.ts';
+
+export type SignInOutcome =
+  | { kind: 'signed-in'; user: SignedInUser; pages: string[]; pageParams: Record<string, string[]>; groupChosen: boolean }
+  | { kind: 'stopped'; reason: string; pages: string[]; pageParams: Record<string, string[]> };
+
+/** Which hosted page a Location is: this deployment's address for it, or the tenant's own /identity/{id}. */
+const PAGES: Record<string, string> = {
+  'group-selection': 'group_selection',
+  group_selection: 'group_selection',
+  'login-success': 'login_success',
+  login_success: 'login_success',
+  'register-mfa': 'mfa_required',
+  mfa_required: 'mfa_required',
+  'setup-passkey': 'suggest_verification_methods',
+  suggest_verification_methods: 'suggest_verification_methods',
+  error: 'error',
+  login: 'login',
+};
+const pageOf = (location: URL) => PAGES[location.pathname.split('/').filter(Boolean).pop() ?? 'login'] ?? location.pathname;
+
+/** Posts a continuation form as the browser would, and answers where the tenant sends the browser next. */
+async function post(finished: Finished, requestId: string, providerUrl: URL): Promise<URL | string> {
+  const form = continuationForm({ providerUrl, requestId, rememberMe: false, continuation: continuationAfter(finished) });
+  const answer = await ask({
+    service: 'login-srv',
+    operation: 'tenant-check.continue',
+    method: 'POST',
+    path: form.action,
+    encoding: 'form',
+    body: Object.fromEntries(form.fields),
+    signIn: requestId,
+  });
+  return answer.kind === 'redirect' ? answer.location : `the tenant answered HTTP ${answer.status} instead of a redirect`;
+}
+
+export async function signInToTokens(args: {
+  requestId: string;
+  verified: { sub: string; statusId: string; exchangeId: string };
+  pending: PendingAuthorization;
+  providerUrl: URL;
+  callbackUrl: string;
+}): Promise<SignInOutcome> {
+  const pages: string[] = [];
+  const pageParams: Record<string, string[]> = {};
+  let groupChosen = false;
+  const stopped = (reason: string): SignInOutcome => ({ kind: 'stopped', reason, pages, pageParams });
+  const { sub, statusId, exchangeId } = args.verified;
+  let next = await post({ step: 'password', sub, statusId, exchangeId }, args.requestId, args.providerUrl);
+  for (let hop = 0; hop < 6; hop++) {
+    if (typeof next === 'string') return stopped(next);
+    if (next.origin + next.pathname === args.callbackUrl) {
+      if (next.searchParams.has('error')) return stopped(`the tenant refused the sign-in: ${next.searchParams.get('error')}`);
+      const user = await exchangeCode(next, args.pending);
+      return { kind: 'signed-in', user, pages, pageParams, groupChosen };
+    }
+    const page = pageOf(next);
+    pages.push(page);
+    pageParams[page] = [...new Set(next.searchParams.keys())].sort();
+    const query = queryOf(next.searchParams);
+    if (page === 'group_selection') {
+      const entry = groupSelectionEntry(query);
+      if (!entry) return stopped('the group selection page named no track, subject and request (or only in its path)');
+      const listed = await getSelectableGroups({ trackId: entry.trackId, locale: 'en-GB' });
+      if (listed.kind !== 'groups' || listed.groups.length === 0) return stopped('the group selection offered no group');
+      groupChosen = true;
+      next = await post({ step: 'group', trackId: entry.trackId, sub: entry.sub, groupId: listed.groups[0].id }, args.requestId, args.providerUrl);
+    } else if (page === 'login_success') {
+      const entry = loginSuccessEntry(query);
+      if (!entry) return stopped('the login_success page named no track, subject and request');
+      next = await post({ step: 'suggestion', trackId: entry.trackId, sub: entry.sub }, args.requestId, args.providerUrl);
+    } else if (page === 'mfa_required' || page === 'suggest_verification_methods') {
+      return stopped(`the tenant asks the test account for more (${page}): use an account without a second factor or suggestion`);
+    } else {
+      return stopped(`the tenant sent the browser to ${page}${next.searchParams.get('error') ? ` (${next.searchParams.get('error')})` : ''}`);
+    }
+  }
+  return stopped('more than six pages between the password and the code');
+}

@@ -105,7 +105,8 @@ const InitiateData = z
   .object({
     exchange_id: z.object({ exchange_id: z.string().min(1), expires_at: Instant }).loose(),
     sub: z.string().optional(),
-    // No source names the masked destination of a sent code (U); shown when a tenant sends it.
+    // Where the code went (docs/provider-contract.md §2.4): masked in Android's sample, not in the
+    // PHP SDK's, so shown as the destination and never relied on to be masked.
     medium_text: z.string().optional(),
     // Push: the id whose status is polled (cidaas's iOS SDK reads status_id; its older web
     // SDK statusId), and the number the person picks on the device (iOS: push_selected_number).

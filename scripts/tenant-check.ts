@@ -10,10 +10,8 @@
 // configuration are imported once LOG_LEVEL is set.)
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import type { TokenFacts } from './tenant-check-tokens.ts';
 import { record, type Recorded } from './tenant-record.ts';
-import { describeFailure, printTable, type Check } from './tenant-report.ts';
-import type { SignInOutcome } from './tenant-signin.ts';
+import { describeExistence, describeFailure, printTable, settledUnknowns, type Check, type Seen } from './tenant-report.ts';
 
 process.env.LOG_LEVEL ||= 'silent';
 const recordArg = process.argv.indexOf('--record');
@@ -21,7 +19,7 @@ const recordNext = recordArg < 0 ? undefined : process.argv[recordArg + 1];
 const recordFile = recordArg < 0 ? undefined : recordNext && !recordNext.startsWith('--') ? recordNext : 'tenant-check-record.json';
 const recorded: Recorded[] = [];
 /** What the run saw, for the summary of settled unknowns. */
-const seen: { signIn?: SignInOutcome; tokens?: TokenFacts; passkey?: string; withAccount?: boolean } = {};
+const seen: Seen = {};
 const checks: Check[] = [];
 const add = (name: string, result: Check['result'], detail: string) => checks.push({ name, result, detail });
 
@@ -270,37 +268,9 @@ if (!config.passkeys) {
 
 finish();
 
-/** The user-existence answer as the tenant gave it: status, and the action or code it named. */
-function describeExistence(answer: Recorded | undefined): string {
-  if (!answer) return 'no answer recorded';
-  const body = answer.body as { data?: { action?: unknown } } | undefined;
-  if (answer.read.kind === 'empty') return `HTTP ${answer.status} (no body)`;
-  if (answer.read.kind === 'refused') return `HTTP ${answer.status}, code ${answer.read.code ?? '(none)'} at ${answer.read.codeAt ?? '?'}`;
-  const action = body?.data && typeof body.data === 'object' ? body.data.action : undefined;
-  return `HTTP ${answer.status}, ${action === undefined ? 'naming no action' : `action ${String(action)}`}`;
-}
-
-/** What this run saw of the unknowns in docs/provider-contract.md §7. */
-function settled(): Array<[unknown: string, seen: string | undefined]> {
-  const existence = recorded.filter((r) => r.operation === 'users.checkExists');
-  const refusedAtTop = recorded.find((r) => r.service === 'verification-actions-srv' && r.read.codeAt);
-  const { signIn, tokens } = seen;
-  return [
-    ['user-existence answer for an account', seen.withAccount && existence.length > 1 ? describeExistence(existence.at(-1)) : undefined],
-    ['user-existence answer for an unknown address', existence.length > 0 ? describeExistence(existence[0]) : undefined],
-    ['scopes granted', tokens?.scopes],
-    ['refresh token issued', tokens ? (tokens.refreshToken ? 'yes' : 'no') : undefined],
-    ['token naming the chosen group', tokens?.groupIn.length ? tokens.groupIn.join(', ') : undefined],
-    ['precheck pages and their order', signIn?.pages.length ? signIn.pages.join(' → ') : undefined],
-    ...Object.entries(signIn?.pageParams ?? {}).map(([page, params]): [string, string] => [`${page} page parameters`, params.join(', ')]),
-    ['FIDO2 relying-party id with domainURL and allowedDomains', seen.passkey],
-    ['where verification-actions-srv puts its error code', refusedAtTop?.read.codeAt],
-  ];
-}
-
 function finish(): never {
   printTable(checks);
-  const facts = settled();
+  const facts = settledUnknowns(recorded, seen);
   console.log('\nSettled by this tenant (docs/provider-contract.md §7):');
   for (const [unknown, what] of facts.filter(([, what]) => what !== undefined)) console.log(`  ${unknown}: ${what}`);
   const open = facts.filter(([, what]) => what === undefined).map(([unknown]) => unknown);

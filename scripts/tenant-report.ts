@@ -1,5 +1,9 @@
-// Shared by the operator scripts: how a check's outcome and a failure are printed.
+// Shared by the operator scripts: how a check's outcome and a failure are printed, and what a
+// tenant:check run settled of the contract's unknowns.
 import { isProviderError } from '../lib/provider/errors.ts';
+import type { TokenFacts } from './tenant-check-tokens.ts';
+import type { Recorded } from './tenant-record.ts';
+import type { SignInOutcome } from './tenant-signin.ts';
 
 export type Result = 'PASS' | 'FAIL' | 'UNKNOWN';
 export type Check = { name: string; result: Result; detail: string };
@@ -26,4 +30,35 @@ export function printTable(checks: Check[]): void {
     console.log(`${check.name.padEnd(width)}  ${check.result.padEnd(7)}  ${first}`);
     for (const line of rest) console.log(`${''.padEnd(width)}           ${line}`);
   }
+}
+
+/** The user-existence answer as the tenant gave it: status, and the action or code it named. */
+export function describeExistence(answer: Recorded | undefined): string {
+  if (!answer) return 'no answer recorded';
+  const body = answer.body as { data?: { action?: unknown } } | undefined;
+  if (answer.read.kind === 'empty') return `HTTP ${answer.status} (no body)`;
+  if (answer.read.kind === 'refused') return `HTTP ${answer.status}, code ${answer.read.code ?? '(none)'} at ${answer.read.codeAt ?? '?'}`;
+  const action = body?.data && typeof body.data === 'object' ? body.data.action : undefined;
+  return `HTTP ${answer.status}, ${action === undefined ? 'naming no action' : `action ${String(action)}`}`;
+}
+
+/** What a tenant:check run saw beyond its rows. */
+export type Seen = { signIn?: SignInOutcome; tokens?: TokenFacts; passkey?: string; withAccount?: boolean };
+
+/** What this run saw of the unknowns in docs/provider-contract.md §7. */
+export function settledUnknowns(recorded: Recorded[], seen: Seen): Array<[unknown: string, seen: string | undefined]> {
+  const existence = recorded.filter((r) => r.operation === 'users.checkExists');
+  const refusedAtTop = recorded.find((r) => r.service === 'verification-actions-srv' && r.read.codeAt);
+  const { signIn, tokens } = seen;
+  return [
+    ['user-existence answer for an account', seen.withAccount && existence.length > 1 ? describeExistence(existence.at(-1)) : undefined],
+    ['user-existence answer for an unknown address', existence.length > 0 ? describeExistence(existence[0]) : undefined],
+    ['scopes granted', tokens?.scopes],
+    ['refresh token issued', tokens ? (tokens.refreshToken ? 'yes' : 'no') : undefined],
+    ['token naming the chosen group', tokens?.groupIn.length ? tokens.groupIn.join(', ') : undefined],
+    ['precheck pages and their order', signIn?.pages.length ? signIn.pages.join(' → ') : undefined],
+    ...Object.entries(signIn?.pageParams ?? {}).map(([page, params]): [string, string] => [`${page} page parameters`, params.join(', ')]),
+    ['FIDO2 relying-party id with domainURL and allowedDomains', seen.passkey],
+    ['where verification-actions-srv puts its error code', refusedAtTop?.read.codeAt],
+  ];
 }

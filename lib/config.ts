@@ -122,6 +122,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((value) => value || undefined)
     .pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  STORE_TIMEOUT_MS: z.coerce.number().int().min(5).max(5_000).default(50),
   RATE_LIMITS: jsonVariable('must be JSON, e.g. {"email.address":"60/60"}').pipe(RateLimitsSchema),
   TRUSTED_PROXIES: z
     .string()
@@ -182,6 +183,8 @@ export type AppConfig = {
    */
   /** The shared store for limits (Redis or Valkey); without it each process counts its own. */
   redisUrl: string | undefined;
+  /** How long a command of the shared store may take before its limits count per replica. */
+  storeTimeoutMs: number;
   rateLimits: Record<LimitName, { points: number; seconds: number }>;
   trustedProxies: string[];
   trustProxy: (address: string, hop: number) => boolean;
@@ -246,6 +249,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     breaker: { threshold: e.PROVIDER_BREAKER_THRESHOLD, openMs: e.PROVIDER_BREAKER_OPEN_MS },
     providerCalls: { perSignIn: e.PROVIDER_MAX_CALLS_PER_SIGN_IN, perClient: e.PROVIDER_MAX_CALLS_PER_CLIENT },
     redisUrl: e.REDIS_URL,
+    storeTimeoutMs: e.STORE_TIMEOUT_MS,
     rateLimits: e.RATE_LIMITS,
     trustedProxies: e.TRUSTED_PROXIES.list,
     trustProxy: e.TRUSTED_PROXIES.trust,

@@ -11,15 +11,28 @@ import { log } from '../log';
  * limiter): limits stay on, per replica, and the app keeps serving (it fails open to local
  * limits, never closed). Commands are not queued while Redis is away, so nothing waits on it.
  *
+ * A store that is connected but slow (overloaded, paused, a network path that drops packets) is
+ * as good as away: every command has a deadline (STORE_TIMEOUT_MS, tens of milliseconds), and once
+ * one misses it the store is left alone for a few seconds (`slow`: the limits count per replica,
+ * /readyz says so); then the next command tries it again, so it recovers by itself.
+ *
  * Kept on globalThis: Next bundles server code more than once (pages and route handlers), and
  * replicas must not become several counters inside one process.
  */
-type Shared = { redis: Redis | null; limiters: Map<string, RateLimiterAbstract>; memoryValues: Map<string, { value: string; until: number }> };
+type Shared = {
+  redis: Redis | null;
+  limiters: Map<string, Limiter>;
+  memoryValues: Map<string, { value: string; until: number }>;
+  /** Until when (epoch ms) the store is left alone after a command missed its deadline. */
+  slowUntil: number;
+};
+/** How long a slow store is left alone before it is tried again. */
+const SLOW_PAUSE_MS = 5_000;
 const KEY = Symbol.for('signin.limits.store');
 
 function shared(): Shared {
   const global = globalThis as unknown as Record<symbol, Shared | undefined>;
-  global[KEY] ??= { redis: connect(getConfig().redisUrl), limiters: new Map(), memoryValues: new Map() };
+  global[KEY] ??= { redis: connect(getConfig().redisUrl), limiters: new Map(), memoryValues: new Map(), slowUntil: 0 };
   return global[KEY];
 }
 
@@ -29,6 +42,7 @@ function connect(url: string | undefined): Redis | null {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: 2_000,
+    commandTimeout: getConfig().storeTimeoutMs,
     // Keep trying to come back, at most every 2 s; meanwhile the insurance limiters count.
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     keyPrefix: 'signin:',
@@ -64,22 +78,58 @@ export async function openStore(waitMs = 3_000): Promise<void> {
 }
 
 /** Where the limits are counted now: for /readyz and the log (not a readiness condition). */
-export function storeState(): 'memory' | 'redis' | 'redis-unreachable' {
-  const { redis } = shared();
-  if (!redis) return 'memory';
-  return redis.status === 'ready' ? 'redis' : 'redis-unreachable';
+export function storeState(): 'memory' | 'redis' | 'redis-unreachable' | 'redis-slow' {
+  const state = shared();
+  if (!state.redis) return 'memory';
+  if (state.redis.status !== 'ready') return 'redis-unreachable';
+  return state.slowUntil > Date.now() ? 'redis-slow' : 'redis';
 }
 
+/** The store, where it is connected and not being left alone for slowness. */
+function usableRedis(state: Shared): Redis | undefined {
+  return state.redis?.status === 'ready' && state.slowUntil <= Date.now() ? state.redis : undefined;
+}
+
+/**
+ * Times one command of the store: one that misses the deadline (so was answered from this
+ * replica's memory) leaves the store alone for a while; the first one in time after that says it
+ * is back. Logged on each change only.
+ */
+async function timed<T>(state: Shared, command: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await command();
+  } finally {
+    const late = performance.now() - started >= getConfig().storeTimeoutMs;
+    if (late && state.slowUntil <= Date.now()) {
+      log.warn({ event: 'limits-store-slow', pauseMs: SLOW_PAUSE_MS }, 'shared limits store too slow: limits count per replica for a while');
+    } else if (!late && state.slowUntil !== 0 && state.slowUntil <= Date.now()) {
+      log.info({ event: 'limits-store-up' }, 'shared limits store answers in time again');
+    }
+    if (late) state.slowUntil = Date.now() + SLOW_PAUSE_MS;
+    else if (state.slowUntil <= Date.now()) state.slowUntil = 0;
+  }
+}
+
+/** A limit's counter: in the shared store while it answers in time, else in this replica's memory. */
+export type Limiter = Pick<RateLimiterAbstract, 'consume' | 'get'>;
+
 /** One limiter per limit name: `points` per `seconds`, shared when a shared store is configured. */
-export function limiter(name: string, points: number, seconds: number): RateLimiterAbstract {
+export function limiter(name: string, points: number, seconds: number): Limiter {
   const state = shared();
   const id = `${name}:${points}/${seconds}`;
   let found = state.limiters.get(id);
   if (!found) {
     const keyPrefix = `rl:${name}`;
     const memory = new RateLimiterMemory({ keyPrefix, points, duration: seconds });
-    found = state.redis
+    const redis = state.redis
       ? new RateLimiterRedis({ storeClient: state.redis, keyPrefix, points, duration: seconds, rejectIfRedisNotReady: true, insuranceLimiter: memory })
+      : undefined;
+    found = redis
+      ? {
+          consume: (key, count) => (usableRedis(state) ? timed(state, () => redis.consume(key, count)) : memory.consume(key, count)),
+          get: (key) => (usableRedis(state) ? timed(state, () => redis.get(key)) : memory.get(key)),
+        }
       : memory;
     state.limiters.set(id, found);
   }
@@ -92,9 +142,10 @@ export function limiter(name: string, points: number, seconds: number): RateLimi
  */
 export async function putShared(key: string, value: string, seconds: number): Promise<void> {
   const state = shared();
-  if (state.redis?.status === 'ready') {
+  const redis = usableRedis(state);
+  if (redis) {
     try {
-      await state.redis.set(`value:${key}`, value, 'EX', seconds);
+      await timed(state, () => redis.set(`value:${key}`, value, 'EX', seconds));
       return;
     } catch {
       // Falls through to this replica's memory.
@@ -107,9 +158,10 @@ export async function putShared(key: string, value: string, seconds: number): Pr
 
 export async function getShared(key: string): Promise<string | undefined> {
   const state = shared();
-  if (state.redis?.status === 'ready') {
+  const redis = usableRedis(state);
+  if (redis) {
     try {
-      const value = await state.redis.get(`value:${key}`);
+      const value = await timed(state, () => redis.get(`value:${key}`));
       if (value !== null) return value;
     } catch {
       // Falls through to this replica's memory.

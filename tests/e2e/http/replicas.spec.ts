@@ -199,3 +199,46 @@ test('the store goes away mid-run: the replicas keep serving and keep limiting, 
     await replicas.stop();
   }
 });
+
+test('the store stops answering (connected, paused): every step answers at once, /readyz says so, and it recovers by itself', async () => {
+  test.setTimeout(120_000);
+  const secret = randomSecret();
+  const replicas = await startReplicas([secret, secret], { redis: true });
+  try {
+    const email = `lockout+paused-${Date.now()}@example.com`;
+    expect(limited(await emailPosts(replicas.url, email, 2))).toBe(0);
+    replicas.pauseRedis!(true);
+    try {
+      // Before: each post waited for the store, 8–25 s. Now a command that misses its deadline
+      // (STORE_TIMEOUT_MS, 50 ms) is answered from the replica's own counter, and the store is
+      // left alone for a while.
+      const started = Date.now();
+      const after = await emailPosts(replicas.url, email, 6);
+      const perPost = (Date.now() - started) / 6;
+      console.log(`[figure] e-mail step with the store paused: ${Math.round(perPost)} ms per post (page and post)`);
+      expect(after.every((s) => s < 500)).toBe(true);
+      expect(perPost).toBeLessThan(3_000);
+      const ready = await fetch(`${replicas.url}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ checks: { limits: 'redis-slow' } });
+      expect(replicas.outputs.some((output) => /"event":"limits-store-slow"/.test(output()))).toBe(true);
+    } finally {
+      replicas.pauseRedis!(false);
+    }
+    // Back: after the pause the next commands find it answering again.
+    await expect
+      .poll(
+        async () => {
+          await emailPosts(replicas.url, `lockout+back-${Date.now()}@example.com`, 1);
+          const ready = await fetch(`${replicas.url}/readyz`);
+          return ((await ready.json()) as { checks: { limits: string } }).checks.limits;
+        },
+        { timeout: 30_000, intervals: [1_000] },
+      )
+      .toBe('redis');
+    expect(replicas.outputs.some((output) => /"event":"limits-store-up","msg":"shared limits store answers in time again"/.test(output()))).toBe(true);
+  } finally {
+    replicas.pauseRedis?.(false);
+    await replicas.stop();
+  }
+});

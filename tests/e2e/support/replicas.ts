@@ -11,6 +11,8 @@ export type Replicas = {
   standinUrl: string;
   /** Stops the shared Redis (the store going away mid-run); undefined without one. */
   stopRedis?: () => Promise<void>;
+  /** Pauses the shared Redis (SIGSTOP: connected, answering nothing) and lets it go on (SIGCONT). */
+  pauseRedis?: (paused: boolean) => void;
   /** What each replica printed (its request log among it). */
   outputs: [() => string, () => string];
   stop: () => Promise<void>;
@@ -136,6 +138,7 @@ http {
           await once(redis, 'exit');
         }
       : undefined,
+    pauseRedis: redis ? (paused) => redis.kill(paused ? 'SIGSTOP' : 'SIGCONT') : undefined,
     outputs: [() => logs[0], () => logs[1]],
     async stop() {
       await Promise.all(

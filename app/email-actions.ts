@@ -8,7 +8,7 @@ import { failToErrorPage, retryOnForm } from '@/lib/errors';
 import type { EmailStepOutcome } from '@/lib/flows/next-screen';
 import { checkEmail } from '@/lib/flows/sign-in';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
-import { answerLimited, attempt } from '@/lib/limits/limits';
+import { accountAtClient, answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { allowedRedirectOrigins, checkRedirect, withQuery } from '@/lib/redirects';
 import { rememberedEmail } from '@/lib/remembered';
@@ -35,7 +35,7 @@ export async function submitEmail(_prev: EmailFormState, formData: FormData): Pr
   const { email, requestId } = parsed.data;
   const allowed = await attempt([
     ['email.address', 'address'],
-    ['email.account', email.toLowerCase()],
+    ['email.account', accountAtClient(email)],
   ]);
   if (!allowed.ok) {
     answerLimited(allowed, 'email');

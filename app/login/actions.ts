@@ -11,7 +11,7 @@ import { checkAssertion, prepareSignIn, type CheckOutcome, type Prepared } from 
 import { checkPassword, lockedState, type PasswordOutcome } from '@/lib/flows/sign-in';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { stepUrl } from '@/lib/flows/step-urls';
-import { answerLimited, attempt } from '@/lib/limits/limits';
+import { accountAtClient, answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { updateFlow } from '@/lib/session';
 import { CheckboxField, fieldErrorsOf, LoginPasswordField } from '@/lib/validation/fields';
@@ -36,7 +36,7 @@ export async function verifyPassword(_prev: CredentialsFormState, formData: Form
   const { password } = parsed.data;
   const allowed = await attempt([
     ['password.address', 'address'],
-    ['password.account', email.toLowerCase()],
+    ['password.account', accountAtClient(email)],
   ]);
   if (!allowed.ok) {
     answerLimited(allowed, 'password');
@@ -97,7 +97,7 @@ export async function finishPasskeySignIn(_prev: FormState<never>, formData: For
   if (!getConfig().passkeys || passkey?.purpose !== 'sign-in') return { status: 'invalid', fieldErrors: {}, formError: 'passkeyRefused' };
   const allowed = await attempt([
     ['password.address', 'address'],
-    ['password.account', email.toLowerCase()],
+    ['password.account', accountAtClient(email)],
   ]);
   if (!allowed.ok) {
     answerLimited(allowed, 'passkey');

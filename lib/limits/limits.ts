@@ -27,29 +27,65 @@ async function take(name: string, points: number, seconds: number, key: string):
 }
 
 /**
- * Takes one attempt from each named limit for its key (the client address is added by name:
- * pass `'address'` as the key). The longest wait of the limits that are spent decides.
+ * The key of a per-account limit that a stranger must not spend for the account's owner: the
+ * account paired with the client address. What needs no secret of the account (its e-mail step,
+ * a send to it) or what the provider already locks for the account (its password) is counted so,
+ * and a post of someone's address from elsewhere never holds that someone back.
  */
-export async function attempt(checks: Array<[LimitName, string]>): Promise<Verdict> {
-  const limits = getConfig().rateLimits;
-  const verdicts = await Promise.all(
-    checks.map(([name, key]) => take(name, limits[name].points, limits[name].seconds, key === 'address' ? clientAddress() : key)),
-  );
-  return refused(verdicts);
+export function accountAtClient(account: string): string {
+  return `${account.toLowerCase()}\u0000${clientAddress()}`;
 }
 
 /**
- * The wait between two sends of the same kind to the same account (MFA_RESEND_SECONDS), held on
- * the server whatever the browser sends, and the send budgets per account and address.
+ * One attempt against each named limit for its key (`'address'` stands for the client address).
+ * Every limit is looked at first; only when all let the attempt through is it counted, so a
+ * refused attempt never spends a budget (a client held back stays held back no longer than the
+ * limit's own window). The longest wait of the limits that are spent decides.
+ */
+export async function attempt(checks: Array<[LimitName, string]>): Promise<Verdict> {
+  const keyed = checks.map(([name, key]): [LimitName, string] => [name, key === 'address' ? clientAddress() : key]);
+  const held = refused(await Promise.all(keyed.map(([name, key]) => spent(name, key))));
+  if (!held.ok) return held;
+  const limits = getConfig().rateLimits;
+  return refused(await Promise.all(keyed.map(([name, key]) => take(name, limits[name].points, limits[name].seconds, key))));
+}
+
+/**
+ * A send of a code or link to an account: first the wait between two sends of the same kind to
+ * the account (MFA_RESEND_SECONDS, held on the server whatever the browser sends), then the send
+ * budgets (per account and client, and per client address). A send refused by any of them spends
+ * none of them.
  */
 export async function attemptSend(kind: string, account: string): Promise<Verdict> {
-  const limits = getConfig().rateLimits;
-  const verdicts = await Promise.all([
-    take(`wait.${kind}`, 1, getConfig().mfaResendSeconds, account),
-    take('send.account', limits['send.account'].points, limits['send.account'].seconds, account),
-    take('send.address', limits['send.address'].points, limits['send.address'].seconds, clientAddress()),
+  const seconds = getConfig().mfaResendSeconds;
+  const wait = await spentOf(`wait.${kind}`, 1, seconds, account);
+  if (!wait.ok) return wait;
+  const budgets = await attempt([
+    ['send.account', accountAtClient(account)],
+    ['send.address', 'address'],
   ]);
-  return refused(verdicts);
+  if (!budgets.ok) return budgets;
+  return take(`wait.${kind}`, 1, seconds, account);
+}
+
+/**
+ * Whether a key has used up its budget, without counting (for limits that count failures only,
+ * a wrong code: `failed` counts one).
+ */
+export function spent(name: LimitName, key: string): Promise<Verdict> {
+  const { points, seconds } = getConfig().rateLimits[name];
+  return spentOf(name, points, seconds, key);
+}
+
+async function spentOf(name: string, points: number, seconds: number, key: string): Promise<Verdict> {
+  const used = await limiter(name, points, seconds).get(keyOf(name, key));
+  if (!used || used.consumedPoints < points) return { ok: true };
+  return { ok: false, limit: name, retryAfter: Math.max(1, Math.ceil(used.msBeforeNext / 1000)) };
+}
+
+export async function failed(name: LimitName, key: string): Promise<void> {
+  const { points, seconds } = getConfig().rateLimits[name];
+  await take(name, points, seconds, key);
 }
 
 function refused(verdicts: Verdict[]): Verdict {

@@ -5,23 +5,40 @@
  * and the provider gets nothing. RATE_LIMITS overrides the defaults per name.
  */
 export const DEFAULT_LIMITS = {
-  /** E-mail step: each post asks the provider twice and tells known from unknown addresses. */
+  /**
+   * E-mail step: each post asks the provider twice and tells known from unknown addresses. Per
+   * account it counts per client too (accountAtClient): the step needs no secret, so a stranger
+   * posting someone's address holds back only the stranger.
+   */
   'email.address': { points: 30, seconds: 60 },
   'email.account': { points: 10, seconds: 60 },
-  /** Password checks; the provider's own lockout (five wrong ones) still comes first for one account. */
+  /**
+   * Password checks. Per account, per client, and never longer than the provider's own lockout
+   * (five wrong ones lock the account for 5 minutes), which protects the account as a whole.
+   */
   'password.address': { points: 30, seconds: 300 },
-  'password.account': { points: 10, seconds: 900 },
+  'password.account': { points: 10, seconds: 300 },
   /** Code checks: a few per code (then a new one is needed), and per client address. */
   'code.exchange': { points: 5, seconds: 900 },
   'code.address': { points: 30, seconds: 300 },
+  /**
+   * Wrong codes for one account and factor, across exchanges and sign-ins: a fresh exchange brings
+   * five more tries of its own (code.exchange), this caps them all, as a provider's own lockout
+   * would. Only wrong codes count, so nobody without the account's codes can spend it.
+   */
+  'code.account': { points: 10, seconds: 900 },
   /**
    * Status checks of one push request, polls and presses alike. The code limits would stop a page
    * that asks every 2 s within a minute; this allows a whole request's life and a second tab.
    */
   'push.check': { points: 360, seconds: 600 },
-  /** Codes, reset links and confirmation links sent, however they are asked for. */
+  /**
+   * Codes, reset links and confirmation links sent, however they are asked for: per account and
+   * client (a stranger's requests spend the stranger's budget only), and per client address, set
+   * for an office of a hundred people behind one address signing in at eight o'clock.
+   */
   'send.account': { points: 6, seconds: 900 },
-  'send.address': { points: 20, seconds: 900 },
+  'send.address': { points: 200, seconds: 900 },
 } as const;
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;

@@ -91,7 +91,7 @@ describe('limits and the shared store', () => {
     expect(parseConfig(TEST_ENV).rateLimits['email.address']).toEqual({ points: 30, seconds: 60 });
     const limits = parseConfig({ ...TEST_ENV, RATE_LIMITS: '{"email.address":"100/30"}' }).rateLimits;
     expect(limits['email.address']).toEqual({ points: 100, seconds: 30 });
-    expect(limits['password.account']).toEqual({ points: 10, seconds: 900 });
+    expect(limits['password.account']).toEqual({ points: 10, seconds: 300 });
     expect(() => parseConfig({ ...TEST_ENV, RATE_LIMITS: '{"email.nope":"1/1"}' })).toThrow(/RATE_LIMITS/);
     expect(() => parseConfig({ ...TEST_ENV, RATE_LIMITS: '{"email.address":"fast"}' })).toThrow(/RATE_LIMITS/);
     expect(() => parseConfig({ ...TEST_ENV, RATE_LIMITS: 'nope' })).toThrow(/RATE_LIMITS: must be JSON/);

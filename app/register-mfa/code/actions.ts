@@ -4,7 +4,7 @@ import { getLocale } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { retryOnForm } from '@/lib/errors';
-import { refuseCodeAttempt } from '@/lib/flows/code-attempts';
+import { countWrongCode, refuseCodeAttempt } from '@/lib/flows/code-attempts';
 import { guardAction, withActiveCode } from '@/lib/flows/flow-guard';
 import { mfaStepPath } from '@/lib/flows/mfa';
 import { verifyCode, type CodeOutcome } from '@/lib/flows/mfa-steps';
@@ -26,7 +26,7 @@ export async function submitMfaCode(_prev: CodeFormState, formData: FormData): P
   // A push has no code: a stale code page posting here is sent to where the push is waited for.
   if (active.type === 'PUSH') redirect(stepUrl(mfaStepPath(active.type), requestId));
   if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'code'>(parsed.error) };
-  const refused = await refuseCodeAttempt(active.exchangeId, 'mfa.verify');
+  const refused = await refuseCodeAttempt(active.exchangeId, 'mfa.verify', { account: sub, factor: active.type });
   if (refused) return refused;
 
   let outcome: CodeOutcome;
@@ -39,6 +39,9 @@ export async function submitMfaCode(_prev: CodeFormState, formData: FormData): P
     return retryOnForm(error, { step: 'mfa.verify', type: active.type }, { code: parsed.data.code });
   }
   log.info({ event: 'mfa.verified', type: active.type, outcome: outcome.kind, account: accountRef(sub) }, 'sign-in attempt');
-  if (outcome.kind === 'code-error') return { status: 'invalid', fieldErrors: { code: outcome.key } };
+  if (outcome.kind === 'code-error') {
+    if (outcome.key === 'mfaCodeInvalid') await countWrongCode({ account: sub, factor: active.type });
+    return { status: 'invalid', fieldErrors: { code: outcome.key } };
+  }
   return finishSecondFactor(flow, outcome.statusId);
 }

@@ -27,7 +27,7 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
   const locale = await getLocale();
   const [t, errors, clientName, formAnswer] = await Promise.all([
     getTranslations('mfa'),
-    translateErrors(['mfaCodeRequired', 'mfaCodeLength', 'mfaCodeInvalid', 'mfaCodeExpired', 'tooManyCodeAttempts', 'tooManyAttempts']),
+    translateErrors(['mfaCodeRequired', 'mfaCodeLength', 'mfaCodeInvalid', 'mfaCodeExpired', 'tooManyCodeAttempts', 'tooManyAccountCodes', 'tooManyAttempts']),
     getClientName(flow.requestId, locale),
     isFormAnswer(),
   ]);

@@ -145,21 +145,22 @@ test.describe('attempts are limited, and a limited attempt never reaches the pro
     expect(byAccount.slice(0, 10).every((s) => s !== 429)).toBe(true);
     expect(byAccount[10]).toBe(429);
 
-    // One address, many accounts: 30 in all (the first post and the account's ten among them).
+    // One address, many accounts: 30 in all (the first post and the account's ten among them; the
+    // refused eleventh spent nothing).
     const byAddress: APIResponse[] = [];
     for (let i = 0; i < 25; i++) byAddress.push(await replay(page, post, post.body.replace('first@example.com', unique('nobody'))));
     const statuses = byAddress.map((r) => r.status());
-    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(6);
     const limited = byAddress.at(-1)!;
     expect(Number(limited.headers()['retry-after'])).toBeGreaterThan(0);
     expect(await limited.text()).toContain('Too many attempts. Please wait a few minutes and try again.');
-    // The 29 accepted posts asked the provider (the first, ten for the account, 18 more); the
-    // eight refused ones did not.
-    expect(await standin.calls(`userexistence/${requestId}`)).toHaveLength(29);
+    // The 30 accepted posts asked the provider (the first, ten for the account, 19 more); the
+    // seven refused ones did not.
+    expect(await standin.calls(`userexistence/${requestId}`)).toHaveLength(30);
 
-    // Another client address is not held back.
+    // Another client address is not held back, not even for the account this one spent.
     const other = await client(browser, '198.51.100.11');
-    await signInTo(other.page, unique('groups.skip'));
+    await signInTo(other.page, account);
     await Promise.all([context.close(), other.context.close()]);
   });
 
@@ -212,5 +213,65 @@ test.describe('attempts are limited, and a limited attempt never reaches the pro
     // Even the right code is not checked for this exchange any more: a new code is needed.
     expect((await replay(page, post, withCode(message.code!))).status()).toBe(429);
     await context.close();
+  });
+  test('a fresh exchange brings no fresh guesses: ten wrong authenticator codes per account, across exchanges, then none is checked', async ({
+    browser,
+    standin,
+  }) => {
+    const email = unique('mfa.totp');
+    const { context, page } = await client(browser, '198.51.100.31');
+    const requestId = await signInTo(page, email, PASSWORD);
+    await continueOn(page);
+    const wrong = (i: number) => String(100000 + i);
+    const statuses: number[] = [];
+    // Three fresh exchanges (the start posted again each time), four wrong codes in each.
+    for (let round = 0; round < 3; round++) {
+      await page.goto(`/register-mfa?requestId=${requestId}`);
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
+      for (let i = 0; i < 4; i++) {
+        await page.getByLabel('Security code', { exact: true }).fill(wrong(round * 4 + i));
+        const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+        await page.getByRole('button', { name: 'Verify', exact: true }).click();
+        statuses.push((await answer).status());
+      }
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    await expect(page.getByLabel('Security code', { exact: true })).toHaveAccessibleDescription(
+      /^Too many incorrect codes for this account\. Please try again in up to 15 minutes, or sign in another way\./,
+    );
+    // Ten reached the provider, across the three exchanges; the last two did not.
+    expect(await standin.calls('authenticate/authenticate/totp', requestId)).toHaveLength(10);
+    await context.close();
+  });
+  test("a stranger asking for someone's reset links holds them back for the resend wait at most, never for the send budget", async ({ browser, standin }) => {
+    // The resend wait (MFA_RESEND_SECONDS, 30 s) is met once, on purpose.
+    test.setTimeout(120_000);
+    const email = unique('lockout');
+    // The stranger: six quick requests for the victim's link (one is sent, the rest meet the wait).
+    const stranger = await client(browser, '198.51.100.40');
+    await signInTo(stranger.page, email);
+    await stranger.page.getByRole('link', { name: 'Forgot your password?' }).click();
+    const send = await capture(stranger.page, 'Send link');
+    for (let i = 0; i < 5; i++) await replay(stranger.page, send);
+    expect((await standin.outbox(email)).filter((m) => m.link)).toHaveLength(1);
+    // The owner, from their own address: held back by the wait only, then a link.
+    const owner = await client(browser, '198.51.100.41');
+    await signInTo(owner.page, email);
+    await owner.page.getByRole('link', { name: 'Forgot your password?' }).click();
+    const form = owner.page.url();
+    await expect
+      .poll(
+        async () => {
+          await owner.page.goto(form);
+          await owner.page.getByRole('button', { name: 'Send link', exact: true }).click();
+          return new URL(owner.page.url()).pathname;
+        },
+        { timeout: 60_000, intervals: [5_000] },
+      )
+      .toBe('/reset-password-confirmation');
+    expect((await standin.outbox(email)).filter((m) => m.link)).toHaveLength(2);
+    await Promise.all([stranger.context.close(), owner.context.close()]);
   });
 });

@@ -187,7 +187,7 @@ describe('finish a passkey sign-in (app/login/actions.ts finishPasskeySignIn)', 
     expect(await finish()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'tooManyAttempts', retryAfter: 42 });
     expect(limitsMock.attempt).toHaveBeenCalledWith([
       ['password.address', 'address'],
-      ['password.account', 'anna@example.com'],
+      ['password.account', 'anna@example.com@client'],
     ]);
     expect(limitsMock.answerLimited).toHaveBeenCalled();
     expect(verifyFido2).not.toHaveBeenCalled();

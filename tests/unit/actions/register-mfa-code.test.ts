@@ -59,6 +59,26 @@ describe('the code (app/register-mfa/code/actions.ts submitMfaCode)', () => {
     expect(await post()).toEqual({ status: 'invalid', fieldErrors: { code: 'mfaCodeInvalid' } });
   });
 
+  test('a wrong code counts against the account and factor, across exchanges; a right or expired one does not', async () => {
+    vi.mocked(authenticate).mockRejectedValueOnce(refusal('code-invalid'));
+    await post();
+    expect(limitsMock.failed).toHaveBeenCalledWith('code.account', 'sub-1\u0000SMS');
+    limitsMock.failed.mockClear();
+    vi.mocked(authenticate).mockRejectedValueOnce(refusal('code-expired'));
+    await post();
+    vi.mocked(authenticate).mockResolvedValueOnce({ sub: 'sub-1', statusId: 'st-1' } as never);
+    await redirectedTo(post());
+    expect(limitsMock.failed).not.toHaveBeenCalled();
+  });
+
+  test('too many wrong codes for the account (any exchange, any sign-in): the field says so and how long, nothing is asked', async () => {
+    limitsMock.spent.mockResolvedValueOnce(refused('code.account', 600) as never);
+    expect(await post()).toEqual({ status: 'invalid', fieldErrors: { code: 'tooManyAccountCodes' }, retryAfter: 600 });
+    expect(limitsMock.spent).toHaveBeenLastCalledWith('code.account', 'sub-1\u0000SMS');
+    expect(authenticate).not.toHaveBeenCalled();
+    expect(limitsMock.answerLimited).toHaveBeenCalled();
+  });
+
   test('too many tries of this code, or from this address', async () => {
     limitsMock.attempt.mockResolvedValueOnce(refused('code.exchange') as never);
     expect(await post()).toEqual({ status: 'invalid', fieldErrors: { code: 'tooManyCodeAttempts' } });

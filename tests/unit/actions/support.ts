@@ -28,6 +28,10 @@ export const limitsMock = {
   attempt: vi.fn(async () => ({ ok: true }) as const),
   attemptSend: vi.fn(async () => ({ ok: true }) as const),
   answerLimited: vi.fn(),
+  spent: vi.fn(async () => ({ ok: true }) as const),
+  failed: vi.fn(async () => undefined),
+  // The real pairing of an account with the client (tests/unit/limits.test.ts), with a fixed client.
+  accountAtClient: (account: string) => `${account.toLowerCase()}@client`,
 };
 
 vi.mock('next/headers', () => nextHeaders);

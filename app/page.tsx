@@ -5,9 +5,9 @@ import { getConfig } from '@/lib/config';
 import { failForRequest } from '@/lib/errors';
 import { loginEntry } from '@/lib/flows/entry-params';
 import { loginNoticeFor } from '@/lib/flows/error-map';
+import { firstPageClientName } from '@/lib/flows/first-page';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
-import { requireClientName } from '@/lib/provider/client-name';
 import { registrationUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
 import { EmailForm } from './email-form';
@@ -28,7 +28,7 @@ export default async function EmailPage({ searchParams }: PageProps<'/'>) {
     getTranslations('notices'),
     translateErrors(['emailRequired', 'emailInvalid', 'userNotFound', 'tooManyAttempts']),
     // The provider rejects an unknown or expired requestId here, before the person types anything.
-    requireClientName(requestId, locale).catch((e: unknown) => failForRequest(e, { page: 'login' }, stepUrl('/', requestId))),
+    firstPageClientName(requestId, locale).catch((e: unknown) => failForRequest(e, { page: 'login' }, stepUrl('/', requestId))),
     rememberedEmail.read(),
   ]);
   // After a sign-in the provider refused, its address names the reason and the account tried.

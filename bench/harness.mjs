@@ -139,9 +139,18 @@ export function pinnedApp(entry, { port, standinUrl, clientSecret, nodeArgs = []
       // …and no attempt limit either (they are per address and per account).
       RATE_LIMITS: JSON.stringify(
         Object.fromEntries(
-          ['email.address', 'email.account', 'password.address', 'password.account', 'code.exchange', 'code.address', 'send.account', 'send.address'].map(
-            (name) => [name, '999999/60'],
-          ),
+          [
+            'email.address',
+            'email.account',
+            'password.address',
+            'password.account',
+            'code.exchange',
+            'code.address',
+            'code.account',
+            'entry.address',
+            'send.account',
+            'send.address',
+          ].map((name) => [name, '999999/60']),
         ),
       ),
       ...env,

@@ -33,6 +33,12 @@ export const DEFAULT_LIMITS = {
    */
   'push.check': { points: 360, seconds: 600 },
   /**
+   * First pages opened with a request id the provider has not confirmed here yet (each costs a
+   * provider call): per client address. Over it the page is shown without that call; the e-mail
+   * step's own post still asks the provider about the id.
+   */
+  'entry.address': { points: 120, seconds: 60 },
+  /**
    * Codes, reset links and confirmation links sent, however they are asked for: per account and
    * client (a stranger's requests spend the stranger's budget only), and per client address, set
    * for an office of a hundred people behind one address signing in at eight o'clock.

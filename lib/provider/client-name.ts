@@ -1,14 +1,32 @@
 import 'server-only';
+import { isProviderError } from './errors';
 import { getClientInfo } from './public';
 
 /**
  * The client application's display name for the footer bar. It is the same for everyone using
  * that client, so a short per-process cache saves a provider round trip on every screen. A
  * failure only hides the bar: the name is decoration, never a reason to fail a page.
+ *
+ * The provider's "no such request" (a made-up or expired id) is kept too, for a minute: a page
+ * opened again and again with such an id costs one provider call a minute, not one each.
  */
 const TTL_MS = 5 * 60 * 1000;
+const REFUSED_TTL_MS = 60 * 1000;
 const MAX_ENTRIES = 500;
-const cache = new Map<string, { name: string | undefined; expires: number }>();
+type Entry = { name: string | undefined; refused?: unknown; expires: number };
+const cache = new Map<string, Entry>();
+
+function remember(key: string, entry: Entry) {
+  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+  cache.set(key, entry);
+}
+
+/** What the cache knows of a request id: its name, the refusal it met, or nothing yet. */
+export function cachedClientName(requestId: string, locale: string): { name: string | undefined } | { refused: unknown } | undefined {
+  const hit = cache.get(`${requestId}|${locale}`);
+  if (!hit || hit.expires <= Date.now()) return undefined;
+  return hit.refused !== undefined ? { refused: hit.refused } : { name: hit.name };
+}
 
 /**
  * The display name, fetching the client info when it is not cached. Throws the provider's error,
@@ -16,12 +34,18 @@ const cache = new Map<string, { name: string | undefined; expires: number }>();
  */
 export async function requireClientName(requestId: string, locale: string): Promise<string | undefined> {
   const key = `${requestId}|${locale}`;
-  const hit = cache.get(key);
-  if (hit && hit.expires > Date.now()) return hit.name;
-  const { displayName } = await getClientInfo({ requestId, locale });
-  if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-  cache.set(key, { name: displayName, expires: Date.now() + TTL_MS });
-  return displayName;
+  const hit = cachedClientName(requestId, locale);
+  if (hit && 'refused' in hit) throw hit.refused;
+  if (hit) return hit.name;
+  try {
+    const { displayName } = await getClientInfo({ requestId, locale });
+    remember(key, { name: displayName, expires: Date.now() + TTL_MS });
+    return displayName;
+  } catch (error) {
+    const refused = isProviderError(error) && error.kind === 'rejected' && (error.status ?? 500) < 500;
+    if (refused) remember(key, { name: undefined, refused: error, expires: Date.now() + REFUSED_TTL_MS });
+    throw error;
+  }
 }
 
 /** The display name for the footer bar, or undefined when there is none or it cannot be had. */

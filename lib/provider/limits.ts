@@ -26,7 +26,11 @@ export function callerKey(signIn: string | undefined): string {
 type State = {
   breaker: { failed: Set<string>; openUntil: number };
   inFlight: { byCaller: Map<string, number>; byClient: Map<string, number> };
+  /** Sign-ins the provider has answered in this process (most recent last, bounded). */
+  answered: Set<string>;
 };
+/** How many answered sign-ins are remembered: far more than are under way at once. */
+const ANSWERED_MAX = 20_000;
 /**
  * Kept on globalThis, like the request store (server/request-context.mjs): Next bundles this
  * module once for pages and actions and once more for route handlers (/readyz, /auth/callback),
@@ -36,14 +40,33 @@ const STATE_KEY = Symbol.for('signin.providerLimits');
 const state = ((globalThis as Record<symbol, State | undefined>)[STATE_KEY] ??= {
   breaker: { failed: new Set(), openUntil: 0 },
   inFlight: { byCaller: new Map(), byClient: new Map() },
+  answered: new Set(),
 });
-const { breaker, inFlight } = state;
+const { breaker, inFlight, answered } = state;
+
+/**
+ * Who a failure counts for in the breaker. A sign-in the provider has answered before is a real
+ * one, and counts as itself. Any other id (one a page was opened with, never confirmed, invented
+ * by anyone) counts as its client address: however many ids one client makes up, and however
+ * often they go unanswered, that client counts once, and cannot open the breaker for everyone.
+ */
+function breakerKey(call: { signIn?: string }, caller: string, client: string): string {
+  if (!call.signIn || answered.has(call.signIn)) return caller;
+  return `unconfirmed:${client}`;
+}
+
+function remember(signIn: string | undefined): void {
+  if (!signIn) return;
+  answered.delete(signIn);
+  answered.add(signIn);
+  if (answered.size > ANSWERED_MAX) answered.delete(answered.values().next().value as string);
+}
 
 /**
  * The circuit breaker. Calls that get no answer (refused, reset, timed out) are counted by
  * caller: however often one sign-in fails, it counts once, because one broken sign-in (a request
  * the provider chokes on, a person retrying) says nothing about the provider as a whole, and
- * must not fail everyone else's. When `breaker.threshold` distinct callers (default 5) have failed
+ * must not fail everyone else's. Ids the provider never answered count by client (breakerKey). When `breaker.threshold` distinct callers (default 5) have failed
  * since the last answer, calls fail at once for `breaker.openMs` (default 10 s) instead of each
  * waiting out its timeout, so an outage shows the error page fast and the provider is not
  * hammered while it recovers. After the pause one call tries again; one answer closes it.
@@ -98,11 +121,14 @@ export async function guarded<T>(call: { operation: string; service?: ProviderSe
     const result = await send();
     breaker.failed.clear();
     breaker.openUntil = 0;
+    remember(call.signIn);
     return result;
   } catch (error) {
     const noAnswer = error instanceof ProviderError && (error.kind === 'unreachable' || error.kind === 'timeout');
+    // A refusal is an answer too: the provider is there.
+    if (error instanceof ProviderError && error.kind === 'rejected') remember(call.signIn);
     if (noAnswer) {
-      breaker.failed.add(caller);
+      breaker.failed.add(breakerKey(call, caller, client));
       if (breaker.failed.size >= config.breaker.threshold) {
         breaker.openUntil = Date.now() + config.breaker.openMs;
         log.error(

@@ -45,9 +45,20 @@ const post = (signIn?: string) => async () =>
 const get = (signIn?: string) => async () =>
   (await transport()).callProvider({ service: 'public-srv', operation: 'test.get', method: 'GET', path: '/y', signIn });
 const inRequest = <T>(reqId: string, run: () => Promise<T>) => requestContextStorage().run({ reqId, remoteAddress: undefined, forwardedFor: undefined }, run);
+const fromClient = <T>(address: string, run: () => Promise<T>) =>
+  requestContextStorage().run({ reqId: `req-${address}`, remoteAddress: address, forwardedFor: undefined }, run);
+
+/** Sign-ins the provider has answered (real ones): only their failures count as themselves. */
+async function answered(...signIns: string[]) {
+  answer = true;
+  for (const signIn of signIns) await post(signIn)();
+  answer = false;
+  hits = 0;
+}
 
 test('five calls of one sign-in without an answer count once: the breaker stays closed and another sign-in goes through', async () => {
   const { breakerState } = await transport();
+  await answered('sign-in-a');
   for (let i = 0; i < 5; i++) await expect(post('sign-in-a')()).rejects.toMatchObject({ kind: 'unreachable' });
   expect(hits).toBe(5); // every one of them was tried: none failed fast
   expect(breakerState()).toEqual({ open: false, failures: 1 });
@@ -59,6 +70,7 @@ test('five calls of one sign-in without an answer count once: the breaker stays 
 
 test('after three sign-ins without an answer, calls fail at once; after the pause one call tries again and an answer closes it', async () => {
   const { breakerState } = await transport();
+  await answered('a', 'b', 'c');
   for (const signIn of ['a', 'b', 'c']) await expect(post(signIn)()).rejects.toMatchObject({ kind: 'unreachable' });
   expect(hits).toBe(3); // POSTs are never retried
   expect(breakerState()).toEqual({ open: true, failures: 3 });
@@ -98,6 +110,7 @@ test('a call that names no sign-in counts as its HTTP request, and outside a req
 test('/readyz is not ready while the breaker is open, and ready again once an answer closes it', async () => {
   const { checkReadiness } = await import('@/lib/readiness');
   expect(await checkReadiness()).toEqual({ ready: true, checks: { config: 'ok', provider: 'ok', process: 'ok', limits: 'memory' } });
+  await answered('a', 'b', 'c');
   for (const signIn of ['a', 'b', 'c']) await expect(post(signIn)()).rejects.toMatchObject({ kind: 'unreachable' });
   expect(await checkReadiness()).toEqual({ ready: false, checks: { config: 'ok', provider: 'circuit-open', process: 'ok', limits: 'memory' } });
 
@@ -105,4 +118,23 @@ test('/readyz is not ready while the breaker is open, and ready again once an an
   answer = true;
   await expect(post('d')()).resolves.toMatchObject({ status: 200 });
   expect(await checkReadiness()).toEqual({ ready: true, checks: { config: 'ok', provider: 'ok', process: 'ok', limits: 'memory' } });
+});
+
+test('ids the provider never answered (made up, or a page opened with them) count by client: one client cannot open the breaker', async () => {
+  const { breakerState } = await transport();
+  await fromClient('203.0.113.66', async () => {
+    for (let i = 0; i < 10; i++) await expect(post(`invented-${i}`)()).rejects.toMatchObject({ kind: 'unreachable' });
+  });
+  expect(breakerState()).toEqual({ open: false, failures: 1 });
+  // A real sign-in elsewhere still goes through.
+  answer = true;
+  await expect(post('real-sign-in')()).resolves.toMatchObject({ status: 200 });
+});
+
+test('an outage that new visitors from several clients meet still opens it', async () => {
+  const { breakerState } = await transport();
+  for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+    await fromClient(address, () => expect(post(`first-page-${address}`)()).rejects.toMatchObject({ kind: 'unreachable' }));
+  }
+  expect(breakerState()).toEqual({ open: true, failures: 3 });
 });

@@ -91,7 +91,13 @@ const requestLines = (output: string) => output.split('\n').filter((l) => l.incl
 
 /** All of this test's browsers are one client address to nginx: its per-address limits go up. */
 const ONE_ADDRESS_LIMITS = {
-  RATE_LIMITS: JSON.stringify({ 'email.address': '10000/60', 'password.address': '10000/60', 'code.address': '10000/60', 'send.address': '10000/60' }),
+  RATE_LIMITS: JSON.stringify({
+    'email.address': '10000/60',
+    'password.address': '10000/60',
+    'code.address': '10000/60',
+    'send.address': '10000/60',
+    'entry.address': '10000/60',
+  }),
 };
 
 test('every flow completes 50 times across two replicas behind nginx, sharing their limits in Redis', async () => {

@@ -84,6 +84,7 @@ async function startPair(generation: Generation, clientId: string) {
         'password.account': '100000/60',
         'code.address': '100000/60',
         'send.address': '100000/60',
+        'entry.address': '100000/60',
       }),
       SELF_SERVICE_URL: 'https://www.example.com/profile',
       PORTAL_URL: 'https://www.example.com/portal',

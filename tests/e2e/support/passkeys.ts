@@ -22,7 +22,13 @@ export const test = base.extend<object, { tenant: OwnTenant }>({
           // Every test comes from one address: its budgets of e-mail steps, passwords, codes and
           // passkeys (a passkey counts as a code or a password) and sends would be spent by the
           // specs themselves (12 languages, three checks each). Per account and per code they stay.
-          RATE_LIMITS: JSON.stringify({ 'email.address': '1000/60', 'password.address': '1000/60', 'code.address': '1000/60', 'send.address': '1000/60' }),
+          RATE_LIMITS: JSON.stringify({
+            'email.address': '1000/60',
+            'password.address': '1000/60',
+            'code.address': '1000/60',
+            'send.address': '1000/60',
+            'entry.address': '1000/60',
+          }),
         },
         { host: 'localhost' },
       );

@@ -1,0 +1,55 @@
+import { beforeEach, expect, test, vi } from 'vitest';
+import { ProviderError } from '@/lib/provider/errors';
+
+/**
+ * The first screen's check of its request id (lib/flows/first-page.ts, lib/provider/client-name.ts):
+ * answers cached, refusals cached for a minute, and ids not confirmed yet counted per client, so
+ * made-up ids cannot make this deployment call the provider without limit.
+ */
+vi.mock('@/lib/provider/public', () => ({ getClientInfo: vi.fn() }));
+const limits = { attempt: vi.fn(async () => ({ ok: true }) as const) };
+vi.mock('@/lib/limits/limits', () => limits);
+
+const { getClientInfo } = await import('@/lib/provider/public');
+const { firstPageClientName } = await import('@/lib/flows/first-page');
+
+const unknownId = () =>
+  new ProviderError({ kind: 'rejected', operation: 'public.client', service: 'public-srv', status: 400, code: 'PUB10001', meaning: 'reference-invalid' });
+let n = 0;
+const id = () => `req-${Date.now()}-${++n}`;
+
+beforeEach(() => {
+  vi.mocked(getClientInfo).mockReset();
+  limits.attempt.mockClear();
+});
+
+test("a known id: the provider's name, asked once, then from the cache without counting", async () => {
+  vi.mocked(getClientInfo).mockResolvedValue({ displayName: 'Portal' });
+  const requestId = id();
+  expect(await firstPageClientName(requestId, 'en-GB')).toBe('Portal');
+  expect(await firstPageClientName(requestId, 'en-GB')).toBe('Portal');
+  expect(getClientInfo).toHaveBeenCalledTimes(1);
+  expect(limits.attempt).toHaveBeenCalledTimes(1);
+  expect(limits.attempt).toHaveBeenCalledWith([['entry.address', 'address']]);
+});
+
+test('an id the provider does not know: refused, and the refusal kept for a minute (one provider call, not one per page)', async () => {
+  vi.mocked(getClientInfo).mockRejectedValue(unknownId());
+  const requestId = id();
+  for (let i = 0; i < 5; i++) await expect(firstPageClientName(requestId, 'en-GB')).rejects.toMatchObject({ code: 'PUB10001' });
+  expect(getClientInfo).toHaveBeenCalledTimes(1);
+});
+
+test('a provider that fails (5xx, no answer) is not remembered: the next page asks again', async () => {
+  vi.mocked(getClientInfo).mockRejectedValue(new ProviderError({ kind: 'timeout', operation: 'public.client' }));
+  const requestId = id();
+  await expect(firstPageClientName(requestId, 'en-GB')).rejects.toMatchObject({ kind: 'timeout' });
+  await expect(firstPageClientName(requestId, 'en-GB')).rejects.toMatchObject({ kind: 'timeout' });
+  expect(getClientInfo).toHaveBeenCalledTimes(2);
+});
+
+test("over the client's budget for unconfirmed ids: the page goes on without asking the provider", async () => {
+  limits.attempt.mockResolvedValueOnce({ ok: false, limit: 'entry.address', retryAfter: 30 } as never);
+  expect(await firstPageClientName(id(), 'en-GB')).toBeUndefined();
+  expect(getClientInfo).not.toHaveBeenCalled();
+});

@@ -1,5 +1,6 @@
 import type { NextRequest } from 'next/server';
 import { queryOf, verificationCompleteEntry } from '@/lib/flows/entry-params';
+import { maskedFits } from '@/lib/flows/masked';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { seeOther } from '@/lib/redirects';
 import { getFlowSession, joinFlow } from '@/lib/session';
@@ -19,7 +20,10 @@ export async function GET(request: NextRequest) {
   const flow = await getFlowSession();
   // A link this deployment sent itself can still be sent again; one the tenant sent cannot.
   const whom = flow.verify?.accvid === accvid ? flow.verify.whom : undefined;
-  flow.verify = { sentAt: Date.now(), accvid, byCode, destination, whom };
+  // The masked address in the link is shown only where it names the address this sign-in knows:
+  // anyone can put any text there (lib/flows/masked.ts).
+  const known = whom && 'email' in whom ? whom.email : flow.email;
+  flow.verify = { sentAt: Date.now(), accvid, byCode, destination: maskedFits(destination, known) ? destination : undefined, whom };
   await flow.save();
   return seeOther(stepUrl(byCode ? '/verify-email/code' : '/verify-email', requestId));
 }

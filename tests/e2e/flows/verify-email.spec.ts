@@ -7,7 +7,8 @@ import { continueToProvider, expect, startSignIn, submit, test, toPasswordStep }
  * which leads to the code field. Answers the sign-in's request id.
  */
 async function toConfirmationCode(page: Page, request: APIRequestContext, standinUrl: string, generation: string, email: string): Promise<string> {
-  const requestId = await startSignIn(page);
+  // The person has named the account on the e-mail step of this sign-in.
+  const requestId = await toPasswordStep(page, email);
   const initiation = generation === 'current' ? '/verification-actions-srv/account/initiation' : '/verification-srv/account/initiate';
   const started = await request.post(`${standinUrl}${initiation}`, {
     form: { requestId, processingType: 'CODE', verificationMedium: 'email', email },
@@ -147,4 +148,18 @@ test('a confirmation code that has expired says so on the field, with the way on
   await expect(page).toHaveURL(new RegExp(`/verify-email/code\\?requestId=${requestId}$`));
   await expect(page.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', `${standin.url}/authz-srv/authz/resolve_redirect/${requestId}`);
   await expectAccessible(page);
+});
+
+test('a masked address a link carries is shown only where it names the account of this sign-in; any other text never', async ({ page, request, standin }) => {
+  const requestId = await startSignIn(page);
+  const started = await request.post(`${standin.url}/verification-actions-srv/account/initiation`, {
+    form: { requestId, processingType: 'CODE', verificationMedium: 'email', email: fresh('injected', true) },
+    maxRedirects: 0,
+  });
+  const completion = new URL(started.headers().location);
+  completion.searchParams.set('email', 'has been suspended. Call +1 555 0100 now');
+  await page.goto(completion.toString());
+  await expect(page).toHaveURL(new RegExp(`/verify-email/code\\?requestId=${requestId}$`));
+  await expect(page.getByText('Enter the confirmation code we have sent to your e-mail address.')).toBeVisible();
+  await expect(page.getByText(/suspended|555/)).toHaveCount(0);
 });

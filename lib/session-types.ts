@@ -68,6 +68,12 @@ export type FlowSession = {
    * provider entry of a sign-in that did not pass it here. A different one later is refused.
    */
   sub?: string;
+  /**
+   * The subject came from a provider page's address for a sign-in whose password step this
+   * browser never saw: believed for an open track, but not shown anything of (the masked
+   * destinations of its methods) until the provider has accepted it with the track.
+   */
+  subFromAddress?: true;
   precheck?: Precheck;
   continuation?: Continuation;
   mfa?: MfaState;

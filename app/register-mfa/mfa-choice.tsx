@@ -12,8 +12,12 @@ import { finishMfaPasskey, prepareMfaPasskey } from './actions';
 import { MfaStartForm } from './mfa-start-form';
 import { OptionLabel } from './option-label';
 
-/** The options to choose from, or the one option about to start; either way Cancel leads back. */
-export async function MfaChoice({ sub, requestId }: { sub: string; requestId: string }) {
+/**
+ * The options to choose from, or the one option about to start; either way Cancel leads back.
+ * `anonymous`: the subject came from an address only (lib/flows/entry-binding.ts), so its
+ * methods are named without where they send (no masked address or number).
+ */
+export async function MfaChoice({ sub, requestId, anonymous }: { sub: string; requestId: string; anonymous: boolean }) {
   const [t, locale, errors, passkeyErrors] = await Promise.all([
     getTranslations('mfa'),
     getLocale(),
@@ -22,7 +26,8 @@ export async function MfaChoice({ sub, requestId }: { sub: string; requestId: st
   ]);
   let start: MfaStart;
   try {
-    start = selectMfaStart(await getConfiguredMethods({ requestId, sub, locale }), { passkeys: getConfig().passkeys });
+    const methods = await getConfiguredMethods({ requestId, sub, locale });
+    start = selectMfaStart(anonymous ? methods.map(({ destination: _hidden, ...method }) => method) : methods, { passkeys: getConfig().passkeys });
   } catch (error) {
     failToErrorPage(error, { step: 'mfa.list' }, stepUrl('/register-mfa', requestId));
   }

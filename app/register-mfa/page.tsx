@@ -28,7 +28,7 @@ export default async function MfaPage({ searchParams }: PageProps<'/register-mfa
   return (
     <Frame title={t('title')}>
       <Streamed fallback={<Loader label={t('loading')} />} onePieceHref={onePiece} inOnePiece={params.render === 'sync'}>
-        <MfaChoice sub={flow.sub} requestId={flow.requestId} />
+        <MfaChoice sub={flow.sub} requestId={flow.requestId} anonymous={Boolean(flow.subFromAddress)} />
       </Streamed>
     </Frame>
   );

@@ -17,7 +17,10 @@ import { errorUrl, stepUrl, type StepPath } from './step-urls';
  *   same subject; any other is refused and logged;
  * - a flow that does not know it (a sign-in the provider finished elsewhere, such as a federated
  *   one, or one this browser never started) takes it only for a track the provider confirms is
- *   open, so an invented track with somebody else's subject goes nowhere.
+ *   open, so an invented track with somebody else's subject goes nowhere; and since the open
+ *   track may be one's own with somebody else's subject, such a subject is marked
+ *   (`subFromAddress`): nothing of that account is shown until the provider accepts it with the
+ *   track (an initiation for it).
  */
 const PAGES: Record<Precheck['kind'], StepPath> = {
   mfa: '/register-mfa',
@@ -36,11 +39,12 @@ export async function bindPrecheckEntry(entry: { requestId: string; sub: string 
     if (!open) return errorUrl('expired', requestId);
   }
   if (ours) {
+    if (!session.sub) session.subFromAddress = true;
     session.sub = sub;
     session.precheck = precheck;
     await session.save();
   } else {
-    await startFlow({ requestId, sub, precheck });
+    await startFlow({ requestId, sub, precheck, subFromAddress: true });
   }
   return stepUrl(PAGES[precheck.kind], requestId);
 }

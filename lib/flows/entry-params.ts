@@ -1,5 +1,6 @@
 import { RequestIdSchema } from '../validation/fields';
 import { emailError } from '../validation/rules';
+import { GROUP_ID } from './groups';
 
 /**
  * The query parameters the provider appends when it sends the browser to one of this
@@ -73,11 +74,15 @@ export const loginSuccessEntry = precheckEntry;
  */
 export const suggestEntry = precheckEntry;
 
-/** `group_selection` (query form): track_id, sub, requestId, and the client's group_id hint. */
+/**
+ * `group_selection` (query form): track_id, sub, requestId, and the client's group_id hint. The
+ * hint is kept in the flow cookie, which anything unbounded would grow until the browser refuses
+ * it: one that cannot be a group id is kept as '' (the page then says the group is not offered).
+ */
 export function groupSelectionEntry(q: Query) {
   const entry = precheckEntry(q);
-  const groupId = q.group_id;
-  return entry ? { ...entry, groupId: typeof groupId === 'string' ? groupId : undefined } : undefined;
+  const groupId = first(q, 'group_id');
+  return entry ? { ...entry, groupId: groupId === undefined ? undefined : GROUP_ID.test(groupId) ? groupId : '' } : undefined;
 }
 
 /**

@@ -52,6 +52,12 @@ describe('the Kubernetes manifests', () => {
     expect(grace * 1000).toBeGreaterThan(appGraceMs + preStopMs);
   });
 
+  test('the proxies trusted are named, not a whole private range any pod could send from', () => {
+    const trusted = /TRUSTED_PROXIES: "([^"]*)"/.exec(configMap)![1];
+    expect(trusted).not.toMatch(/uniquelocal|linklocal|loopback|^10\.0\.0\.0\/8$/);
+    expect(configMap).toContain('kubectl get pods -n ingress-nginx');
+  });
+
   test('secrets come from a Secret; the example holds placeholders only', () => {
     expect(deployment).toContain('secretRef: { name: signin }');
     expect(configMap).not.toMatch(/SESSION_SECRET|CLIENT_SECRET/);

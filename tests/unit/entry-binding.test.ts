@@ -25,6 +25,7 @@ describe("a provider entry's track and subject are bound to the sign-in", () => 
     await startFlow({ requestId: REQUEST, email: 'anna@example.com', sub: OWN });
     expect(await bindPrecheckEntry({ requestId: REQUEST, sub: OWN, kind: 'mfa', trackId: TRACK })).toBe(`/register-mfa?requestId=${REQUEST}`);
     expect(await readFlow()).toMatchObject({ sub: OWN, precheck: { kind: 'mfa', trackId: TRACK }, email: 'anna@example.com' });
+    expect((await readFlow())?.subFromAddress).toBeUndefined();
     expect(isTrackOpen).not.toHaveBeenCalled();
   });
 
@@ -44,6 +45,8 @@ describe("a provider entry's track and subject are bound to the sign-in", () => 
     vi.mocked(isTrackOpen).mockResolvedValueOnce(true);
     expect(await bindPrecheckEntry({ requestId: REQUEST, sub: OTHER, kind: 'login-success', trackId: TRACK })).toBe(`/login-success?requestId=${REQUEST}`);
     expect(await readFlow()).toMatchObject({ requestId: REQUEST, sub: OTHER, precheck: { kind: 'login-success' } });
+    // An open track may be one's own with somebody else's subject: marked, so nothing of it is shown.
+    expect((await readFlow())?.subFromAddress).toBe(true);
   });
 
   test("another sign-in's flow in the cookie is replaced only after the provider confirms the track", async () => {

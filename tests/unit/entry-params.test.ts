@@ -65,6 +65,15 @@ describe('mfa_required and group_selection', () => {
     });
     expect(groupSelectionEntry(q(`track_id=${TID}&sub=${SUB}`))).toBeUndefined();
   });
+
+  test('a group hint that cannot be an id (too long, other characters) is kept as "" (not offered), never as given', () => {
+    const base = `track_id=${TID}&sub=${SUB}&requestId=${RID}`;
+    for (const hint of ['x'.repeat(65), encodeURIComponent('<script>'), encodeURIComponent('a b')]) {
+      expect(groupSelectionEntry(q(`${base}&group_id=${hint}`))).toEqual({ trackId: TID, sub: SUB, requestId: RID, groupId: '' });
+    }
+    expect(groupSelectionEntry(q(`${base}&group_id=a&group_id=b`))?.groupId).toBeUndefined();
+    expect(groupSelectionEntry(q(`${base}&group_id=${'x'.repeat(64)}`))?.groupId).toHaveLength(64);
+  });
 });
 
 describe('password_set and password_set_success', () => {

@@ -101,15 +101,32 @@ test('eighty requests of one client held by a slow provider do not hold up anoth
   }
 });
 
+test('request ids the provider never answered, from one client, cannot open the breaker for everyone', async ({ standin }) => {
+  const app = await startOwnApp({ PROVIDER_BREAKER_THRESHOLD: '5', PROVIDER_BREAKER_OPEN_MS: '2000', TRUSTED_PROXIES: 'loopback' });
+  try {
+    // The review's attack: made-up sign-ins the provider does not answer, then a request a second.
+    for (let i = 0; i < 8; i++) {
+      const id = await newRequestId();
+      await standin.fault({ pathIncludes: id, mode: 'close' });
+      expect((await fetch(`${app.url}/?requestId=${id}`, { headers: { 'x-forwarded-for': '203.0.113.66' } })).status).toBe(503);
+    }
+    expect(JSON_LINES(app.output()).some((l) => l.event === 'provider-circuit-open')).toBe(false);
+    expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+    expect((await fetch(`${app.url}/?requestId=${await newRequestId()}`, { headers: { 'x-forwarded-for': '198.51.100.9' } })).status).toBe(200);
+  } finally {
+    await app.stop();
+  }
+});
+
 test('/readyz is 503 while the breaker is open, and 200 again after the pause; an answer closes it', async ({ standin }) => {
-  const app = await startOwnApp({ PROVIDER_BREAKER_THRESHOLD: '5', PROVIDER_BREAKER_OPEN_MS: '2000' });
+  const app = await startOwnApp({ PROVIDER_BREAKER_THRESHOLD: '5', PROVIDER_BREAKER_OPEN_MS: '2000', TRUSTED_PROXIES: 'loopback' });
   try {
     expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
-    // Five distinct sign-ins without an answer: that is an outage, and the breaker opens.
+    // Five sign-ins from five clients without an answer: that is an outage, and the breaker opens.
     for (let i = 0; i < 5; i++) {
       const id = await newRequestId();
       await standin.fault({ pathIncludes: id, mode: 'close' });
-      expect((await fetch(`${app.url}/?requestId=${id}`)).status).toBe(503);
+      expect((await fetch(`${app.url}/?requestId=${id}`, { headers: { 'x-forwarded-for': `198.51.100.${20 + i}` } })).status).toBe(503);
     }
     expect(JSON_LINES(app.output()).some((l) => l.event === 'provider-circuit-open')).toBe(true);
     const ready = await fetch(`${app.url}/readyz`);

@@ -77,10 +77,13 @@ test.describe('provider down or slow', () => {
   });
 
   test('the circuit breaker: after repeated failures the app fails fast and says so in the log', async () => {
-    const app = await startOwnApp({ PROVIDER_URL: `http://127.0.0.1:${await freePort()}`, PROVIDER_BREAKER_THRESHOLD: '3' });
+    const app = await startOwnApp({ PROVIDER_URL: `http://127.0.0.1:${await freePort()}`, PROVIDER_BREAKER_THRESHOLD: '3', TRUSTED_PROXIES: 'loopback' });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) statuses.push((await fetch(`${app.url}/?requestId=breaker-${i}-abcdefgh`)).status);
+      // New visitors from several clients (failures of ids never answered count per client).
+      for (let i = 0; i < 4; i++) {
+        statuses.push((await fetch(`${app.url}/?requestId=breaker-${i}-abcdefgh`, { headers: { 'x-forwarded-for': `198.51.100.${i + 1}` } })).status);
+      }
       expect(statuses).toEqual([503, 503, 503, 503]);
       const lines = JSON_LINES(app.output());
       expect(lines.some((l) => l.event === 'provider-circuit-open')).toBe(true);

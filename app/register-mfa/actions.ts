@@ -12,7 +12,7 @@ import { checkAssertion, PASSKEY_TYPE, prepareSecondFactor, type CheckOutcome, t
 import { waitBeforeResend } from '@/lib/flows/resend';
 import { finishSecondFactor } from '@/lib/flows/second-factor';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
-import { answerLimited, attempt, attemptSend } from '@/lib/limits/limits';
+import { answerLimited, attempt, attemptSend, sendRefusalKey } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
 import { updateFlow } from '@/lib/session';
@@ -34,13 +34,14 @@ export async function startMfa(_prev: FormState<never>, formData: FormData): Pro
   const { type } = parsed.data;
 
   // Another post for the same method within the wait sends nothing: the code already sent (in
-  // this flow) is the one to enter; otherwise the person is told to wait.
+  // this flow) is the one to enter; otherwise the person is told what held it back, and how long.
   if (canResend(type)) {
     const allowed = await attemptSend(`mfa.${type}`, sub);
     if (!allowed.ok) {
       if (flow.mfa?.trackId === trackId && flow.mfa.active?.type === type) redirect(stepUrl(mfaStepPath(type), requestId));
       answerLimited(allowed, 'mfa.start');
-      return { status: 'invalid', fieldErrors: {}, formError: 'tooManySends' };
+      const formError = sendRefusalKey(allowed, type === 'PUSH' ? 'push' : 'code');
+      return { status: 'invalid', fieldErrors: {}, formError, retryAfter: allowed.retryAfter };
     }
   }
 

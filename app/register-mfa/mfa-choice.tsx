@@ -4,7 +4,7 @@ import { getConfig } from '@/lib/config';
 import { failToErrorPage } from '@/lib/errors';
 import { optionLabel, PASSKEY_TYPE, selectMfaStart, startTexts, type MfaOption, type MfaStart } from '@/lib/flows/mfa';
 import { stepUrl } from '@/lib/flows/step-urls';
-import { PASSKEY_ERRORS, translateErrors } from '@/lib/i18n/errors';
+import { PASSKEY_ERRORS, SEND_REFUSALS, translateErrors } from '@/lib/i18n/errors';
 import { template } from '@/lib/i18n/template';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { getConfiguredMethods } from '@/lib/provider/verification';
@@ -21,7 +21,7 @@ export async function MfaChoice({ sub, requestId, anonymous }: { sub: string; re
   const [t, locale, errors, passkeyErrors] = await Promise.all([
     getTranslations('mfa'),
     getLocale(),
-    translateErrors(['tooManySends']),
+    translateErrors(SEND_REFUSALS),
     translateErrors(PASSKEY_ERRORS),
   ]);
   let start: MfaStart;

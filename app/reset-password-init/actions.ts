@@ -5,9 +5,10 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { failForRequest, isOutage, retryOnForm } from '@/lib/errors';
 import { guardAction, withEmail } from '@/lib/flows/flow-guard';
+import { sentAgo } from '@/lib/flows/resend';
 import { requestResetLink } from '@/lib/flows/reset';
 import { stepUrl } from '@/lib/flows/step-urls';
-import { answerLimited, attemptSend } from '@/lib/limits/limits';
+import { answerLimited, attemptSend, sendRefusalKey } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { updateFlow } from '@/lib/session';
 import type { FormState } from '@/lib/validation/form-state';
@@ -24,10 +25,17 @@ export async function sendResetLink(_prev: FormState<never>, formData: FormData)
   const flow = await guardAction(formData, withEmail);
   const allowed = await attemptSend('reset', flow.email.toLowerCase());
   if (!allowed.ok) {
-    // Asked again within the wait: the link already sent in this sign-in is the one to use.
+    // Asked again within the wait: the link already sent (in this sign-in, or moments ago in
+    // another: links belong to the account and stay valid) is the one to use, and the
+    // confirmation page counts down to when another may be asked for.
     if (flow.resetSentAt) redirect(stepUrl('/reset-password-confirmation', flow.requestId));
+    if (allowed.limit.startsWith('wait.')) {
+      log.info({ event: 'rate-limited', step: 'reset.initiate', limit: allowed.limit, retryAfter: allowed.retryAfter }, 'a link was just sent');
+      await updateFlow({ resetSentAt: sentAgo(allowed.retryAfter), passwordRequired: parsed.success && parsed.data.purpose === 'required' });
+      redirect(stepUrl('/reset-password-confirmation', flow.requestId));
+    }
     answerLimited(allowed, 'reset.initiate');
-    return { status: 'invalid', fieldErrors: {}, formError: 'tooManySends' };
+    return { status: 'invalid', fieldErrors: {}, formError: sendRefusalKey(allowed, 'code'), retryAfter: allowed.retryAfter };
   }
   try {
     await requestResetLink({ email: flow.email, requestId: flow.requestId, locale: await getLocale() });

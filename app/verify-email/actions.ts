@@ -4,10 +4,10 @@ import { getLocale } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { failForRequest, isOutage, retryOnForm } from '@/lib/errors';
 import { guardAction, withSub, withVerify } from '@/lib/flows/flow-guard';
-import { waitBeforeResend } from '@/lib/flows/resend';
+import { sentAgo, waitBeforeResend } from '@/lib/flows/resend';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { sendConfirmation } from '@/lib/flows/verify-email';
-import { answerLimited, attemptSend } from '@/lib/limits/limits';
+import { answerLimited, attemptSend, sendRefusalKey } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { updateFlow } from '@/lib/session';
 import type { FormState, ResendState } from '@/lib/validation/form-state';
@@ -21,9 +21,16 @@ export async function startVerification(_prev: FormState<never>, formData: FormD
   const whom = flow.email ? { email: flow.email } : { sub };
   const allowed = await attemptSend('verify', sub);
   if (!allowed.ok) {
+    // A link sent moments ago (in this sign-in or another) still works: "check your e-mail",
+    // counting down to when another may be asked for.
     if (flow.verify) redirect(stepUrl('/verify-email', requestId));
+    if (allowed.limit.startsWith('wait.')) {
+      log.info({ event: 'rate-limited', step: 'verify.start', limit: allowed.limit, retryAfter: allowed.retryAfter }, 'a link was just sent');
+      await updateFlow({ verify: { whom, sentAt: sentAgo(allowed.retryAfter) } });
+      redirect(stepUrl('/verify-email', requestId));
+    }
     answerLimited(allowed, 'verify.start');
-    return { status: 'invalid', fieldErrors: {}, formError: 'tooManySends' };
+    return { status: 'invalid', fieldErrors: {}, formError: sendRefusalKey(allowed, 'code'), retryAfter: allowed.retryAfter };
   }
   let accvid: string | undefined;
   try {

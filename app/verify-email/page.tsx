@@ -7,7 +7,7 @@ import { getConfig } from '@/lib/config';
 import { requireFlow } from '@/lib/flows/flow-guard';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { stepUrl } from '@/lib/flows/step-urls';
-import { translateErrors } from '@/lib/i18n/errors';
+import { SEND_REFUSALS, translateErrors } from '@/lib/i18n/errors';
 import { resendLabels } from '@/lib/i18n/resend-labels';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import type { FlowSession } from '@/lib/session';
@@ -21,7 +21,7 @@ const canConfirm = (f: FlowSession): f is FlowSession => Boolean(f.sub || f.veri
 export default async function VerifyEmailPage({ searchParams }: PageProps<'/verify-email'>) {
   const params = await searchParams;
   const flow = await requireFlow(params.requestId, canConfirm);
-  const [t, errors] = await Promise.all([getTranslations('verifyEmail'), translateErrors(['tooManySends'])]);
+  const [t, errors] = await Promise.all([getTranslations('verifyEmail'), translateErrors(SEND_REFUSALS)]);
   const cancel = (
     <p className="links">
       <a href={resolveRedirectUrl(getConfig().providerUrl, flow.requestId)}>{t('cancel')}</a>

@@ -4,6 +4,14 @@ import { answerLimited, attemptSend } from '../limits/limits';
 import type { ResendState } from '../validation/form-state';
 import { resendWaitSeconds } from './mfa';
 
+/**
+ * When a send was made that the wait still holds `retryAfter` seconds for (one made in another
+ * sign-in, say): the time a page counts its resend wait from.
+ */
+export function sentAgo(retryAfter: number): number {
+  return Date.now() - Math.max(0, getConfig().mfaResendSeconds - retryAfter) * 1000;
+}
+
 /** Seconds left, as of this request, before another code or link may be sent (MFA_RESEND_SECONDS). */
 export function secondsUntilResend(sentAt: number): number {
   return resendWaitSeconds(sentAt, Date.now(), getConfig().mfaResendSeconds);

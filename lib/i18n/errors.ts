@@ -1,6 +1,7 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import type { ErrorKey } from '../validation/form-state';
+import { template } from './template';
 
 /**
  * The translated texts of the error keys one form can show, for its client island, with what
@@ -8,8 +9,24 @@ import type { ErrorKey } from '../validation/form-state';
  */
 export async function translateErrors(keys: readonly ErrorKey[]): Promise<Partial<Record<ErrorKey, string>>> {
   const t = await getTranslations('errors');
-  return Object.fromEntries([...keys, 'summaryTitle' as const, 'serviceUnavailable' as const].map((key) => [key, t(key)]));
+  return Object.fromEntries(
+    [...keys, 'summaryTitle' as const, 'serviceUnavailable' as const].map((key) => [key, key in COUNTED ? template(t, key, ...COUNTED[key]!) : t(key)]),
+  );
 }
+
+/**
+ * Messages that say how long to wait: their `{seconds}` or `{minutes}` stay in the text, and the
+ * form fills them in from the answer's `retryAfter`, counting down (app/_components/form-error.tsx).
+ */
+const COUNTED: Partial<Record<ErrorKey, string[]>> = {
+  sendWaitCode: ['seconds'],
+  sendWaitPush: ['seconds'],
+  sendQuotaAccount: ['minutes'],
+  sendQuotaNetwork: ['minutes'],
+};
+
+/** What every send action may answer when a send is held back (lib/limits/limits.ts sendRefusalKey). */
+export const SEND_REFUSALS: readonly ErrorKey[] = ['sendWaitCode', 'sendWaitPush', 'sendQuotaAccount', 'sendQuotaNetwork', 'tooManySends'];
 
 /** What a passkey ceremony may say (app/_components/passkey-ceremony.tsx), on every screen that has one. */
 export const PASSKEY_ERRORS: readonly ErrorKey[] = [

@@ -4,6 +4,7 @@ import { RateLimiterRes } from 'rate-limiter-flexible';
 import { getConfig } from '../config';
 import { log } from '../log';
 import { answerWith, clientAddress } from '../request-context';
+import type { ErrorKey } from '../validation/form-state';
 import { DEFAULT_LIMITS, type LimitName } from './names';
 import { limiter } from './store';
 
@@ -98,4 +99,16 @@ function refused(verdicts: Verdict[]): Verdict {
 export function answerLimited(verdict: Extract<Verdict, { ok: false }>, step: string): void {
   answerWith(429, { 'Retry-After': String(verdict.retryAfter) });
   log.info({ event: 'rate-limited', step, limit: verdict.limit, retryAfter: verdict.retryAfter }, 'limit reached');
+}
+
+/**
+ * What a held-back send says, by what held it back: the wait since a code went to the account (a
+ * fresh sign-in right after another one: that code cannot be used here, a new one can be asked
+ * for when the wait is over), the account's budget, or the client network's (not the person's
+ * doing). Each with how long (the form counts `retryAfter` down).
+ */
+export function sendRefusalKey(verdict: Extract<Verdict, { ok: false }>, what: 'code' | 'push'): ErrorKey {
+  if (verdict.limit === 'send.account') return 'sendQuotaAccount';
+  if (verdict.limit === 'send.address') return 'sendQuotaNetwork';
+  return what === 'push' ? 'sendWaitPush' : 'sendWaitCode';
 }

@@ -66,9 +66,13 @@ describe('start a second factor (app/register-mfa/actions.ts startMfa)', () => {
     expect(await redirectedTo(start('not a type'))).toBe(`/error?reason=invalid-request&requestId=${REQUEST}`);
   });
 
-  test('too early for the same method: the code already sent is the one to enter; none sent, "too many sends"', async () => {
-    limitsMock.attemptSend.mockResolvedValueOnce(refused() as never);
-    expect(await start('EMAIL')).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'tooManySends' });
+  test('too early for the same method: the code already sent is the one to enter; none sent, and what held it back, with the wait', async () => {
+    limitsMock.attemptSend.mockResolvedValueOnce(refused('wait.mfa.EMAIL', 18) as never);
+    expect(await start('EMAIL')).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'sendWaitCode', retryAfter: 18 });
+    limitsMock.attemptSend.mockResolvedValueOnce(refused('send.account', 600) as never);
+    expect(await start('EMAIL')).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'sendQuotaAccount', retryAfter: 600 });
+    limitsMock.attemptSend.mockResolvedValueOnce(refused('send.address', 300) as never);
+    expect(await start('EMAIL')).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'sendQuotaNetwork', retryAfter: 300 });
     await redirectedTo(start('EMAIL'));
     limitsMock.attemptSend.mockResolvedValueOnce(refused() as never);
     expect(await redirectedTo(start('EMAIL'))).toBe(`/register-mfa/code?requestId=${REQUEST}`);

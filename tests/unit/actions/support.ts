@@ -37,7 +37,11 @@ export const limitsMock = {
 vi.mock('next/headers', () => nextHeaders);
 vi.mock('next-intl/server', () => nextIntlServer);
 vi.mock('react', async (original) => ({ ...(await original<typeof import('react')>()), cache: <T>(fn: T) => fn }));
-vi.mock('@/lib/limits/limits', () => limitsMock);
+// The limits themselves are mocks; which message a held-back send gets is the real mapping.
+vi.mock('@/lib/limits/limits', async (original) => ({
+  ...limitsMock,
+  sendRefusalKey: (await original<typeof import('@/lib/limits/limits')>()).sendRefusalKey,
+}));
 
 /** lib/provider/verification with every call a mock: `vi.mock('@/lib/provider/verification', () => verificationMock())`. */
 export const verificationMock = () => ({ getConfiguredMethods: vi.fn(), initiateAuthentication: vi.fn(), authenticate: vi.fn(), getPushStatus: vi.fn() });

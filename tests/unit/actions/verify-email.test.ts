@@ -42,10 +42,14 @@ describe('send the confirmation link (app/verify-email/actions.ts startVerificat
     expect(initiateAccountVerification).toHaveBeenLastCalledWith({ requestId: REQUEST, whom: { sub: 'sub-1' }, locale: 'en-GB' });
   });
 
-  test('too early: the link already sent is the one; none sent, "too many sends"', async () => {
+  test('too early: the link already sent (here or in another sign-in) is the one; none sent', async () => {
     await withFlow({ sub: 'sub-1' });
-    limitsMock.attemptSend.mockResolvedValueOnce(refused() as never);
-    expect(await post()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'tooManySends' });
+    limitsMock.attemptSend.mockResolvedValueOnce(refused('wait.verify', 25) as never);
+    expect(await redirectedTo(post())).toBe(verifyPage);
+    expect((await flowNow())?.verify).toMatchObject({ whom: { sub: 'sub-1' } });
+    await withFlow({ sub: 'sub-1' });
+    limitsMock.attemptSend.mockResolvedValueOnce(refused('send.address', 120) as never);
+    expect(await post()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'sendQuotaNetwork', retryAfter: 120 });
     await withFlow({ sub: 'sub-1', verify: { sentAt: 1, whom: { sub: 'sub-1' } } });
     limitsMock.attemptSend.mockResolvedValueOnce(refused() as never);
     expect(await redirectedTo(post())).toBe(verifyPage);

@@ -1,7 +1,7 @@
 import { ACCOUNTS, chooseLanguage, CLIENT_NAME, expect, reloadWithScriptsHeld, startSignIn, submit, test } from '../support/fixtures';
 
 test.describe('the page frame', () => {
-  test('logos, title, the client in the header and legal links; links hidden below 600 px', async ({ page, expectAccessible }) => {
+  test('logos, title, the client in the header and legal links, on phones too', async ({ page, expectAccessible }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await startSignIn(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
@@ -20,8 +20,16 @@ test.describe('the page frame', () => {
     await expect(legal.getByRole('link', { name: 'Imprint' })).toHaveAttribute('href', 'https://www.example.com/imprint');
     await expectAccessible(page);
 
-    await page.setViewportSize({ width: 599, height: 800 });
-    await expect(legal).toBeHidden();
+    // A phone keeps them (an imprint reachable from every page, the privacy notice where data are
+    // entered): one compact line, each link a touch target of at least 24 px.
+    for (const width of [599, 390, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const name of ['Data protection', 'Imprint', 'Disclaimer', 'Terms of use']) {
+        const link = legal.getByRole('link', { name });
+        await expect(link).toBeVisible();
+        expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+      }
+    }
     await page.setViewportSize({ width: 320, height: 640 });
     await expect(page.getByLabel('E-mail address')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

@@ -1,5 +1,4 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { CodeForm } from '@/app/_components/code-form';
 import { Frame } from '@/app/_components/frame';
@@ -14,6 +13,7 @@ import { isFormAnswer } from '@/lib/form-answer';
 import { translateErrors } from '@/lib/i18n/errors';
 import { resendLabels } from '@/lib/i18n/resend-labels';
 import { getClientName } from '@/lib/provider/client-name';
+import { WayOut } from '../way-out';
 import { submitMfaCode } from './actions';
 
 /** The code page: which code, where it went, the field, resend, and the way to another method. */
@@ -33,7 +33,6 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
   ]);
   const sent = codeSentText(active);
   const description = sent.destination ? t(sent.key, { destination: sent.destination }) : t(sent.key);
-  const chooseAnother = stepUrl('/register-mfa', flow.requestId, { view: 'options' });
 
   return (
     <Frame title={t('codeTitle')} description={description} clientName={clientName} focus="form">
@@ -61,11 +60,7 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
           })}
         />
       ) : null}
-      {mfa.options.length > 1 ? (
-        <p className="links">
-          <Link href={chooseAnother}>{t('chooseAnother')}</Link>
-        </p>
-      ) : null}
+      <WayOut requestId={flow.requestId} otherMethods={mfa.options.length > 1} />
     </Frame>
   );
 }

@@ -1,5 +1,4 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { Frame } from '@/app/_components/frame';
 import { ResendForm } from '@/app/_components/resend-form';
@@ -12,6 +11,7 @@ import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { resendLabels } from '@/lib/i18n/resend-labels';
 import { getClientName } from '@/lib/provider/client-name';
+import { WayOut } from '../way-out';
 import { checkPush } from './actions';
 import { PushWaiter } from './push-waiter';
 
@@ -64,11 +64,7 @@ export default async function MfaPushPage({ searchParams }: PageProps<'/register
           sending: 'sendingRequest',
         })}
       />
-      {mfa.options.length > 1 ? (
-        <p className="links">
-          <Link href={stepUrl('/register-mfa', requestId, { view: 'options' })}>{t('chooseAnother')}</Link>
-        </p>
-      ) : null}
+      <WayOut requestId={requestId} otherMethods={mfa.options.length > 1} />
     </Frame>
   );
 }

@@ -137,8 +137,10 @@ test('push expired: the page says so; a new request can be sent and approved', a
   }
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign-in request expired', { timeout: 10_000 });
   await expect(page.getByText('The sign-in request was not approved in time.')).toBeVisible();
-  // One method only: no other to choose.
+  // One method only: no other to choose, but another account and help are offered.
   await expect(page.getByRole('link', { name: 'Choose another method' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Use another account' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Contact support' })).toBeVisible();
   await expectAccessible(page);
   await expectOnlyMessages(page, 'en-GB', [CLIENT_NAME]);
   // An expired request can no longer be approved on the device.

@@ -70,6 +70,10 @@ test.describe('each second factor to /success @generations', () => {
     await startSingle(page, javaScriptEnabled, 'Continue');
     await expect(page.getByText('Enter the 6-digit code shown in your authenticator app.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send a new code' })).toHaveCount(0);
+    // One method only, yet a way out: another account (the tenant's login for this sign-in), and help.
+    await expect(page.getByRole('link', { name: 'Choose another method' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Use another account' })).toHaveAttribute('href', /\/authz-srv\/authz\/resolve_redirect\//);
+    await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'https://www.example.com/support');
     await expectAccessible(page);
     await enterCode(page, totpNow());
     await expectSignedIn(page, email, javaScriptEnabled);

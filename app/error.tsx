@@ -2,6 +2,7 @@
 
 import { unstable_isUnrecognizedActionError } from 'next/navigation';
 import { useEffect } from 'react';
+import { Reference } from '@/app/_components/form-error';
 import { Heading } from '@/app/_components/heading';
 import { useErrorTexts } from '@/app/_components/page-texts';
 
@@ -37,7 +38,7 @@ export default function ErrorBoundary({ error }: { error: Error & { digest?: str
       <title>{texts.title}</title>
       <Heading autoFocus>{texts.title}</Heading>
       <p>{texts.description}</p>
-      {error.digest ? <p className="reference">{texts.reference.replace('{ref}', error.digest)}</p> : null}
+      {error.digest ? <Reference value={error.digest} /> : null}
       {/* A full page load on purpose: after a failure nothing of the old client state should survive. */}
       {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
       <a className="button" href="/">

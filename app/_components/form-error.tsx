@@ -54,9 +54,15 @@ function CountedNotice({ text, seconds }: { text: string; seconds: number }) {
 export function Reference({ value }: { value: string }) {
   const texts = useFormTexts();
   const [copied, setCopied] = useState(false);
+  // Only the reference itself in the typewriter face: the label around it stays in the page's.
+  const [before = '', after = ''] = texts.reference.split('{ref}');
   return (
     <p className="reference">
-      <span>{texts.reference.replace('{ref}', value)}</span>{' '}
+      <span data-message="reference">
+        {before}
+        <span className="reference-value">{value}</span>
+        {after}
+      </span>{' '}
       <button
         type="button"
         className="link needs-js"

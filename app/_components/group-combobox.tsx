@@ -174,7 +174,7 @@ export function GroupCombobox({ id, name, groups, defaultId, error, labels, onSe
             else openAt(-1);
           }}
         >
-          <span aria-hidden="true">▾</span>
+          <span aria-hidden="true" className="chevron" />
         </button>
         <ul id={listId} role="listbox" aria-labelledby={labelId} hidden={!shown} className="combobox-list">
           {shown

@@ -85,11 +85,13 @@ export function GroupForm({ requestId, groups, preselectedId, initialError, forg
         )}
         <div className="actions">
           <SubmitButton label={labels.login} pendingLabel={labels.pending} />
-          {/* Cancel belongs to its own form, so the sign-in overlay does not show for it. */}
-          <button type="submit" form="group-cancel" className="secondary">
+        </div>
+        {/* Cancel belongs to its own form, so the sign-in overlay does not show for it; it looks as on every screen. */}
+        <p className="links">
+          <button type="submit" form="group-cancel" className="link">
             {labels.cancel}
           </button>
-        </div>
+        </p>
       </form>
       <form id="group-cancel" action={cancel} hidden>
         <input type="hidden" name="requestId" value={requestId} />

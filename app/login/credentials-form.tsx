@@ -17,6 +17,8 @@ type Props = {
   email: string;
   changeEmailHref: string;
   resetHref: string;
+  /** Leaves the sign-in (the tenant's login for this request), as Cancel does on every screen. */
+  cancelHref: string;
   /** The form's state on arrival (the account was locked on an earlier attempt). */
   initialState?: CredentialsFormState;
   labels: {
@@ -39,7 +41,7 @@ type Props = {
 };
 
 /** Step 2: the password, for the account shown above it (with a username field for password managers, see Identity). */
-export function CredentialsForm({ requestId, email, changeEmailHref, resetHref, initialState, labels, errors }: Props) {
+export function CredentialsForm({ requestId, email, changeEmailHref, resetHref, cancelHref, initialState, labels, errors }: Props) {
   const [state, action] = useActionState<CredentialsFormState, FormData>(verifyPassword, initialState ?? { status: 'idle' });
   // Locked after repeated wrong passwords (or held back by a limit): until the time is up the
   // form says when, Sign in waits, and resetting the password is the way forward.
@@ -65,7 +67,12 @@ export function CredentialsForm({ requestId, email, changeEmailHref, resetHref, 
         <p id="password-locked" className="hint">
           {labels.lockedFor.replace('{time}', minutesAndSeconds(secondsLeft))}
         </p>
-      ) : null}
+      ) : (
+        // Right under the field it is about, where a person who does not know the password looks.
+        <p className="field-link">
+          <a href={resetHref}>{labels.forgotPassword}</a>
+        </p>
+      )}
       <label className="checkbox">
         <input type="checkbox" name="rememberMe" defaultChecked />
         {labels.rememberMe}
@@ -81,19 +88,12 @@ export function CredentialsForm({ requestId, email, changeEmailHref, resetHref, 
             </button>
           </>
         ) : (
-          <>
-            <SubmitButton label={labels.submit} pendingLabel={labels.pending} />
-            <Link className="button secondary" href={changeEmailHref}>
-              {labels.cancel}
-            </Link>
-          </>
+          <SubmitButton label={labels.submit} pendingLabel={labels.pending} />
         )}
       </div>
-      {locked ? null : (
-        <p className="links">
-          <a href={resetHref}>{labels.forgotPassword}</a>
-        </p>
-      )}
+      <p className="links">
+        <a href={cancelHref}>{labels.cancel}</a>
+      </p>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { stepUrl } from '@/lib/flows/step-urls';
 import { PASSKEY_ERRORS, translateErrors } from '@/lib/i18n/errors';
 import { template } from '@/lib/i18n/template';
 import { getClientName } from '@/lib/provider/client-name';
+import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { finishPasskeySignIn, preparePasskeySignIn } from './actions';
 import { CredentialsForm } from './credentials-form';
 import { UsePassword } from './use-password';
@@ -45,6 +46,7 @@ export default async function CredentialsPage({ searchParams }: PageProps<'/logi
         resetHref={stepUrl('/reset-password-init', flow.requestId)}
         initialState={lockedState(flow.lockedUntil)}
         changeEmailHref={backToEmail}
+        cancelHref={resolveRedirectUrl(getConfig().providerUrl, flow.requestId)}
         labels={{
           email: t('email'),
           changeEmail: t('changeEmail'),

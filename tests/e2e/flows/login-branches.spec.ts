@@ -95,14 +95,20 @@ test.describe('password step', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset your password');
   });
 
-  test('"Change e-mail address" and Cancel go back to the e-mail step of the same request', async ({ page }) => {
+  test('"Change e-mail address" goes back to the e-mail step; Cancel, as on every screen, through the provider\'s login for the same request', async ({
+    page,
+    standin,
+  }) => {
     const requestId = await toPasswordStep(page, ACCOUNTS.password.email);
     await page.getByRole('link', { name: 'Change e-mail address' }).click();
     await expect(page).toHaveURL(`/?requestId=${requestId}`);
     await expect(page.getByLabel('E-mail address')).toHaveValue(ACCOUNTS.password.email);
     await submit(page, 'Next');
-    await page.getByRole('link', { name: 'Cancel' }).click();
-    await expect(page).toHaveURL(`/?requestId=${requestId}`);
+    const cancel = page.getByRole('link', { name: 'Cancel' });
+    await expect(cancel).toHaveAttribute('href', `${standin.url}/authz-srv/authz/resolve_redirect/${requestId}`);
+    await cancel.click();
+    await expect(page).toHaveURL(new RegExp(`/\\?(.+&)?requestId=${requestId}`));
+    await expect(page.getByLabel('E-mail address')).toBeVisible();
   });
 
   test('the password can be shown and hidden (JavaScript on); without JavaScript the toggle is not offered', async ({ page, javaScriptEnabled }) => {

@@ -157,9 +157,10 @@ function messagePatterns(locale: string): RegExp[] {
 }
 
 /**
- * Fails when a screen shows text that does not come from the messages: every text node and every
- * alt text and accessible-name attribute must be a whole message, a language's own name in the
- * selector, or one of the data values the test passes (an e-mail, a reference id).
+ * Fails when a screen shows text that does not come from the messages: every text node, every alt
+ * text and accessible-name attribute, and each element marked `data-message` (taken whole) must be
+ * a whole message, a language's own name in the selector, or one of the data values the test
+ * passes (an e-mail, a reference id).
  */
 export async function checkOnlyMessages(page: Page, locale: string, data: string[]) {
   const patterns = messagePatterns(locale);
@@ -173,7 +174,7 @@ export async function checkOnlyMessages(page: Page, locale: string, data: string
     let raw = '';
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, noscript, template, [aria-hidden="true"]')) continue;
+      if (!parent || parent.closest('script, style, noscript, template, [aria-hidden="true"], [data-message]')) continue;
       const before = node.previousSibling;
       if (last && before?.nodeName === 'WBR' && before.previousSibling === last) {
         raw += node.textContent ?? '';
@@ -185,6 +186,12 @@ export async function checkOnlyMessages(page: Page, locale: string, data: string
       const text = raw.trim();
       if (text) found.push(text);
       last = text ? node : null;
+    }
+    // One message whose data is set apart in markup (the reference in its typewriter face) is one text.
+    for (const element of document.body.querySelectorAll('[data-message]')) {
+      if (element.closest('[aria-hidden="true"]')) continue;
+      const text = element.textContent?.trim();
+      if (text) found.push(text);
     }
     for (const element of document.body.querySelectorAll('[alt], [aria-label], [title], [placeholder]')) {
       for (const name of ['alt', 'aria-label', 'title', 'placeholder']) {

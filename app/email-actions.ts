@@ -8,6 +8,7 @@ import { failToErrorPage, retryOnForm } from '@/lib/errors';
 import type { EmailStepOutcome } from '@/lib/flows/next-screen';
 import { checkEmail } from '@/lib/flows/sign-in';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
+import { formAction } from '@/lib/form-action';
 import { accountAtClient, answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { allowedRedirectOrigins, checkRedirect, withQuery } from '@/lib/redirects';
@@ -21,7 +22,7 @@ const EmailStepSchema = z.object({ email: EmailField, requestId: RequestIdSchema
 export type EmailFormState = FormState<'email'>;
 
 /** The e-mail step: ask the provider about the account, then go where the answer says. */
-export async function submitEmail(_prev: EmailFormState, formData: FormData): Promise<EmailFormState> {
+export const submitEmail = formAction(async function submitEmail(_prev: EmailFormState, formData: FormData): Promise<EmailFormState> {
   const input = Object.fromEntries(formData);
   const parsed = EmailStepSchema.safeParse(input);
   if (!parsed.success) {
@@ -67,4 +68,4 @@ export async function submitEmail(_prev: EmailFormState, formData: FormData): Pr
     case 'failure':
       failToErrorPage(new Error(outcome.reason), { step: 'email' });
   }
-}
+});

@@ -19,10 +19,10 @@ const STORE_KEY = Symbol.for('signin.requestContext');
 const LIFECYCLE_KEY = Symbol.for('signin.lifecycle');
 
 /**
- * Statuses the app may ask for: an address that names no screen (the full-frame not-found page,
+ * Statuses the app may ask for: a malformed action call (lib/form-action.ts), an address that names no screen (the full-frame not-found page,
  * app/[...unknown]/page.tsx), too many requests, and the provider down, garbled or too slow.
  */
-export const APP_STATUSES = new Set([404, 429, 500, 502, 503, 504]);
+export const APP_STATUSES = new Set([400, 404, 429, 500, 502, 503, 504]);
 
 export function requestContextStorage() {
   globalThis[STORE_KEY] ??= new AsyncLocalStorage();

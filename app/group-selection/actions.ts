@@ -7,6 +7,7 @@ import { continuationAfter } from '@/lib/flows/continuation';
 import { guardAction, withPrecheck } from '@/lib/flows/flow-guard';
 import { groupIdError } from '@/lib/flows/groups';
 import { stepUrl } from '@/lib/flows/step-urls';
+import { formAction } from '@/lib/form-action';
 import { accountRef, log } from '@/lib/log';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { rememberedGroup } from '@/lib/remembered';
@@ -23,7 +24,7 @@ const GroupSchema = z.object({ groupId: ruleField(groupIdError) });
  * provider's precheck continuation to the browser (a form POST with sub, track_id and
  * selectedGroupId). Whether the group is really offered is the provider's to decide.
  */
-export async function selectGroup(_prev: GroupFormState, formData: FormData): Promise<GroupFormState> {
+export const selectGroup = formAction(async function selectGroup(_prev: GroupFormState, formData: FormData): Promise<GroupFormState> {
   const parsed = GroupSchema.safeParse(Object.fromEntries(formData));
   const flow = await guardAction(formData, withPrecheck('group'));
   if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'groupId'>(parsed.error) };
@@ -34,7 +35,7 @@ export async function selectGroup(_prev: GroupFormState, formData: FormData): Pr
   await Promise.all([updateFlow({ groupId, continuation: continuationAfter({ step: 'group', trackId, sub, groupId }) }), rememberedGroup.save(groupId)]);
   log.info({ event: 'group.selected', account: accountRef(sub) }, 'group chosen');
   redirect(stepUrl('/continue', requestId));
-}
+});
 
 const CancelSchema = z.object({ forget: z.literal('1').optional() });
 
@@ -42,9 +43,9 @@ const CancelSchema = z.object({ forget: z.literal('1').optional() });
  * Cancel: back to the provider's login for the request (README: Group selection). A POST rather than
  * a link so that a remembered group that is no longer offered is forgotten on the way.
  */
-export async function cancelGroupSelection(_prev: GroupFormState, formData: FormData): Promise<GroupFormState> {
+export const cancelGroupSelection = formAction(async function cancelGroupSelection(_prev: GroupFormState, formData: FormData): Promise<GroupFormState> {
   const parsed = CancelSchema.safeParse(Object.fromEntries(formData));
   const flow = await guardAction(formData, withPrecheck('group'));
   if (parsed.success && parsed.data.forget) await rememberedGroup.forget();
   redirect(resolveRedirectUrl(getConfig().providerUrl, flow.requestId));
-}
+});

@@ -11,6 +11,7 @@ import { checkAssertion, prepareSignIn, type CheckOutcome, type Prepared } from 
 import { checkPassword, lockedState, type PasswordOutcome } from '@/lib/flows/sign-in';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { stepUrl } from '@/lib/flows/step-urls';
+import { formAction } from '@/lib/form-action';
 import { accountAtClient, answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { updateFlow } from '@/lib/session';
@@ -22,7 +23,7 @@ const CredentialsSchema = z.object({ password: LoginPasswordField, rememberMe: C
 export type CredentialsFormState = FormState<'email' | 'password'>;
 
 /** The password step. The password goes to the provider once and is never stored or echoed. */
-export async function verifyPassword(_prev: CredentialsFormState, formData: FormData): Promise<CredentialsFormState> {
+export const verifyPassword = formAction(async function verifyPassword(_prev: CredentialsFormState, formData: FormData): Promise<CredentialsFormState> {
   const parsed = CredentialsSchema.safeParse(Object.fromEntries(formData));
   // The password is checked for the sign-in this page showed, never for one another tab started.
   const flow = await guardAction(formData, withEmail);
@@ -71,13 +72,13 @@ export async function verifyPassword(_prev: CredentialsFormState, formData: Form
     continuation: continuationAfter({ step: 'password', sub: outcome.sub, statusId: outcome.statusId, exchangeId: outcome.exchangeId }),
   });
   redirect(stepUrl('/continue', requestId));
-}
+});
 
 /**
  * Opens a passkey ceremony for the account named on the e-mail step (README "Passkeys"), asked by
  * the page itself once it runs, where the e-mail step found FIDO2 configured.
  */
-export async function preparePasskeySignIn(_prev: PasskeyState, formData: FormData): Promise<PasskeyState> {
+export const preparePasskeySignIn = formAction(async function preparePasskeySignIn(_prev: PasskeyState, formData: FormData): Promise<PasskeyState> {
   const flow = await guardAction(formData, withEmail);
   if (!getConfig().passkeys || !flow.passkeyOffered) return { status: 'invalid', fieldErrors: {}, formError: 'passkeyUnavailable' };
   let prepared: Prepared;
@@ -88,10 +89,10 @@ export async function preparePasskeySignIn(_prev: PasskeyState, formData: FormDa
   }
   await updateFlow({ passkey: prepared.ceremony });
   return prepared.state;
-}
+});
 
 /** The browser's assertion: accepted, the sign-in goes on like after a password. */
-export async function finishPasskeySignIn(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
+export const finishPasskeySignIn = formAction(async function finishPasskeySignIn(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
   const flow = await guardAction(formData, withEmail);
   const { passkey, requestId, email } = flow;
   if (!getConfig().passkeys || passkey?.purpose !== 'sign-in') return { status: 'invalid', fieldErrors: {}, formError: 'passkeyRefused' };
@@ -120,4 +121,4 @@ export async function finishPasskeySignIn(_prev: FormState<never>, formData: For
     continuation: continuationAfter({ step: 'passkey', sub: outcome.sub, statusId: outcome.statusId, exchangeId: passkey.exchangeId }),
   });
   redirect(stepUrl('/continue', requestId));
-}
+});

@@ -12,6 +12,7 @@ import { checkAssertion, PASSKEY_TYPE, prepareSecondFactor, type CheckOutcome, t
 import { waitBeforeResend } from '@/lib/flows/resend';
 import { finishSecondFactor } from '@/lib/flows/second-factor';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
+import { formAction } from '@/lib/form-action';
 import { answerLimited, attempt, attemptSend, sendRefusalKey } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
@@ -25,7 +26,7 @@ const StartSchema = z.object({ type: z.string().regex(/^[A-Z0-9_]{2,32}$/) });
  * option must be one the provider lists for the flow's account now; the account and the track
  * come from the flow cookie only.
  */
-export async function startMfa(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
+export const startMfa = formAction(async function startMfa(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
   const parsed = StartSchema.safeParse(Object.fromEntries(formData));
   const flow = await guardAction(formData, withPrecheck('mfa'));
   if (!parsed.success) redirect(errorUrl('invalid-request', flow.requestId));
@@ -62,10 +63,10 @@ export async function startMfa(_prev: FormState<never>, formData: FormData): Pro
   await updateFlow({ mfa: { trackId, options, active: { ...option, exchangeId, sentAt: Date.now(), destination, push } } });
   log.info({ event: 'mfa.sent', type: option.type, account: accountRef(sub) }, 'second factor started');
   redirect(stepUrl(mfaStepPath(option.type), requestId));
-}
+});
 
 /** Sends a new code (or push request) for the same option, once the countdown has run out. */
-export async function resendMfaCode(_prev: ResendState, formData: FormData): Promise<ResendState> {
+export const resendMfaCode = formAction(async function resendMfaCode(_prev: ResendState, formData: FormData): Promise<ResendState> {
   const flow = await guardAction(formData, withActiveCode);
   const { mfa, sub, requestId } = flow;
   const wait = await waitBeforeResend(`mfa.${mfa.active.type}`, sub, 'mfa.resend');
@@ -91,14 +92,14 @@ export async function resendMfaCode(_prev: ResendState, formData: FormData): Pro
     },
   });
   redirect(stepUrl(mfaStepPath(mfa.active.type), requestId, { resent: '1' }));
-}
+});
 
 /**
  * Opens a passkey ceremony for the second factor (README "Passkeys"), asked by the page itself once
  * it runs: only where PASSKEYS is on and the tenant lists FIDO2 for the account now. The options
  * go to the browser; the exchange stays in the flow cookie.
  */
-export async function prepareMfaPasskey(_prev: PasskeyState, formData: FormData): Promise<PasskeyState> {
+export const prepareMfaPasskey = formAction(async function prepareMfaPasskey(_prev: PasskeyState, formData: FormData): Promise<PasskeyState> {
   const flow = await guardAction(formData, withPrecheck('mfa'));
   if (!getConfig().passkeys) return { status: 'invalid', fieldErrors: {}, formError: 'passkeyUnavailable' };
   let prepared: Prepared | undefined;
@@ -110,10 +111,10 @@ export async function prepareMfaPasskey(_prev: PasskeyState, formData: FormData)
   if (!prepared) return { status: 'invalid', fieldErrors: {}, formError: 'passkeyUnavailable' };
   await updateFlow({ passkey: prepared.ceremony });
   return prepared.state;
-}
+});
 
 /** The browser's assertion for the second factor: accepted, it continues like a correct code. */
-export async function finishMfaPasskey(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
+export const finishMfaPasskey = formAction(async function finishMfaPasskey(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
   const flow = await guardAction(formData, withPrecheck('mfa'));
   const { passkey, requestId, sub } = flow;
   const { trackId } = flow.precheck;
@@ -135,4 +136,4 @@ export async function finishMfaPasskey(_prev: FormState<never>, formData: FormDa
   if (outcome.kind !== 'verified') return { status: 'invalid', fieldErrors: {}, formError: 'passkeyRefused' };
   await updateFlow({ passkey: undefined });
   return finishSecondFactor({ ...flow, mfa: { trackId, active: { type: PASSKEY_TYPE } } }, outcome.statusId);
-}
+});

@@ -7,11 +7,12 @@ import { guardAction, withResetSent } from '@/lib/flows/flow-guard';
 import { waitBeforeResend } from '@/lib/flows/resend';
 import { requestResetLink } from '@/lib/flows/reset';
 import { stepUrl } from '@/lib/flows/step-urls';
+import { formAction } from '@/lib/form-action';
 import { updateFlow } from '@/lib/session';
 import type { ResendState } from '@/lib/validation/form-state';
 
 /** Sends the link again once the countdown has run out; never says whether the account exists. */
-export async function resendResetLink(_prev: ResendState, formData: FormData): Promise<ResendState> {
+export const resendResetLink = formAction(async function resendResetLink(_prev: ResendState, formData: FormData): Promise<ResendState> {
   const flow = await guardAction(formData, withResetSent);
   const wait = await waitBeforeResend('reset', flow.email.toLowerCase(), 'reset.resend');
   if (wait) return wait;
@@ -22,4 +23,4 @@ export async function resendResetLink(_prev: ResendState, formData: FormData): P
   }
   await updateFlow({ resetSentAt: Date.now() });
   redirect(stepUrl('/reset-password-confirmation', flow.requestId, { resent: '1' }));
-}
+});

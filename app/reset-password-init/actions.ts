@@ -8,6 +8,7 @@ import { guardAction, withEmail } from '@/lib/flows/flow-guard';
 import { sentAgo } from '@/lib/flows/resend';
 import { requestResetLink } from '@/lib/flows/reset';
 import { stepUrl } from '@/lib/flows/step-urls';
+import { formAction } from '@/lib/form-action';
 import { answerLimited, attemptSend, sendRefusalKey } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { updateFlow } from '@/lib/session';
@@ -20,7 +21,7 @@ const PurposeSchema = z.object({ purpose: z.enum(['forgot', 'required']).default
  * set from "set a password" (/require-password-init), cleared from "forgot password"
  * (/reset-password-init); the confirmation page words its text by it.
  */
-export async function sendResetLink(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
+export const sendResetLink = formAction(async function sendResetLink(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
   const parsed = PurposeSchema.safeParse(Object.fromEntries(formData));
   const flow = await guardAction(formData, withEmail);
   const allowed = await attemptSend('reset', flow.email.toLowerCase());
@@ -46,4 +47,4 @@ export async function sendResetLink(_prev: FormState<never>, formData: FormData)
   await updateFlow({ passwordRequired: parsed.success && parsed.data.purpose === 'required', resetSentAt: Date.now() });
   log.info({ event: 'reset.sent', account: accountRef(flow.email) }, 'reset link requested');
   redirect(stepUrl('/reset-password-confirmation', flow.requestId));
-}
+});

@@ -9,6 +9,7 @@ import { anyFlow, guardAction, withReset } from '@/lib/flows/flow-guard';
 import { saveNewPassword as acceptNewPassword, type NewPasswordOutcome } from '@/lib/flows/reset';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { stepUrl } from '@/lib/flows/step-urls';
+import { formAction } from '@/lib/form-action';
 import { log } from '@/lib/log';
 import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
 import { updateFlow } from '@/lib/session';
@@ -23,7 +24,7 @@ const NewPasswordSchema = z.object({ password: ruleField(newPasswordError), conf
 
 export type NewPasswordState = FormState<'password' | 'confirmPassword'>;
 
-export async function saveNewPassword(_prev: NewPasswordState, formData: FormData): Promise<NewPasswordState> {
+export const saveNewPassword = formAction(async function saveNewPassword(_prev: NewPasswordState, formData: FormData): Promise<NewPasswordState> {
   const parsed = NewPasswordSchema.safeParse(Object.fromEntries(formData));
   const flow = await guardAction(formData, anyFlow);
   // The link was used or has gone meanwhile: the page says so and offers a new one.
@@ -50,4 +51,4 @@ export async function saveNewPassword(_prev: NewPasswordState, formData: FormDat
   // The provider names the next page (its password_set_success page, normally this deployment's).
   const target = outcome.next ? checkRedirect(outcome.next, allowedRedirectOrigins(getConfig())) : null;
   redirect(target ?? stepUrl('/reset-password-success', requestId));
-}
+});

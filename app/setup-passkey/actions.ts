@@ -9,6 +9,7 @@ import { passkeySetupErrorFor } from '@/lib/flows/error-map';
 import { guardAction, withPrecheck } from '@/lib/flows/flow-guard';
 import { checkAttestation, prepareEnrolment, type Prepared, type SetupRefused } from '@/lib/flows/passkeys';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
+import { formAction } from '@/lib/form-action';
 import { answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { isProviderError } from '@/lib/provider/errors';
@@ -20,7 +21,7 @@ import type { FormState, PasskeyState } from '@/lib/validation/form-state';
  * Opens an enrolment at the tenant for the track of its suggestion (README "Passkeys"), asked by
  * the page itself once it runs.
  */
-export async function preparePasskeySetup(_prev: PasskeyState, formData: FormData): Promise<PasskeyState> {
+export const preparePasskeySetup = formAction(async function preparePasskeySetup(_prev: PasskeyState, formData: FormData): Promise<PasskeyState> {
   const flow = await guardAction(formData, withPrecheck('suggest'));
   if (!getConfig().passkeys) return { status: 'invalid', fieldErrors: {}, formError: 'passkeyUnavailable' };
   let prepared: Prepared | SetupRefused;
@@ -32,10 +33,10 @@ export async function preparePasskeySetup(_prev: PasskeyState, formData: FormDat
   if ('kind' in prepared) return { status: 'invalid', fieldErrors: {}, formError: passkeySetupErrorFor(prepared.meaning) ?? 'passkeyUnavailable' };
   await updateFlow({ passkey: prepared.ceremony });
   return prepared.state;
-}
+});
 
 /** The browser's new passkey: once the tenant has stored it, the sign-in goes on. */
-export async function finishPasskeySetup(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
+export const finishPasskeySetup = formAction(async function finishPasskeySetup(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
   const flow = await guardAction(formData, withPrecheck('suggest'));
   const { passkey, requestId, sub } = flow;
   const { trackId } = flow.precheck;
@@ -63,7 +64,7 @@ export async function finishPasskeySetup(_prev: FormState<never>, formData: Form
   if (outcome.kind !== 'enrolled') return { status: 'invalid', fieldErrors: {}, formError: 'passkeyRefused' };
   await updateFlow({ passkey: undefined, continuation: continuationAfter({ step: 'suggestion', trackId, sub }) });
   redirect(stepUrl('/continue', requestId));
-}
+});
 
 /**
  * Not now: the tenant is told the suggestion was skipped, and the sign-in goes on. Works without
@@ -71,7 +72,7 @@ export async function finishPasskeySetup(_prev: FormState<never>, formData: Form
  * `skipUntil`, docs/provider-contract.md §2.13): the page then says so and offers no "Not now"
  * again; a track it no longer knows (404) is an expired sign-in.
  */
-export async function skipPasskeySetup(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
+export const skipPasskeySetup = formAction(async function skipPasskeySetup(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
   const flow = await guardAction(formData, withPrecheck('suggest'));
   const { requestId, sub, precheck } = flow;
   const { trackId } = precheck;
@@ -92,4 +93,4 @@ export async function skipPasskeySetup(_prev: FormState<never>, formData: FormDa
   log.info({ event: 'passkey.skipped', account: accountRef(sub) }, 'passkey set-up');
   await updateFlow({ passkey: undefined, continuation: continuationAfter({ step: 'suggestion', trackId, sub }) });
   redirect(stepUrl('/continue', requestId));
-}
+});

@@ -7,13 +7,14 @@ import { guardAction, withSub, withVerify } from '@/lib/flows/flow-guard';
 import { sentAgo, waitBeforeResend } from '@/lib/flows/resend';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { sendConfirmation } from '@/lib/flows/verify-email';
+import { formAction } from '@/lib/form-action';
 import { answerLimited, attemptSend, sendRefusalKey } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { updateFlow } from '@/lib/session';
 import type { FormState, ResendState } from '@/lib/validation/form-state';
 
 /** Sends the confirmation link (a POST: loading the page never sends one by itself). */
-export async function startVerification(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
+export const startVerification = formAction(async function startVerification(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
   const flow = await guardAction(formData, withSub);
   const { requestId, sub } = flow;
   // The address typed on the e-mail step names the account in both API generations; the
@@ -42,10 +43,10 @@ export async function startVerification(_prev: FormState<never>, formData: FormD
   await updateFlow({ verify: { whom, sentAt: Date.now(), accvid } });
   log.info({ event: 'verify.sent', account: accountRef(sub) }, 'confirmation link sent');
   redirect(stepUrl('/verify-email', requestId));
-}
+});
 
 /** Sends the link again once the countdown has run out. */
-export async function resendVerification(_prev: ResendState, formData: FormData): Promise<ResendState> {
+export const resendVerification = formAction(async function resendVerification(_prev: ResendState, formData: FormData): Promise<ResendState> {
   const flow = await guardAction(formData, withVerify);
   const { verify, requestId } = flow;
   if (!verify.whom) redirect(errorUrl('expired', requestId));
@@ -60,4 +61,4 @@ export async function resendVerification(_prev: ResendState, formData: FormData)
   }
   await updateFlow({ verify: { ...verify, sentAt: Date.now(), accvid: accvid ?? verify.accvid } });
   redirect(stepUrl('/verify-email', requestId, { resent: '1' }));
-}
+});

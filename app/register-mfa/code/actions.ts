@@ -11,6 +11,7 @@ import { verifyCode, type CodeOutcome } from '@/lib/flows/mfa-steps';
 import { finishSecondFactor } from '@/lib/flows/second-factor';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { stepUrl } from '@/lib/flows/step-urls';
+import { formAction } from '@/lib/form-action';
 import { accountRef, log } from '@/lib/log';
 import { fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
 import type { CodeFormState } from '@/lib/validation/form-state';
@@ -18,7 +19,7 @@ import type { CodeFormState } from '@/lib/validation/form-state';
 const CodeSchema = z.object({ code: MfaCodeField });
 
 /** Checks the code; on success the flow continues with the provider's precheck continuation. */
-export async function submitMfaCode(_prev: CodeFormState, formData: FormData): Promise<CodeFormState> {
+export const submitMfaCode = formAction(async function submitMfaCode(_prev: CodeFormState, formData: FormData): Promise<CodeFormState> {
   const parsed = CodeSchema.safeParse(Object.fromEntries(formData));
   const flow = await guardAction(formData, withActiveCode);
   const { mfa, sub, requestId } = flow;
@@ -44,4 +45,4 @@ export async function submitMfaCode(_prev: CodeFormState, formData: FormData): P
     return { status: 'invalid', fieldErrors: { code: outcome.key } };
   }
   return finishSecondFactor(flow, outcome.statusId);
-}
+});

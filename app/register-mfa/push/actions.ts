@@ -9,6 +9,7 @@ import { checkPush as askProvider } from '@/lib/flows/mfa-steps';
 import type { PushOutcome } from '@/lib/flows/push';
 import { finishSecondFactor } from '@/lib/flows/second-factor';
 import { stepUrl } from '@/lib/flows/step-urls';
+import { formAction } from '@/lib/form-action';
 import { answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { updateFlow } from '@/lib/session';
@@ -22,7 +23,7 @@ const PollSchema = z.object({ poll: z.literal('1').optional() });
  * JavaScript, every few seconds by the page itself (`poll`). Approved continues like a correct
  * code; a refusal or the end of the request's life is kept in the flow and shown on the page.
  */
-export async function checkPush(_prev: PushCheckState, formData: FormData): Promise<PushCheckState> {
+export const checkPush = formAction(async function checkPush(_prev: PushCheckState, formData: FormData): Promise<PushCheckState> {
   const parsed = PollSchema.safeParse(Object.fromEntries(formData));
   const polled = parsed.success && parsed.data.poll === '1';
   const flow = await guardAction(formData, withActivePush);
@@ -52,4 +53,4 @@ export async function checkPush(_prev: PushCheckState, formData: FormData): Prom
     redirect(pushPage);
   }
   return finishSecondFactor(flow, outcome.statusId);
-}
+});

@@ -9,6 +9,7 @@ import { guardAction, withVerifyCode } from '@/lib/flows/flow-guard';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { confirmWithCode, type ConfirmOutcome } from '@/lib/flows/verify-email';
+import { formAction } from '@/lib/form-action';
 import { log } from '@/lib/log';
 import { updateFlow } from '@/lib/session';
 import { fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
@@ -17,7 +18,7 @@ import type { CodeFormState } from '@/lib/validation/form-state';
 const CodeSchema = z.object({ code: MfaCodeField });
 
 /** The tenant asked for a code (verification_complete, processingType CODE): check it. */
-export async function submitVerificationCode(_prev: CodeFormState, formData: FormData): Promise<CodeFormState> {
+export const submitVerificationCode = formAction(async function submitVerificationCode(_prev: CodeFormState, formData: FormData): Promise<CodeFormState> {
   const parsed = CodeSchema.safeParse(Object.fromEntries(formData));
   const flow = await guardAction(formData, withVerifyCode);
   if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'code'>(parsed.error) };
@@ -39,4 +40,4 @@ export async function submitVerificationCode(_prev: CodeFormState, formData: For
   // sealed flow, never in the address (app/verify-email-complete/page.tsx reads it there).
   await updateFlow({ verify: undefined, signInTrack: outcome.signInTrackId });
   redirect(stepUrl('/verify-email-complete', requestId));
-}
+});

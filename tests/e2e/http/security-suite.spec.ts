@@ -155,3 +155,35 @@ test('MDN HTTP Observatory: over plain HTTP only TLS-bound checks fail', async (
   expect(result.tests['content-security-policy'].result).toBe('csp-implemented-with-no-unsafe-default-src-none');
   expect(result.scan.score).toBeGreaterThanOrEqual(40);
 });
+
+test('an action called without its form (the one-argument form post, or a script with other arguments) is a 400 with one log line', async ({
+  request,
+  standin,
+  appLog,
+}) => {
+  const form = await openEmailForm(request);
+  const bound = Object.entries(form.fields).find(([name]) => /^\$ACTION_\d+:0$/.test(name));
+  const actionId = (JSON.parse(bound![1]) as { id: string }).id;
+  const origin = new URL(process.env.E2E_APP_URL!).origin;
+  // What a page of this app never sends: the action named alone, so Next calls it with the form's data only.
+  const oneArgument = await request.post(form.url, {
+    headers: { origin },
+    multipart: { [`$ACTION_ID_${actionId}`]: '', requestId: form.requestId, email: 'anna.schmidt@example.com' },
+    maxRedirects: 0,
+  });
+  const scripted = await request.post(form.url, {
+    headers: { origin, 'next-action': actionId, 'content-type': 'text/plain;charset=UTF-8' },
+    data: '["not a form"]',
+    maxRedirects: 0,
+  });
+  for (const response of [oneArgument, scripted]) {
+    expect(response.status()).toBe(400);
+    expect(await response.text()).not.toMatch(/\n\s+at [\w.<>]+ \(|TypeError/);
+    const lines = appLog()
+      .split('\n')
+      .filter((line) => line.includes(response.headers()['x-request-id']));
+    expect(lines.filter((line) => line.includes('"event":"malformed-action-call"'))).toHaveLength(1);
+    expect(lines.join('\n')).not.toMatch(/"stack"|"level":50/);
+  }
+  expect((await standin.calls(`userexistence/${form.requestId}`)).length).toBe(0);
+});

@@ -12,6 +12,8 @@ export const COOKIE_NAMES = {
   email: 'signin_email',
   /** The last chosen group (lib/remembered.ts). */
   group: 'signin_group',
+  /** A provider link held while the person decides whether it may replace a sign-in in progress (lib/flows/replacement.ts). */
+  heldEntry: 'signin_held',
   /** The chosen language, plain (lib/i18n/locales.ts). */
   locale: 'signin_locale',
 } as const;

@@ -21,7 +21,8 @@ export type StepPath =
   | '/reset-password-success'
   | '/verify-email'
   | '/verify-email/code'
-  | '/verify-email-complete';
+  | '/verify-email-complete'
+  | '/switch-sign-in';
 
 export function stepUrl(path: StepPath, requestId: string, extra: Record<string, string | undefined> = {}): string {
   const query = new URLSearchParams({ requestId });

@@ -3,6 +3,7 @@ import { getConfig } from '@/lib/config';
 import { newReferenceId } from '@/lib/errors';
 import { passwordSetEntry, queryOf } from '@/lib/flows/entry-params';
 import { newPasswordErrorFor } from '@/lib/flows/error-map';
+import { askBeforeReplacing } from '@/lib/flows/replacement';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { log } from '@/lib/log';
 import { classifyCodes } from '@/lib/provider/error-codes';
@@ -22,6 +23,9 @@ export async function GET(request: NextRequest) {
   const { requestId, rprq, exchangeId, errorCode } = entry;
   const clean = stepUrl('/reset-password', requestId);
 
+  // A link for another sign-in than the one in progress here waits for the person to confirm it.
+  const held = await askBeforeReplacing(requestId, request.nextUrl);
+  if (held) return seeOther(held);
   await joinFlow(requestId);
   const flow = await getFlowSession();
   const service = getConfig().providerApi === 'current' ? 'password-srv' : 'users-srv';

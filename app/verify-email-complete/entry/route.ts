@@ -1,6 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { queryOf, verificationCompleteEntry } from '@/lib/flows/entry-params';
 import { maskedFits } from '@/lib/flows/masked';
+import { askBeforeReplacing } from '@/lib/flows/replacement';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { seeOther } from '@/lib/redirects';
 import { getFlowSession, joinFlow } from '@/lib/session';
@@ -16,6 +17,9 @@ export async function GET(request: NextRequest) {
   const entry = verificationCompleteEntry(queryOf(request.nextUrl.searchParams));
   if (!entry) return seeOther(errorUrl('invalid-request'));
   const { requestId, accvid, byCode, destination } = entry;
+  // A link for another sign-in than the one in progress here waits for the person to confirm it.
+  const held = await askBeforeReplacing(requestId, request.nextUrl);
+  if (held) return seeOther(held);
   await joinFlow(requestId);
   const flow = await getFlowSession();
   // A link this deployment sent itself can still be sent again; one the tenant sent cannot.

@@ -1,5 +1,6 @@
 import type { NextRequest } from 'next/server';
 import { queryOf, verificationSignInEntry } from '@/lib/flows/entry-params';
+import { askBeforeReplacing } from '@/lib/flows/replacement';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { seeOther } from '@/lib/redirects';
 import { joinFlow, updateFlow } from '@/lib/session';
@@ -13,6 +14,9 @@ import { joinFlow, updateFlow } from '@/lib/session';
 export async function GET(request: NextRequest) {
   const entry = verificationSignInEntry(queryOf(request.nextUrl.searchParams));
   if (!entry) return seeOther(errorUrl('invalid-request'));
+  // A link for another sign-in than the one in progress here waits for the person to confirm it.
+  const held = await askBeforeReplacing(entry.requestId, request.nextUrl);
+  if (held) return seeOther(held);
   await joinFlow(entry.requestId);
   await updateFlow({ signInTrack: entry.trackId });
   return seeOther(stepUrl('/verify-email-complete', entry.requestId));

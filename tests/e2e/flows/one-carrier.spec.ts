@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { ACCOUNTS, continueToProvider, expect, MFA, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
 
@@ -119,6 +120,33 @@ test.describe('two tabs', () => {
     await submit(other, 'Save password');
     await expect(other.getByRole('heading', { level: 1 })).toHaveText('Your password has been changed');
   });
+});
+
+test('a link for another sign-in asks before it replaces the one in progress; "back" keeps it, "continue" opens the link', async ({
+  page,
+  expectAccessible,
+  expectOnlyMessages,
+}) => {
+  const inProgress = await toPasswordStep(page, ACCOUNTS.password.email);
+  // Anyone can send a provider link (here a confirmation link's page) naming a sign-in of their own.
+  const foreign = randomUUID();
+  const link = `/verify-email-complete?${new URLSearchParams({ accvid: randomUUID(), processingType: 'LINK', requestId: foreign, type: 'email' })}`;
+  await page.goto(link);
+  await expect(page).toHaveURL(`/switch-sign-in?requestId=${foreign}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Another sign-in is in progress');
+  await expectAccessible(page);
+  await expectOnlyMessages(page, 'en-GB', []);
+
+  await page.getByRole('link', { name: 'Back to the sign-in in progress' }).click();
+  await expect(page).toHaveURL(`/login?requestId=${inProgress}`);
+  await expect(page.getByText(ACCOUNTS.password.email)).toBeVisible();
+
+  await page.goto(link);
+  await submit(page, 'Continue with this link');
+  await expect(page).toHaveURL(`/verify-email?requestId=${foreign}`);
+  // The sign-in it replaced says so, as after another tab.
+  await page.goto(`/login?requestId=${inProgress}`);
+  await expectReplaced(page, inProgress);
 });
 
 test.describe('entry points bind the track and the subject to the sign-in', () => {

@@ -1,6 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { bindPrecheckEntry } from '@/lib/flows/entry-binding';
 import { groupSelectionEntry, queryOf } from '@/lib/flows/entry-params';
+import { askBeforeReplacing } from '@/lib/flows/replacement';
 import { errorUrl } from '@/lib/flows/step-urls';
 import { seeOther } from '@/lib/redirects';
 
@@ -16,5 +17,8 @@ export async function GET(request: NextRequest, { params }: RouteContext<'/group
   const entry = groupSelectionEntry({ ...query, track_id: path.trackId, sub: path.sub, requestId: path.requestId?.[0] ?? query.requestId });
   if (!entry) return seeOther(errorUrl('invalid-request'));
   const { groupId, ...rest } = entry;
+  // A link for another sign-in than the one in progress here waits for the person to confirm it.
+  const held = await askBeforeReplacing(rest.requestId, request.nextUrl);
+  if (held) return seeOther(held);
   return seeOther(await bindPrecheckEntry({ ...rest, kind: 'group', groupHint: groupId }));
 }

@@ -1,9 +1,10 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { Reference } from '@/app/_components/form-error';
 import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
 import { newReferenceId, verifyOutage } from '@/lib/errors';
 import { errorEntry } from '@/lib/flows/entry-params';
+import { requestKnown } from '@/lib/flows/first-page';
 import type { ErrorReason } from '@/lib/flows/step-urls';
 import { log } from '@/lib/log';
 import { meaningAnywhere } from '@/lib/provider/error-codes';
@@ -11,6 +12,7 @@ import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { localPath } from '@/lib/redirects';
 import { answerWith } from '@/lib/request-context';
 import { readFlow } from '@/lib/session';
+import { readUserSession } from '@/lib/user-session';
 import { parseRequestId } from '@/lib/validation/fields';
 
 const REFERENCE = /^[A-F0-9]{10}$/;
@@ -24,7 +26,13 @@ const REASONS: readonly ErrorReason[] = ['expired', 'replaced', 'invalid-request
  */
 export default async function ErrorPage({ searchParams }: PageProps<'/error'>) {
   const params = await searchParams;
-  const [t, tNotice, flow] = await Promise.all([getTranslations('error'), getTranslations('notices'), readFlow()]);
+  const [t, tNotice, flow, userSession, locale] = await Promise.all([
+    getTranslations('error'),
+    getTranslations('notices'),
+    readFlow(),
+    readUserSession(),
+    getLocale(),
+  ]);
   const provider = errorEntry(params);
   // A provider error that says an id we passed on is unknown, expired or used reads as "expired".
   const reason: ErrorReason | undefined =
@@ -43,8 +51,18 @@ export default async function ErrorPage({ searchParams }: PageProps<'/error'>) {
   }
   // Back to the provider's login for the same request keeps the client's context.
   const requestId = parseRequestId(params.requestId) ?? provider.requestId ?? flow?.requestId;
+  // No sign-in here, and this deployment's own has finished (Back from the application): say so.
+  const finished = reason === 'expired' && !flow && Boolean(userSession.user);
+  // A request the provider no longer knows cannot start again there: a fresh sign-in of our own.
+  const dead = reason === 'expired' && !finished && requestId !== undefined && (await requestKnown(requestId, locale)) === false;
   // The deployment's own session ended: a fresh sign-in of our own, not the provider's request.
-  const back = reason === 'sign-in-again' ? '/auth/start' : requestId ? resolveRedirectUrl(getConfig().providerUrl, requestId) : '/';
+  const back = finished
+    ? '/success'
+    : reason === 'sign-in-again' || dead
+      ? '/auth/start'
+      : requestId
+        ? resolveRedirectUrl(getConfig().providerUrl, requestId)
+        : '/';
 
   // The provider did not answer (a signed 503/504): say so, and offer the page that was loading.
   const unavailable = outage === 503 || outage === 504;
@@ -52,21 +70,23 @@ export default async function ErrorPage({ searchParams }: PageProps<'/error'>) {
 
   const texts = unavailable
     ? { title: t('unavailableTitle'), description: t('unavailableDescription'), back: t('tryAgain') }
-    : reason === 'expired'
-      ? { title: t('expiredTitle'), description: t('expiredDescription'), back: t('startAgain') }
-      : reason === 'replaced'
-        ? { title: t('replacedTitle'), description: t('replacedDescription'), back: t('startAgain') }
-        : reason === 'invalid-request'
-          ? { title: t('invalidRequestTitle'), description: t('invalidRequestDescription'), back: t('back') }
-          : reason === 'sign-in-again'
-            ? { title: t('signInAgainTitle'), description: t('signInAgainDescription'), back: t('signInAgain') }
-            : provider.error === 'access_denied'
-              ? { title: t('title'), description: tNotice('accessDenied'), back: t('back') }
-              : { title: t('title'), description: t('description'), back: t('back') };
+    : finished
+      ? { title: t('finishedTitle'), description: t('finishedDescription'), back: t('continue') }
+      : reason === 'expired'
+        ? { title: t('expiredTitle'), description: t('expiredDescription'), back: dead ? t('signInAgain') : t('startAgain') }
+        : reason === 'replaced'
+          ? { title: t('replacedTitle'), description: t('replacedDescription'), back: t('startAgain') }
+          : reason === 'invalid-request'
+            ? { title: t('invalidRequestTitle'), description: t('invalidRequestDescription'), back: t('back') }
+            : reason === 'sign-in-again'
+              ? { title: t('signInAgainTitle'), description: t('signInAgainDescription'), back: t('signInAgain') }
+              : provider.error === 'access_denied'
+                ? { title: t('title'), description: tNotice('accessDenied'), back: t('back') }
+                : { title: t('title'), description: t('description'), back: t('back') };
   return (
     // The client's name only where the provider answers (the lookup is a provider call) and the
     // sign-in is the provider's, not this deployment's own.
-    <Frame title={texts.title} description={texts.description} requestId={unavailable || reason === 'sign-in-again' ? null : requestId}>
+    <Frame title={texts.title} description={texts.description} requestId={unavailable || reason === 'sign-in-again' || finished || dead ? null : requestId}>
       {ref ? <Reference value={ref} /> : null}
       <a className="button" href={unavailable ? (retry ?? back) : back}>
         {texts.back}

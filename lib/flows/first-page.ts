@@ -2,6 +2,7 @@ import 'server-only';
 import { attempt } from '../limits/limits';
 import { log } from '../log';
 import { cachedClientName, requireClientName } from '../provider/client-name';
+import { isProviderError } from '../provider/errors';
 
 /**
  * The client name for the first screen, which also tells whether the provider knows the request
@@ -22,4 +23,23 @@ export async function firstPageClientName(requestId: string, locale: string): Pr
     }
   }
   return requireClientName(requestId, locale);
+}
+
+/**
+ * Whether the provider still knows `requestId`, for a step page whose flow cookie is gone (a
+ * bookmark, yesterday's link): true (a sign-in for the same client can start again there), false
+ * (unknown, expired or finished: only a fresh sign-in will do), or undefined when it was not asked
+ * (over the same per-client budget as the first page) or did not answer.
+ */
+export async function requestKnown(requestId: string, locale: string): Promise<boolean | undefined> {
+  try {
+    const hit = cachedClientName(requestId, locale);
+    if (hit) return !('refused' in hit);
+    const allowed = await attempt([['entry.address', 'address']]);
+    if (!allowed.ok) return undefined;
+    await requireClientName(requestId, locale);
+    return true;
+  } catch (error) {
+    return isProviderError(error) && error.kind === 'rejected' && (error.status ?? 500) < 500 ? false : undefined;
+  }
 }

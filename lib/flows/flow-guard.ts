@@ -1,7 +1,12 @@
 import 'server-only';
+import { getLocale } from 'next-intl/server';
 import { redirect } from 'next/navigation';
+import { getConfig } from '../config';
+import { resolveRedirectUrl } from '../provider/urls';
 import { readFlow, type FlowSession } from '../session';
+import { readUserSession } from '../user-session';
 import { parseRequestId } from '../validation/fields';
+import { requestKnown } from './first-page';
 import { errorUrl } from './step-urls';
 
 /**
@@ -10,28 +15,46 @@ import { errorUrl } from './step-urls';
  * compare the two here, so a second tab that started another sign-in (and with it replaced the
  * cookie) is never acted on by the first: that tab is told so, with a way back to its own.
  */
-async function flowFor(rawRequestId: unknown): Promise<FlowSession> {
+async function flowFor(rawRequestId: unknown, from: 'page' | 'action'): Promise<FlowSession> {
   // A step page opened without its request id (a bookmark, a typed address) has no sign-in to
   // go back to: it has expired. A malformed id is a link that was never valid.
   if (rawRequestId === undefined || rawRequestId === null) redirect(errorUrl('expired'));
   const requestId = parseRequestId(rawRequestId);
   if (!requestId) redirect(errorUrl('invalid-request'));
   const flow = await readFlow();
-  if (!flow) redirect(errorUrl('expired', requestId));
-  if (flow.requestId !== requestId) redirect(errorUrl('replaced', requestId));
+  if (!flow || flow.requestId !== requestId) redirect(await staleAnswer(requestId, flow, from));
+  return flow;
+}
+
+/**
+ * Where a page or form of a sign-in this cookie does not hold goes. With no sign-in here: after
+ * this deployment's own sign-in finished (Back from the application), the error page says the
+ * person is signed in; a bookmarked or stale page whose request the provider still knows starts
+ * that sign-in again at the provider (same client, the e-mail step); otherwise it has expired.
+ * With another sign-in here it was replaced, unless the provider no longer knows the request: then
+ * it is simply stale, not replaced. A form posted for it is never carried on elsewhere.
+ */
+async function staleAnswer(requestId: string, flow: FlowSession | null, from: 'page' | 'action'): Promise<string> {
+  if (flow) return (await requestKnown(requestId, await getLocale())) === false ? errorUrl('expired', requestId) : errorUrl('replaced', requestId);
+  if ((await readUserSession()).user) return errorUrl('expired', requestId);
+  if (from === 'page' && (await requestKnown(requestId, await getLocale())) === true) return resolveRedirectUrl(getConfig().providerUrl, requestId);
+  return errorUrl('expired', requestId);
+}
+
+async function requireFlowFrom<F extends FlowSession>(rawRequestId: unknown, needs: (flow: FlowSession) => flow is F, from: 'page' | 'action'): Promise<F> {
+  const flow = await flowFor(rawRequestId, from);
+  if (!needs(flow)) redirect(errorUrl('expired', flow.requestId));
   return flow;
 }
 
 /** A step page: its request id (from the address) against the cookie, and what the step needs. */
 export async function requireFlow<F extends FlowSession>(rawRequestId: unknown, needs: (flow: FlowSession) => flow is F): Promise<F> {
-  const flow = await flowFor(rawRequestId);
-  if (!needs(flow)) redirect(errorUrl('expired', flow.requestId));
-  return flow;
+  return requireFlowFrom(rawRequestId, needs, 'page');
 }
 
 /** A step action: the request id the form posted against the cookie, and what the step needs. */
 export async function guardAction<F extends FlowSession>(formData: FormData, needs: (flow: FlowSession) => flow is F): Promise<F> {
-  return requireFlow(formData.get('requestId'), needs);
+  return requireFlowFrom(formData.get('requestId'), needs, 'action');
 }
 
 /** What a step needs of the flow, as type guards so callers get the narrowed type. */

@@ -11,7 +11,7 @@ const limits = { attempt: vi.fn(async () => ({ ok: true }) as const) };
 vi.mock('@/lib/limits/limits', () => limits);
 
 const { getClientInfo } = await import('@/lib/provider/public');
-const { firstPageClientName } = await import('@/lib/flows/first-page');
+const { firstPageClientName, requestKnown } = await import('@/lib/flows/first-page');
 
 const unknownId = () =>
   new ProviderError({ kind: 'rejected', operation: 'public.client', service: 'public-srv', status: 400, code: 'PUB10001', meaning: 'reference-invalid' });
@@ -52,4 +52,20 @@ test("over the client's budget for unconfirmed ids: the page goes on without ask
   limits.attempt.mockResolvedValueOnce({ ok: false, limit: 'entry.address', retryAfter: 30 } as never);
   expect(await firstPageClientName(id(), 'en-GB')).toBeUndefined();
   expect(getClientInfo).not.toHaveBeenCalled();
+});
+
+test("whether a stale link's request still lives: known, refused (both cached), or not asked over the budget", async () => {
+  vi.mocked(getClientInfo).mockResolvedValueOnce({ displayName: 'Portal' });
+  const alive = id();
+  expect(await requestKnown(alive, 'en-GB')).toBe(true);
+  vi.mocked(getClientInfo).mockRejectedValueOnce(unknownId());
+  const dead = id();
+  expect(await requestKnown(dead, 'en-GB')).toBe(false);
+  expect(await requestKnown(dead, 'en-GB')).toBe(false);
+  expect(await requestKnown(alive, 'en-GB')).toBe(true);
+  expect(getClientInfo).toHaveBeenCalledTimes(2);
+  limits.attempt.mockResolvedValueOnce({ ok: false, limit: 'entry.address', retryAfter: 30 } as never);
+  expect(await requestKnown(id(), 'en-GB')).toBeUndefined();
+  vi.mocked(getClientInfo).mockRejectedValueOnce(new ProviderError({ kind: 'timeout', operation: 'public.client' }));
+  expect(await requestKnown(id(), 'en-GB')).toBeUndefined();
 });

@@ -87,8 +87,9 @@ test.describe('group selection', () => {
     await expectSignedInFor(page, MANY.south.name, javaScriptEnabled);
     expect(appLog()).toMatch(/"event":"group-claim","source":"access_token"/);
 
+    // The group page's link again, once signed in: nothing to choose any more, and the page says why.
     await page.goto(url.toString());
-    await expect(page.getByRole('heading', { name: 'Your sign-in has expired' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'You’re signed in' })).toBeVisible();
   });
 
   test('keyboard only: search, choose and sign in without the mouse', async ({ page, javaScriptEnabled }) => {

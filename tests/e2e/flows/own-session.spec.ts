@@ -23,6 +23,16 @@ const tokenCalls = async (standin: { calls(f: string): Promise<Array<{ method: s
   (await standin.calls('/token-srv/token')).filter((c) => c.method === 'POST').length;
 
 test.describe("the deployment's own session", () => {
+  test('Back after signing in says the person is signed in, and Continue returns to the application', async ({ page, javaScriptEnabled, expectAccessible }) => {
+    const { email } = fresh('back', javaScriptEnabled);
+    await signIn(page, email, javaScriptEnabled);
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You’re signed in');
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  });
+
   test('/success: who, sign-out and the profile link; tokens stay in HttpOnly cookies, never in the page', async ({
     page,
     context,
@@ -209,7 +219,7 @@ test.describe("the deployment's own session", () => {
     await signIn(page, email, javaScriptEnabled);
     expect(callback).toContain('code=');
     await page.goto(callback);
-    await expect(page.getByRole('heading', { name: 'Your sign-in has expired' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'You’re signed in' })).toBeVisible();
     await page.goto('/success');
     await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ACCOUNTS, expect, submit, test, toPasswordStep } from '../support/fixtures';
 
 test.describe('Back, refresh and expiry never dead-end', () => {
@@ -17,15 +18,34 @@ test.describe('Back, refresh and expiry never dead-end', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter your password');
   });
 
-  test('an expired flow explains itself and "Start again" returns to the provider for the same request', async ({ page, context, expectAccessible }) => {
+  test('a page whose sign-in cookie has gone, of a request the provider still knows, starts that sign-in again at the e-mail step', async ({
+    page,
+    context,
+  }) => {
     const requestId = await toPasswordStep(page, ACCOUNTS.password.email);
     await context.clearCookies();
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your sign-in has expired');
-    await expectAccessible(page);
-    await page.getByRole('link', { name: 'Start again' }).click();
-    await expect(page).toHaveURL(new RegExp(`[?&]requestId=${requestId}`));
+    await expect(page).toHaveURL(new RegExp(`/\\?(.+&)?requestId=${requestId}`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  });
+
+  test('a bookmarked step of a sign-in the provider no longer knows: expired, and "Sign in again" starts a fresh one, also with another sign-in here', async ({
+    page,
+    expectAccessible,
+  }) => {
+    const stale = randomUUID();
+    await page.goto(`/login?requestId=${stale}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your sign-in has expired');
+    await expect(page.getByRole('link', { name: 'Start again' })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Sign in again' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+    expect(new URL(page.url()).searchParams.get('requestId')).not.toBe(stale);
+
+    // With another sign-in in the cookie the stale page is stale, not "replaced in another tab".
+    await toPasswordStep(page, ACCOUNTS.password.email);
+    await page.goto(`/login?requestId=${stale}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your sign-in has expired');
   });
 });
 

@@ -3,8 +3,10 @@
 import { useEffect, useState } from 'react';
 
 /**
- * Seconds left of `seconds` as given by the server's answer, ticking down once a second in the
- * browser; a new answer starts it again. Without JavaScript the server's figure stays as it is.
+ * Seconds left of `seconds` as given by the server's answer, counting down in the browser; a new
+ * answer starts it again. Counted against the clock, not by ticks, so a tab the browser held back
+ * in the background shows the true figure when it is looked at again. Without JavaScript the
+ * server's figure stays as it is.
  */
 export function useSecondsLeft(seconds: number | undefined): number {
   const [left, setLeft] = useState(seconds ?? 0);
@@ -14,14 +16,24 @@ export function useSecondsLeft(seconds: number | undefined): number {
     setLeft(seconds ?? 0);
   }
   useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
+    if (!seconds || seconds <= 0) return;
+    const end = Date.now() + seconds * 1000;
+    const timer = setInterval(() => {
+      const now = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+      setLeft(now);
+      if (now === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [seconds, seen]);
   return left;
 }
 
-/** "4:05": minutes and seconds, the same in every language this product ships. */
-export function minutesAndSeconds(seconds: number): string {
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+/**
+ * A wait in words, in the page's language: "5 minutes" (whole minutes, rounded up) while a
+ * minute or more is left, then "45 seconds" (Intl's unit names, so plurals and word order are
+ * each language's own). Number and unit never part at a line end.
+ */
+export function waitText(seconds: number, locale: string): string {
+  const [value, unit] = seconds >= 60 ? [Math.ceil(seconds / 60), 'minute'] : [Math.max(1, seconds), 'second'];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value).replace(/ /g, '\u00a0');
 }

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useActionState } from 'react';
-import { minutesAndSeconds, useSecondsLeft } from '@/app/_components/countdown';
+import { useSecondsLeft, waitText } from '@/app/_components/countdown';
 import { FormTop } from '@/app/_components/form-top';
 import { Identity } from '@/app/_components/identity';
 import { PasswordField } from '@/app/_components/password-field';
@@ -14,6 +14,8 @@ import { verifyPassword, type CredentialsFormState } from './actions';
 
 type Props = {
   requestId: string;
+  /** The page's language, for the lock's time in words. */
+  locale: string;
   email: string;
   changeEmailHref: string;
   resetHref: string;
@@ -34,14 +36,14 @@ type Props = {
     pending: string;
     forgotPassword: string;
     resetPassword: string;
-    /** "{time}" is replaced by the time left, m:ss. */
+    /** "{time}" is replaced by the time left in words ("5 minutes"). */
     lockedFor: string;
   };
   errors: Partial<Record<ErrorKey, string>>;
 };
 
 /** Step 2: the password, for the account shown above it (with a username field for password managers, see Identity). */
-export function CredentialsForm({ requestId, email, changeEmailHref, resetHref, cancelHref, initialState, labels, errors }: Props) {
+export function CredentialsForm({ requestId, locale, email, changeEmailHref, resetHref, cancelHref, initialState, labels, errors }: Props) {
   const [state, action] = useActionState<CredentialsFormState, FormData>(verifyPassword, initialState ?? { status: 'idle' });
   // Locked after repeated wrong passwords (or held back by a limit): until the time is up the
   // form says when, Sign in waits, and resetting the password is the way forward.
@@ -65,7 +67,7 @@ export function CredentialsForm({ requestId, email, changeEmailHref, resetHref, 
       />
       {locked ? (
         <p id="password-locked" className="hint">
-          {labels.lockedFor.replace('{time}', minutesAndSeconds(secondsLeft))}
+          {labels.lockedFor.replace('{time}', waitText(secondsLeft, locale))}
         </p>
       ) : (
         // Right under the field it is about, where a person who does not know the password looks.

@@ -42,6 +42,7 @@ export default async function CredentialsPage({ searchParams }: PageProps<'/logi
       ) : null}
       <CredentialsForm
         requestId={flow.requestId}
+        locale={locale}
         email={flow.email}
         resetHref={stepUrl('/reset-password-init', flow.requestId)}
         initialState={lockedState(flow.lockedUntil)}

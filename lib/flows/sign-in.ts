@@ -1,5 +1,7 @@
 import 'server-only';
 import { getConfig } from '../config';
+import { getShared, putShared } from '../limits/store';
+import { accountRef } from '../log';
 import { isProviderError, refusalMeaning } from '../provider/errors';
 import { checkUserExists } from '../provider/users';
 import { authenticate, getConfiguredMethods, initiateAuthentication, type ConfiguredMethod } from '../provider/verification';
@@ -41,6 +43,23 @@ export type PasswordOutcome =
 export const LOCK_SECONDS = 5 * 60;
 
 /**
+ * When the account's lock ends: as the provider says, where it says; otherwise 5 minutes from
+ * the first refusal that reported it, remembered across sign-ins and replicas (a fresh sign-in
+ * to a locked account must not start the countdown again at 5:00).
+ */
+async function lockEnd(email: string, providerSeconds: number | undefined): Promise<number> {
+  const key = `lock:${accountRef(email)}`;
+  const now = Date.now();
+  if (providerSeconds === undefined) {
+    const known = Number(await getShared(key));
+    if (known > now) return known;
+  }
+  const seconds = providerSeconds ?? LOCK_SECONDS;
+  await putShared(key, String(now + seconds * 1000), seconds);
+  return now + seconds * 1000;
+}
+
+/**
  * The password form's state while the account is locked (the message, and the seconds until it
  * may be tried again), or the plain form once the lock has ended or when there was none.
  */
@@ -79,7 +98,7 @@ export async function checkPassword(args: { requestId: string; email: string; pa
     const meaning = refusalMeaning(error);
     const details = isProviderError(error) ? error.details : {};
     if (meaning === 'account-unusable') return { kind: 'unusable' };
-    if (meaning === 'account-locked') return { kind: 'locked', until: Date.now() + (details.lockedForSeconds ?? LOCK_SECONDS) * 1000 };
+    if (meaning === 'account-locked') return { kind: 'locked', until: await lockEnd(args.email, details.lockedForSeconds) };
     const userError = credentialsErrorFor(meaning);
     if (!userError) throw error;
     // The provider may say how many wrong passwords are left (U): one left is worth a warning.

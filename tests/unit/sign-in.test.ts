@@ -40,8 +40,24 @@ describe('the password step', () => {
     const named = await checkPassword(args);
     expect(named.kind === 'locked' && Math.round((named.until - now) / 1000)).toBe(60);
     vi.mocked(authenticate).mockRejectedValueOnce(refusal('account-locked'));
-    const assumed = await checkPassword(args);
+    const assumed = await checkPassword({ ...args, email: 'bob@example.com' });
     expect(assumed.kind === 'locked' && Math.round((assumed.until - now) / 1000)).toBe(LOCK_SECONDS);
+  });
+
+  test('a lock the provider does not time ends 5 minutes after its first refusal, also for a later sign-in', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.mocked(authenticate).mockRejectedValue(refusal('account-locked'));
+      const first = await checkPassword({ ...args, email: 'carla@example.com' });
+      vi.advanceTimersByTime(70_000);
+      const later = await checkPassword({ ...args, requestId: 'req-other-1234', email: 'carla@example.com' });
+      if (first.kind !== 'locked' || later.kind !== 'locked') throw new Error('expected both sign-ins to be told of the lock');
+      expect(later.until).toBe(first.until);
+      expect(lockedState(later.until)).toMatchObject({ retryAfter: LOCK_SECONDS - 70 });
+    } finally {
+      vi.mocked(authenticate).mockReset();
+      vi.useRealTimers();
+    }
   });
 
   test('a declined, deactivated or deleted account is no field error', async () => {

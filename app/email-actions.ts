@@ -40,7 +40,8 @@ export const submitEmail = formAction(async function submitEmail(_prev: EmailFor
   ]);
   if (!allowed.ok) {
     answerLimited(allowed, 'email');
-    return { status: 'invalid', fieldErrors: { email: 'tooManyAttempts' }, values: { email } };
+    // Not the address's fault: said about the form, with the time left (a minute's window).
+    return { status: 'invalid', fieldErrors: {}, formError: 'attemptsWait', retryAfter: allowed.retryAfter, values: { email } };
   }
 
   let outcome: EmailStepOutcome;

@@ -1,6 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
+import { useSecondsLeft } from '@/app/_components/countdown';
 import { FormTop } from '@/app/_components/form-top';
 import { SubmitButton } from '@/app/_components/submit-button';
 import { TextField } from '@/app/_components/text-field';
@@ -22,6 +23,8 @@ export function EmailForm({ requestId, defaultEmail, labels, errors }: Props) {
   const email = (state.status === 'invalid' ? state.values?.email : undefined) ?? defaultEmail ?? '';
   const rules = useFieldRules(state, { email: emailError });
   const errorKey = rules.errorOf('email');
+  // Over the step's limit: Next waits for the countdown the form's message shows.
+  const waitLeft = useSecondsLeft(state.status === 'invalid' && state.formError === 'attemptsWait' ? state.retryAfter : undefined);
   return (
     <form action={action} {...rules.formProps}>
       <FormTop requestId={requestId} state={state} summary={rules.summaryItems(errors)} errors={errors} />
@@ -37,7 +40,7 @@ export function EmailForm({ requestId, defaultEmail, labels, errors }: Props) {
         {...rules.field('email')}
       />
       <div className="actions">
-        <SubmitButton label={labels.submit} pendingLabel={labels.pending} />
+        <SubmitButton label={labels.submit} pendingLabel={labels.pending} heldBack={waitLeft > 0} />
       </div>
     </form>
   );

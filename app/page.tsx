@@ -26,7 +26,7 @@ export default async function EmailPage({ searchParams }: PageProps<'/'>) {
   const [t, tNotice, errors, clientName, defaultEmail] = await Promise.all([
     getTranslations('login'),
     getTranslations('notices'),
-    translateErrors(['emailRequired', 'emailInvalid', 'userNotFound', 'tooManyAttempts']),
+    translateErrors(['emailRequired', 'emailInvalid', 'userNotFound', 'attemptsWait']),
     // The provider rejects an unknown or expired requestId here, before the person types anything.
     firstPageClientName(requestId, locale).catch((e: unknown) => failForRequest(e, { page: 'login' }, stepUrl('/', requestId))),
     rememberedEmail.read(),

@@ -13,17 +13,28 @@ const SLOW_MS = 3_000;
  * happening in place of its label, and the same is said politely to screen readers; after a few
  * seconds it says the wait is longer than usual.
  */
-export function SubmitButton({ label, pendingLabel, className }: { label: string; pendingLabel: string; className?: string }) {
+export function SubmitButton({
+  label,
+  pendingLabel,
+  className,
+  heldBack = false,
+}: {
+  label: string;
+  pendingLabel: string;
+  className?: string;
+  heldBack?: boolean;
+}) {
   const { pending } = useFormStatus();
   const status = usePendingText(pending, pendingLabel);
+  // Held back (a wait the form counts down): says so on use rather than going dead.
   return (
     <>
       <button
         type="submit"
         className={className}
-        aria-disabled={pending}
+        aria-disabled={pending || heldBack}
         onClick={(event) => {
-          if (pending) event.preventDefault();
+          if (pending || heldBack) event.preventDefault();
         }}
       >
         {pending ? (

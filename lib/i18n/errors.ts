@@ -23,6 +23,7 @@ const COUNTED: Partial<Record<ErrorKey, string[]>> = {
   sendWaitPush: ['seconds'],
   sendQuotaAccount: ['minutes'],
   sendQuotaNetwork: ['minutes'],
+  attemptsWait: ['seconds'],
 };
 
 /** What every send action may answer when a send is held back (lib/limits/limits.ts sendRefusalKey). */

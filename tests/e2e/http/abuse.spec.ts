@@ -157,7 +157,8 @@ test.describe('attempts are limited, and a limited attempt never reaches the pro
     expect(statuses.filter((s) => s === 429)).toHaveLength(6);
     const limited = byAddress.at(-1)!;
     expect(Number(limited.headers()['retry-after'])).toBeGreaterThan(0);
-    expect(await limited.text()).toContain('Too many attempts. Please wait a few minutes and try again.');
+    // Said about the form, with the seconds left of the minute's window (no-break space before the unit).
+    expect(await limited.text()).toMatch(/Many sign-in attempts in a short time\. You can try again in \d+[ \u00a0]s\./);
     // The 30 accepted posts asked the provider (the first, ten for the account, 19 more); the
     // seven refused ones did not.
     expect(await standin.calls(`userexistence/${requestId}`)).toHaveLength(30);

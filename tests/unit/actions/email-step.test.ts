@@ -40,9 +40,11 @@ describe('the e-mail step (app/email-actions.ts submitEmail)', () => {
     expect(await redirectedTo(post('anna@example.com', '../x'))).toBe('/error?reason=invalid-request');
   });
 
-  test('held back by a limit: "too many attempts" on the field', async () => {
+  test('held back by a limit: said about the form (not the address), with the seconds left', async () => {
     limitsMock.attempt.mockResolvedValueOnce(refused('email.address') as never);
-    expect(await post('anna@example.com')).toEqual({ status: 'invalid', fieldErrors: { email: 'tooManyAttempts' }, values: { email: 'anna@example.com' } });
+    const answer = await post('anna@example.com');
+    expect(answer).toMatchObject({ status: 'invalid', fieldErrors: {}, formError: 'attemptsWait', values: { email: 'anna@example.com' } });
+    expect(answer.status === 'invalid' && answer.retryAfter).toBeGreaterThan(0);
     expect(limitsMock.answerLimited).toHaveBeenCalled();
   });
 

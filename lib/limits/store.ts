@@ -42,7 +42,9 @@ function connect(url: string | undefined): Redis | null {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: 2_000,
-    commandTimeout: getConfig().storeTimeoutMs,
+    // A backstop only: the deadline that counts is timed() below. A command still unanswered
+    // this long is given up, so a store that never answers holds no memory.
+    commandTimeout: Math.max(1_000, getConfig().storeTimeoutMs * 20),
     // Keep trying to come back, at most every 2 s; meanwhile the insurance limiters count.
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     keyPrefix: 'signin:',
@@ -91,24 +93,51 @@ function usableRedis(state: Shared): Redis | undefined {
 }
 
 /**
- * Times one command of the store: one that misses the deadline (so was answered from this
- * replica's memory) leaves the store alone for a while; the first one in time after that says it
- * is back. Logged on each change only.
+ * Races a command against its deadline. The deadline is wall time, so an event loop held up by
+ * other work (a render, a collection) would see a reply that arrived in time as late: when the
+ * timer fires, the decision waits for the I/O already received (a setImmediate runs after the
+ * poll phase that reads it), and only a store that has really not answered is late.
  */
-async function timed<T>(state: Shared, command: () => Promise<T>): Promise<T> {
-  const started = performance.now();
+export async function withDeadline<T>(command: Promise<T>, ms: number): Promise<{ inTime: true; settle: () => T } | { inTime: false }> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<{ inTime: false }>((resolve) => {
+    timer = setTimeout(() => setImmediate(() => resolve({ inTime: false })), ms);
+  });
+  const settled = command.then(
+    (value) => ({ inTime: true as const, settle: () => value }),
+    (error: unknown) => ({
+      inTime: true as const,
+      settle: (): T => {
+        throw error;
+      },
+    }),
+  );
   try {
-    return await command();
+    return await Promise.race([settled, late]);
   } finally {
-    const late = performance.now() - started >= getConfig().storeTimeoutMs;
-    if (late && state.slowUntil <= Date.now()) {
-      log.warn({ event: 'limits-store-slow', pauseMs: SLOW_PAUSE_MS }, 'shared limits store too slow: limits count per replica for a while');
-    } else if (!late && state.slowUntil !== 0 && state.slowUntil <= Date.now()) {
-      log.info({ event: 'limits-store-up' }, 'shared limits store answers in time again');
-    }
-    if (late) state.slowUntil = Date.now() + SLOW_PAUSE_MS;
-    else if (state.slowUntil <= Date.now()) state.slowUntil = 0;
+    clearTimeout(timer);
   }
+}
+
+/**
+ * One command of the store, with its deadline: one that misses it is answered by `fallback`
+ * (this replica's memory) and leaves the store alone for a while; the first one in time after
+ * that says it is back. Logged on each change only.
+ */
+async function timed<T>(state: Shared, command: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
+  const answer = await withDeadline(command(), getConfig().storeTimeoutMs);
+  if (!answer.inTime) {
+    if (state.slowUntil <= Date.now()) {
+      log.warn({ event: 'limits-store-slow', pauseMs: SLOW_PAUSE_MS }, 'shared limits store too slow: limits count per replica for a while');
+    }
+    state.slowUntil = Date.now() + SLOW_PAUSE_MS;
+    return fallback();
+  }
+  if (state.slowUntil !== 0 && state.slowUntil <= Date.now()) {
+    log.info({ event: 'limits-store-up' }, 'shared limits store answers in time again');
+    state.slowUntil = 0;
+  }
+  return answer.settle();
 }
 
 /** A limit's counter: in the shared store while it answers in time, else in this replica's memory. */
@@ -127,8 +156,9 @@ export function limiter(name: string, points: number, seconds: number): Limiter 
       : undefined;
     found = redis
       ? {
-          consume: (key, count) => (usableRedis(state) ? timed(state, () => redis.consume(key, count)) : memory.consume(key, count)),
-          get: (key) => (usableRedis(state) ? timed(state, () => redis.get(key)) : memory.get(key)),
+          consume: (key, count) =>
+            usableRedis(state) ? timed(state, () => redis.consume(key, count), () => memory.consume(key, count)) : memory.consume(key, count),
+          get: (key) => (usableRedis(state) ? timed(state, () => redis.get(key), () => memory.get(key)) : memory.get(key)),
         }
       : memory;
     state.limiters.set(id, found);
@@ -145,8 +175,12 @@ export async function putShared(key: string, value: string, seconds: number): Pr
   const redis = usableRedis(state);
   if (redis) {
     try {
-      await timed(state, () => redis.set(`value:${key}`, value, 'EX', seconds));
-      return;
+      const stored = await timed(
+        state,
+        async () => (await redis.set(`value:${key}`, value, 'EX', seconds)) === 'OK',
+        async () => false,
+      );
+      if (stored) return;
     } catch {
       // Falls through to this replica's memory.
     }
@@ -161,7 +195,7 @@ export async function getShared(key: string): Promise<string | undefined> {
   const redis = usableRedis(state);
   if (redis) {
     try {
-      const value = await timed(state, () => redis.get(`value:${key}`));
+      const value = await timed(state, () => redis.get(`value:${key}`), async () => null);
       if (value !== null) return value;
     } catch {
       // Falls through to this replica's memory.

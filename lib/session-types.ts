@@ -28,7 +28,11 @@ export type PushRequest = { statusId: string; expiresAt: number; number?: string
 export type MfaState = {
   trackId: string;
   options: MfaOption[];
-  active?: MfaOption & { exchangeId: string; sentAt: number; destination?: string; push?: PushRequest };
+  /**
+   * The exchange open now. `dead`: its code can no longer be used (expired, or too many wrong
+   * tries), so a new one may be asked for at once and no "a new code has been sent" is shown.
+   */
+  active?: MfaOption & { exchangeId: string; sentAt: number; destination?: string; push?: PushRequest; dead?: boolean };
 };
 
 /**

@@ -26,6 +26,12 @@ export function ResendForm({ requestId, action: send, waitSeconds, locale, label
   const [state, action, pending] = useActionState<ResendState, FormData>(send, { status: 'idle' });
   const [left, setLeft] = useState(waitSeconds);
   const [seenState, setSeenState] = useState(state);
+  // The page renders again with the wait the server counts now (none once the code sent is dead).
+  const [seenWait, setSeenWait] = useState(waitSeconds);
+  if (seenWait !== waitSeconds) {
+    setSeenWait(waitSeconds);
+    setLeft(waitSeconds);
+  }
   // The only refusal a resend answers is "too early", with the seconds left (ResendState).
   const tooEarly = state.status === 'invalid' ? (state.retryAfter ?? 0) : undefined;
   if (seenState !== state) {

@@ -76,7 +76,7 @@ export const resendMfaCode = formAction(async function resendMfaCode(_prev: Rese
   try {
     outcome = await sendCode({ option: mfa.active, requestId, sub, trackId: mfa.trackId, locale: await getLocale() });
   } catch (error) {
-    failToErrorPage(error, { step: 'mfa.resend', type: mfa.active.type });
+    failToErrorPage(error, { step: 'mfa.resend', type: mfa.active.type }, stepUrl(mfaStepPath(mfa.active.type), requestId));
   }
   if (outcome.kind === 'redirect') failToErrorPage(new Error('resend answered with a redirect'), { step: 'mfa.resend' });
   await updateFlow({
@@ -88,6 +88,7 @@ export const resendMfaCode = formAction(async function resendMfaCode(_prev: Rese
         sentAt: Date.now(),
         destination: outcome.destination ?? mfa.active.destination,
         push: outcome.push,
+        dead: undefined,
       },
     },
   });

@@ -3,6 +3,7 @@
 import { useActionState, type ReactNode } from 'react';
 import { AutoSubmit } from '@/app/_components/auto-submit';
 import { FormError } from '@/app/_components/form-error';
+import { Loader } from '@/app/_components/loader';
 import { SubmitButton } from '@/app/_components/submit-button';
 import type { ErrorKey, FormState } from '@/lib/validation/form-state';
 import { startMfa } from './actions';
@@ -21,6 +22,7 @@ type Props = {
 /** Starts the chosen second factor with a POST (a page load never sends a code by itself). */
 export function MfaStartForm({ requestId, single, options = [], autoStart, pendingLabel, errors }: Props) {
   const [state, action] = useActionState<FormState<never>, FormData>(startMfa, { status: 'idle' });
+  const starting = Boolean(single) && autoStart && state.status === 'idle';
   return (
     <form id="mfa-start" action={action} className="options">
       <input type="hidden" name="requestId" value={requestId} />
@@ -28,10 +30,18 @@ export function MfaStartForm({ requestId, single, options = [], autoStart, pendi
       {single ? (
         <>
           <input type="hidden" name="type" value={single.type} />
-          <div className="actions">
+          {/* Starting by itself, the page says so from its first paint: a button to press
+              that the script presses half a second later only invites a second send. The
+              button is there without JavaScript, and again if the start is refused. */}
+          <div className={starting ? 'actions only-without-js' : 'actions'}>
             <SubmitButton label={single.label} pendingLabel={pendingLabel} />
           </div>
-          {autoStart && state.status === 'idle' ? <AutoSubmit formId="mfa-start" /> : null}
+          {starting ? (
+            <div className="needs-js">
+              <Loader label={pendingLabel} />
+              <AutoSubmit formId="mfa-start" />
+            </div>
+          ) : null}
         </>
       ) : (
         <>

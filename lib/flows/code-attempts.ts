@@ -1,6 +1,8 @@
 import 'server-only';
-import { answerLimited, attempt, failed, spent } from '../limits/limits';
-import type { CodeFormState } from '../validation/form-state';
+import { answerLimited, attempt, endSendWait, failed, spent } from '../limits/limits';
+import { updateFlow } from '../session';
+import type { MfaState } from '../session-types';
+import type { CodeFormState, ErrorKey } from '../validation/form-state';
 
 /** A second factor of one account: its wrong codes are counted together, whatever the exchange. */
 export type Factor = { account: string; factor: string };
@@ -32,4 +34,19 @@ export async function refuseCodeAttempt(exchangeId: string, step: string, factor
 /** A wrong code of a second factor, counted for its account (only wrong codes count). */
 export async function countWrongCode(factor: Factor): Promise<void> {
   await failed('code.account', factorKey(factor));
+}
+
+/** Refusals after which the code sent is of no use: the way forward is a new one. */
+const DEAD_CODE: ReadonlySet<ErrorKey> = new Set(['mfaCodeExpired', 'tooManyCodeAttempts']);
+
+/**
+ * A code check's refusal for a second factor, as the form gets it. Where the code is dead, the
+ * wait before another send ends and the exchange is marked so (the page then offers a new code at
+ * once and drops its "sent" notice), instead of a resend held back for a code nobody can use.
+ */
+export async function refuseCode(mfa: MfaState & { active: NonNullable<MfaState['active']> }, sub: string, key: ErrorKey): Promise<CodeFormState> {
+  if (DEAD_CODE.has(key) && !mfa.active.dead) {
+    await Promise.all([endSendWait(`mfa.${mfa.active.type}`, sub), updateFlow({ mfa: { ...mfa, active: { ...mfa.active, dead: true } } })]);
+  }
+  return { status: 'invalid', fieldErrors: { code: key } };
 }

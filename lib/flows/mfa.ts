@@ -31,7 +31,7 @@ export function selectMfaStart(methods: readonly ConfiguredMethod[], { passkeys 
 
 export type OptionLabelKey = 'optionEmail' | 'optionEmailTo' | 'optionSms' | 'optionSmsTo' | 'optionTotp' | 'optionPush' | 'optionPushOn' | 'optionOther';
 type StartKey = 'startEmail' | 'startSms' | 'startTotp' | 'startPush' | 'startPushOn' | 'startOther';
-type ButtonKey = 'send' | 'continue' | 'sendRequest' | 'sending' | 'sendingRequest';
+type ButtonKey = 'send' | 'continue' | 'sendRequest' | 'sending' | 'sendingRequest' | 'loading';
 type SentKey = 'sentEmail' | 'sentEmailTo' | 'sentSms' | 'sentSmsTo' | 'totpDescription' | 'otherDescription';
 
 type MfaTexts = {
@@ -63,7 +63,7 @@ const MFA_TEXTS: Record<'EMAIL' | 'SMS' | 'TOTP' | 'PUSH' | 'other', MfaTexts> =
     sentTo: 'sentEmailTo',
   },
   SMS: { option: 'optionSms', optionTo: 'optionSmsTo', start: 'startSms', button: 'send', pending: 'sending', sent: 'sentSms', sentTo: 'sentSmsTo' },
-  TOTP: { option: 'optionTotp', start: 'startTotp', button: 'continue', pending: 'sending', sent: 'totpDescription' },
+  TOTP: { option: 'optionTotp', start: 'startTotp', button: 'continue', pending: 'loading', sent: 'totpDescription' },
   PUSH: {
     option: 'optionPush',
     optionTo: 'optionPushOn',

@@ -70,6 +70,15 @@ export async function attemptSend(kind: string, account: string): Promise<Verdic
 }
 
 /**
+ * Ends the wait between two sends of a kind to an account, when the code sent is of no use any
+ * more (expired, or too many wrong tries): a new one may be asked for at once. The send budgets
+ * still count every send.
+ */
+export async function endSendWait(kind: string, account: string): Promise<void> {
+  await limiter(`wait.${kind}`, 1, getConfig().mfaResendSeconds).delete(keyOf(`wait.${kind}`, account));
+}
+
+/**
  * Whether a key has used up its budget, without counting (for limits that count failures only,
  * a wrong code: `failed` counts one).
  */

@@ -141,7 +141,7 @@ async function timed<T>(state: Shared, command: () => Promise<T>, fallback: () =
 }
 
 /** A limit's counter: in the shared store while it answers in time, else in this replica's memory. */
-export type Limiter = Pick<RateLimiterAbstract, 'consume' | 'get'>;
+export type Limiter = Pick<RateLimiterAbstract, 'consume' | 'get' | 'delete'>;
 
 /** One limiter per limit name: `points` per `seconds`, shared when a shared store is configured. */
 export function limiter(name: string, points: number, seconds: number): Limiter {
@@ -157,8 +157,35 @@ export function limiter(name: string, points: number, seconds: number): Limiter 
     found = redis
       ? {
           consume: (key, count) =>
-            usableRedis(state) ? timed(state, () => redis.consume(key, count), () => memory.consume(key, count)) : memory.consume(key, count),
-          get: (key) => (usableRedis(state) ? timed(state, () => redis.get(key), () => memory.get(key)) : memory.get(key)),
+            usableRedis(state)
+              ? timed(
+                  state,
+                  () => redis.consume(key, count),
+                  () => memory.consume(key, count),
+                )
+              : memory.consume(key, count),
+          get: (key) =>
+            usableRedis(state)
+              ? timed(
+                  state,
+                  () => redis.get(key),
+                  () => memory.get(key),
+                )
+              : memory.get(key),
+          // Both places: a key counted in memory while the store was slow is ended there too.
+          delete: async (key) => {
+            const [inMemory, inStore] = await Promise.all([
+              memory.delete(key),
+              usableRedis(state)
+                ? timed(
+                    state,
+                    () => redis.delete(key),
+                    async () => false,
+                  )
+                : false,
+            ]);
+            return inMemory || inStore;
+          },
         }
       : memory;
     state.limiters.set(id, found);
@@ -195,7 +222,11 @@ export async function getShared(key: string): Promise<string | undefined> {
   const redis = usableRedis(state);
   if (redis) {
     try {
-      const value = await timed(state, () => redis.get(`value:${key}`), async () => null);
+      const value = await timed(
+        state,
+        () => redis.get(`value:${key}`),
+        async () => null,
+      );
       if (value !== null) return value;
     } catch {
       // Falls through to this replica's memory.

@@ -125,7 +125,7 @@ describe('resend and labels', () => {
       pending: 'sendingRequest',
     });
     expect(startTexts({ type: 'PUSH' }).text).toEqual({ key: 'startPush' });
-    expect(startTexts({ type: 'TOTP' })).toEqual({ text: { key: 'startTotp' }, button: 'continue', pending: 'sending' });
+    expect(startTexts({ type: 'TOTP' })).toEqual({ text: { key: 'startTotp' }, button: 'continue', pending: 'loading' });
     expect(startTexts({ type: 'FIDO2' })).toEqual({ text: { key: 'startOther' }, button: 'send', pending: 'sending' });
     expect(codeSentText({ type: 'EMAIL', destination: 'j•••@example.com' })).toEqual({ key: 'sentEmailTo', destination: 'j•••@example.com' });
     expect(codeSentText({ type: 'SMS' })).toEqual({ key: 'sentSms' });

@@ -4,7 +4,7 @@ import { getLocale } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { retryOnForm } from '@/lib/errors';
-import { countWrongCode, refuseCodeAttempt } from '@/lib/flows/code-attempts';
+import { countWrongCode, refuseCode, refuseCodeAttempt } from '@/lib/flows/code-attempts';
 import { guardAction, withActiveCode } from '@/lib/flows/flow-guard';
 import { mfaStepPath } from '@/lib/flows/mfa';
 import { verifyCode, type CodeOutcome } from '@/lib/flows/mfa-steps';
@@ -28,6 +28,7 @@ export const submitMfaCode = formAction(async function submitMfaCode(_prev: Code
   if (active.type === 'PUSH') redirect(stepUrl(mfaStepPath(active.type), requestId));
   if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'code'>(parsed.error) };
   const refused = await refuseCodeAttempt(active.exchangeId, 'mfa.verify', { account: sub, factor: active.type });
+  if (refused?.status === 'invalid' && refused.fieldErrors.code === 'tooManyCodeAttempts') return refuseCode(mfa, sub, 'tooManyCodeAttempts');
   if (refused) return refused;
 
   let outcome: CodeOutcome;
@@ -42,7 +43,7 @@ export const submitMfaCode = formAction(async function submitMfaCode(_prev: Code
   log.info({ event: 'mfa.verified', type: active.type, outcome: outcome.kind, account: accountRef(sub) }, 'sign-in attempt');
   if (outcome.kind === 'code-error') {
     if (outcome.key === 'mfaCodeInvalid') await countWrongCode({ account: sub, factor: active.type });
-    return { status: 'invalid', fieldErrors: { code: outcome.key } };
+    return refuseCode(mfa, sub, outcome.key);
   }
   return finishSecondFactor(flow, outcome.statusId);
 });

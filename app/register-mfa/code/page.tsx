@@ -32,15 +32,17 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
     isFormAnswer(),
   ]);
   const sent = codeSentText(active);
+  // A new code just sent, unless the code check has since found it dead (expired, too many tries).
+  const resent = params.resent === '1' && !active.dead;
   const description = sent.destination ? t(sent.key, { destination: sent.destination }) : t(sent.key);
 
   return (
     <Frame title={t('codeTitle')} description={description} clientName={clientName} focus="form">
-      {params.resent === '1' ? <StatusNotice id="resent-notice">{t('resent')}</StatusNotice> : null}
+      {resent ? <StatusNotice id="resent-notice">{t('resent')}</StatusNotice> : null}
       <CodeForm
         requestId={flow.requestId}
         focusFirst={!formAnswer}
-        describedBy={params.resent === '1' ? 'resent-notice' : undefined}
+        describedBy={resent ? 'resent-notice' : undefined}
         action={submitMfaCode}
         labels={{ code: t('code'), verify: t('verify'), verifying: t('verifying') }}
         errors={errors}
@@ -50,7 +52,7 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
           requestId={flow.requestId}
           action={resendMfaCode}
           locale={locale}
-          waitSeconds={secondsUntilResend(active.sentAt)}
+          waitSeconds={active.dead ? 0 : secondsUntilResend(active.sentAt)}
           labels={resendLabels(t, {
             resend: 'resend',
             resendIn: 'resendIn',

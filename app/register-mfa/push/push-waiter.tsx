@@ -58,10 +58,18 @@ export function PushWaiter({ requestId, action: check, intervalMs, labels }: Pro
           </p>
         ) : null}
       </div>
-      <div className="actions">
+      {/* With JavaScript the page asks by itself, so there is nothing to press: a button would only
+          invite presses and pull the eye from the number. It is there without JavaScript, and
+          once a limit has stopped the asking. Chosen by the style sheet from the first paint. */}
+      <div className={limited ? 'actions' : 'actions only-without-js'}>
         <SubmitButton label={labels.check} pendingLabel={labels.checking} />
       </div>
-      {polling ? <p className="hint">{labels.auto}</p> : null}
+      {limited ? null : (
+        <p className="hint waiting needs-js">
+          <span className="spinner" aria-hidden="true" />
+          <span>{labels.auto}</span>
+        </p>
+      )}
     </form>
   );
 }

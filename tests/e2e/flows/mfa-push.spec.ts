@@ -68,13 +68,21 @@ test('push approved: the page moves on by itself with JavaScript; without, "I ha
   await expectAccessible(page);
   await expectOnlyMessages(page, 'en-GB', [CLIENT_NAME, number]);
 
-  // Asked before approving: not yet (read out, and focused without JavaScript).
-  await submit(page, 'I have approved it');
-  const notYet = page.getByText(mfa.pushNotYet);
-  await expect(notYet).toBeVisible();
-  if (!javaScriptEnabled) await expect(notYet).toBeFocused();
-  await expect(page.locator('main [role="status"]').filter({ hasText: mfa.pushNotYet })).toHaveCount(1);
-  await expectAccessible(page);
+  if (javaScriptEnabled) {
+    // The page asks by itself: nothing to press, it says it is waiting (ux-review D25).
+    await expect(page.getByRole('button', { name: 'I have approved it' })).toBeHidden();
+    await expect(page.locator('main .push-check .hint.waiting')).toHaveText(mfa.pushAuto);
+    await expect(page.locator('main .push-check .hint.waiting .spinner')).toBeVisible();
+  } else {
+    // Asked before approving: not yet (read out, and focused).
+    await expect(page.getByText(mfa.pushAuto)).toBeHidden();
+    await submit(page, 'I have approved it');
+    const notYet = page.getByText(mfa.pushNotYet);
+    await expect(notYet).toBeVisible();
+    await expect(notYet).toBeFocused();
+    await expect(page.locator('main [role="status"]').filter({ hasText: mfa.pushNotYet })).toHaveCount(1);
+    await expectAccessible(page);
+  }
 
   await device(request, standin).answer(email, 'approve');
   if (javaScriptEnabled) {

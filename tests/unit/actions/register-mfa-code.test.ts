@@ -86,6 +86,25 @@ describe('the code (app/register-mfa/code/actions.ts submitMfaCode)', () => {
     expect(await post()).toEqual({ status: 'invalid', fieldErrors: { code: 'tooManyAttempts' } });
   });
 
+  test('a dead code (expired, or too many tries of it): the wait for a new one ends and the exchange says so; a wrong one leaves both', async () => {
+    vi.mocked(authenticate).mockRejectedValueOnce(refusal('code-invalid'));
+    await post();
+    expect(limitsMock.endSendWait).not.toHaveBeenCalled();
+    expect((await flowNow())?.mfa?.active?.dead).toBeUndefined();
+
+    vi.mocked(authenticate).mockRejectedValueOnce(refusal('code-expired'));
+    expect(await post()).toEqual({ status: 'invalid', fieldErrors: { code: 'mfaCodeExpired' } });
+    expect(limitsMock.endSendWait).toHaveBeenCalledWith('mfa.SMS', 'sub-1');
+    expect((await flowNow())?.mfa?.active).toMatchObject({ exchangeId: 'ex-1', dead: true });
+
+    await withFlow({ sub: 'sub-1', mfa: { trackId: 'track-1', options: [sms], active: sms } });
+    limitsMock.endSendWait.mockClear();
+    limitsMock.attempt.mockResolvedValueOnce(refused('code.exchange') as never);
+    expect(await post()).toEqual({ status: 'invalid', fieldErrors: { code: 'tooManyCodeAttempts' } });
+    expect(limitsMock.endSendWait).toHaveBeenCalledWith('mfa.SMS', 'sub-1');
+    expect((await flowNow())?.mfa?.active?.dead).toBe(true);
+  });
+
   test('no answer: the form with the code kept; garbage: the error page', async () => {
     vi.mocked(authenticate).mockRejectedValueOnce(outage());
     expect(await post('654321')).toMatchObject({ formError: 'serviceUnavailable', values: { code: '654321' } });

@@ -120,8 +120,8 @@ test('without JavaScript the continue page asks for Continue instead of promisin
   await submit(page, 'Sign in');
   await expect(page).toHaveURL(/\/continue\?requestId=/);
   // What the page shows (both texts are sent; CSS shows the one that holds).
-  await expect(page.locator('#page-description')).toHaveText('Select Continue to go on to your application.', { useInnerText: true });
-  await expect(page.locator('main h1')).toHaveAccessibleDescription('Select Continue to go on to your application.');
+  await expect(page.locator('#page-description')).toHaveText('Select Continue to go on.', { useInnerText: true });
+  await expect(page.locator('main h1')).toHaveAccessibleDescription('Select Continue to go on.');
   await expect(page.getByText(/One moment/)).toBeHidden();
   await expect(page.getByText('If nothing happens, select Continue.')).toBeHidden();
 });

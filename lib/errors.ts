@@ -5,7 +5,7 @@ import { getConfig } from './config';
 import { errorUrl } from './flows/step-urls';
 import { log } from './log';
 import { isProviderError } from './provider/errors';
-import { answerWith } from './request-context';
+import { answerWith, currentRequest } from './request-context';
 import type { ErrorKey, FormState } from './validation/form-state';
 
 /** Short id shown to the user and written to the log, so support can find the failure. */
@@ -23,13 +23,14 @@ export function failToErrorPage(error: unknown, context: Record<string, unknown>
 
 /**
  * Logs the failure as failToErrorPage does and returns the error page's address (route handlers
- * answer 303 to it). `retry`, a path on this site, is where "Try again" leads when the provider
- * did not answer (the page that was loading).
+ * answer 303 to it). `retry`, a path on this site, is where "Try again" leads: the page that was
+ * loading, or the step whose form was sent (loaded again, never sent again). A provider that did
+ * not answer, or answered something unreadable, may well answer the next time.
  */
 export function recordFailure(error: unknown, context: Record<string, unknown> = {}, retry?: string): string {
   const ref = logFailure(error, context);
   const query = new URLSearchParams({ ref, outage: signOutage(ref, statusFor(error)) });
-  if (retry && isOutage(error)) query.set('retry', retry);
+  if (retry) query.set('retry', retry);
   return `/error?${query}`;
 }
 
@@ -40,7 +41,8 @@ export function recordFailure(error: unknown, context: Record<string, unknown> =
  * failure's status; its button is the way to try again. Any other failure is the error page's.
  */
 export function retryOnForm<Field extends string>(error: unknown, context: Record<string, unknown>, values?: Partial<Record<Field, string>>): FormState<Field> {
-  if (!isOutage(error)) failToErrorPage(error, context);
+  // Anything else (an answer nobody can read): the error page, whose "Try again" loads the form's page.
+  if (!isOutage(error)) failToErrorPage(error, context, currentRequest()?.formPage);
   const ref = logFailure(error, context);
   answerWith(statusFor(error));
   return { status: 'invalid', fieldErrors: {}, formError: 'serviceUnavailable', reference: ref, values };

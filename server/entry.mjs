@@ -73,6 +73,8 @@ function handle(req, res, listener) {
     reqId: requestId,
     remoteAddress: req.socket.remoteAddress,
     forwardedFor: typeof req.headers['x-forwarded-for'] === 'string' ? req.headers['x-forwarded-for'] : undefined,
+    // A form is posted to its page's own address: where "Try again" leads if the step fails.
+    formPage: req.method === 'POST' ? req.url : undefined,
   };
   const plainFormPost = req.method === 'POST' && !req.headers['next-action'];
   // Node writes every head through writeHead, the implicit one included.

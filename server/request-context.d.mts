@@ -4,6 +4,8 @@ export type RequestStore = {
   reqId: string;
   remoteAddress: string | undefined;
   forwardedFor: string | undefined;
+  /** For a POST: the address it was posted to (a form's own page). */
+  formPage?: string;
   status?: number;
   headers?: Record<string, string>;
   /** Cached by lib/request-context.ts once computed. */

@@ -11,6 +11,7 @@
 //   reqId          the request id (X-Request-Id), on every log line
 //   remoteAddress  the socket's peer address (the client, or the last proxy)
 //   forwardedFor   the X-Forwarded-For header as received (trusted only per TRUSTED_PROXIES)
+//   formPage       for a POST (a form or server action), the address it was posted to: its page
 //   status         set by the app: the status to answer with instead of Next's 200
 //   headers        set by the app: extra response headers to go with that status
 import { AsyncLocalStorage } from 'node:async_hooks';

@@ -64,9 +64,10 @@ export default async function ErrorPage({ searchParams }: PageProps<'/error'>) {
         ? resolveRedirectUrl(getConfig().providerUrl, requestId)
         : '/';
 
-  // The provider did not answer (a signed 503/504): say so, and offer the page that was loading.
+  // The provider did not answer (a signed 503/504): say so. A failure this deployment recorded
+  // offers the step it happened on again, where there is one (the page is loaded, nothing is sent).
   const unavailable = outage === 503 || outage === 504;
-  const retry = unavailable && typeof params.retry === 'string' ? localPath(params.retry) : undefined;
+  const retry = outage && typeof params.retry === 'string' ? localPath(params.retry) : undefined;
 
   const texts = unavailable
     ? { title: t('unavailableTitle'), description: t('unavailableDescription'), back: t('tryAgain') }
@@ -88,9 +89,22 @@ export default async function ErrorPage({ searchParams }: PageProps<'/error'>) {
     // sign-in is the provider's, not this deployment's own.
     <Frame title={texts.title} description={texts.description} requestId={unavailable || reason === 'sign-in-again' || finished || dead ? null : requestId}>
       {ref ? <Reference value={ref} /> : null}
-      <a className="button" href={unavailable ? (retry ?? back) : back}>
-        {texts.back}
-      </a>
+      {retry ? (
+        <>
+          <a className="button" href={retry}>
+            {t('tryAgain')}
+          </a>
+          {unavailable ? null : (
+            <p className="links">
+              <a href={back}>{texts.back}</a>
+            </p>
+          )}
+        </>
+      ) : (
+        <a className="button" href={back}>
+          {texts.back}
+        </a>
+      )}
     </Frame>
   );
 }

@@ -19,7 +19,7 @@ export const resendResetLink = formAction(async function resendResetLink(_prev: 
   try {
     await requestResetLink({ email: flow.email, requestId: flow.requestId, locale: await getLocale() });
   } catch (error) {
-    failForRequest(error, { step: 'reset.resend' });
+    failForRequest(error, { step: 'reset.resend' }, stepUrl('/reset-password-confirmation', flow.requestId));
   }
   await updateFlow({ resetSentAt: Date.now() });
   redirect(stepUrl('/reset-password-confirmation', flow.requestId, { resent: '1' }));

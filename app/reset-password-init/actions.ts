@@ -42,7 +42,7 @@ export const sendResetLink = formAction(async function sendResetLink(_prev: Form
     await requestResetLink({ email: flow.email, requestId: flow.requestId, locale: await getLocale() });
   } catch (error) {
     if (isOutage(error)) return retryOnForm(error, { step: 'reset.initiate' });
-    failForRequest(error, { step: 'reset.initiate' });
+    failForRequest(error, { step: 'reset.initiate' }, stepUrl('/reset-password-init', flow.requestId));
   }
   await updateFlow({ passwordRequired: parsed.success && parsed.data.purpose === 'required', resetSentAt: Date.now() });
   log.info({ event: 'reset.sent', account: accountRef(flow.email) }, 'reset link requested');

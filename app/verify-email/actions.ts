@@ -38,7 +38,7 @@ export const startVerification = formAction(async function startVerification(_pr
     ({ accvid } = await sendConfirmation({ requestId, whom, locale: await getLocale() }));
   } catch (error) {
     if (isOutage(error)) return retryOnForm(error, { step: 'verify.start' });
-    failForRequest(error, { step: 'verify.start' });
+    failForRequest(error, { step: 'verify.start' }, stepUrl('/verify-email', requestId));
   }
   await updateFlow({ verify: { whom, sentAt: Date.now(), accvid } });
   log.info({ event: 'verify.sent', account: accountRef(sub) }, 'confirmation link sent');
@@ -57,7 +57,7 @@ export const resendVerification = formAction(async function resendVerification(_
   try {
     ({ accvid } = await sendConfirmation({ requestId, whom: verify.whom, locale: await getLocale() }));
   } catch (error) {
-    failForRequest(error, { step: 'verify.resend' });
+    failForRequest(error, { step: 'verify.resend' }, stepUrl('/verify-email', requestId));
   }
   await updateFlow({ verify: { ...verify, sentAt: Date.now(), accvid: accvid ?? verify.accvid } });
   redirect(stepUrl('/verify-email', requestId, { resent: '1' }));

@@ -27,3 +27,24 @@ test('a signed outage stands for its status until it expires; any change to it i
   expect(verifyOutage('ABCDEF0123', '503', now)).toBeUndefined();
   expect(verifyOutage('ABCDEF0123', undefined, now)).toBeUndefined();
 });
+
+test('a failure offers its step again: the page given, or the page a form was posted from (ux-review D26)', async () => {
+  const { recordFailure, retryOnForm } = await import('@/lib/errors');
+  const { requestContextStorage } = await import('@/server/request-context.mjs');
+  const garbled = new ProviderError({ kind: 'invalid-response', operation: 'x', status: 200 });
+  const page = new URL(recordFailure(garbled, { step: 'test' }, '/register-mfa?requestId=r-1'), 'http://x');
+  expect(page.pathname).toBe('/error');
+  expect(page.searchParams.get('retry')).toBe('/register-mfa?requestId=r-1');
+  expect(new URL(recordFailure(new TypeError('bug'), {}), 'http://x').searchParams.has('retry')).toBe(false);
+
+  const store = { reqId: 'r', remoteAddress: '127.0.0.1', forwardedFor: undefined, formPage: '/?requestId=r-2' };
+  const thrown = requestContextStorage().run(store, () => {
+    try {
+      retryOnForm(garbled, { step: 'email' });
+    } catch (redirect) {
+      return redirect as { digest?: string };
+    }
+  });
+  // Next's redirect() throws; its digest carries the address.
+  expect(decodeURIComponent(thrown?.digest ?? '')).toContain('retry=/?requestId=r-2');
+});

@@ -43,7 +43,7 @@ export const checkPush = formAction(async function checkPush(_prev: PushCheckSta
   try {
     outcome = await askProvider({ push, requestId, locale: await getLocale() });
   } catch (error) {
-    failToErrorPage(error, { step: 'mfa.push', type: active.type });
+    failToErrorPage(error, { step: 'mfa.push', type: active.type }, pushPage);
   }
   if (outcome.kind === 'pending') return { status: 'pending', asked: !polled };
 

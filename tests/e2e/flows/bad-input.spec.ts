@@ -55,7 +55,7 @@ test.describe('bad input and provider faults end on a clear page', () => {
 
   test('a provider answering garbage ends on the error page with a logged reference', async ({ page, standin, appLog, expectAccessible }) => {
     const requestId = await startSignIn(page);
-    await standin.fault({ pathIncludes: `userexistence/${requestId}`, mode: 'garbage' });
+    await standin.fault({ pathIncludes: `userexistence/${requestId}`, mode: 'garbage', times: 1 });
     await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
     await submit(page, 'Next');
 
@@ -65,6 +65,14 @@ test.describe('bad input and provider faults end on a clear page', () => {
     expect(reference).toBeTruthy();
     await expect.poll(() => appLog()).toContain(`"ref":"${reference}"`);
     await expectAccessible(page);
+    // The answer may read next time: "Try again" loads the step again (ux-review D26), and the
+    // way back to the sign-in stays.
+    await expect(page.getByRole('link', { name: 'Back to sign-in' })).toBeVisible();
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await expect(page).toHaveURL(new RegExp(`/\\?(.+&)?requestId=${requestId}`));
+    await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
+    await submit(page, 'Next');
+    await expect(page).toHaveURL(/\/login\?requestId=/);
   });
 
   test('an unknown route shows the fallback page', async ({ page, expectAccessible }) => {

@@ -70,3 +70,21 @@ describe.each(LOCALES)('headings in %s', (locale) => {
     expect(headings.filter(([, text]) => /[.。．!！]\s*$/.test(text)).map(([key, text]) => `${key}: ${text}`)).toEqual([]);
   });
 });
+
+/**
+ * Typography every language keeps. A line never ends on the one-letter prefix of "e-mail"
+ * ("E-Mail", "e-post", "e-posta") nor on "6-" of "6-digit": those hyphens are non-breaking
+ * (U+2011), which screen readers read as hyphens. Apostrophes are typographic (’); a typewriter
+ * quote is only ever listed as a character (resetForm.ruleChars), never between two letters.
+ */
+describe.each(LOCALES)('typography in %s', (locale) => {
+  const texts = flatten(load(locale));
+
+  test('no line break after the "e-" of e-mail or a number’s hyphen', () => {
+    expect(texts.filter(([, text]) => /\b[eE]-(?:mail|Mail|post)|\d-\p{L}/u.test(text)).map(([key, text]) => `${key}: ${text}`)).toEqual([]);
+  });
+
+  test('apostrophes are typographic', () => {
+    expect(texts.filter(([, text]) => /\p{L}'\p{L}/u.test(text)).map(([key, text]) => `${key}: ${text}`)).toEqual([]);
+  });
+});

@@ -35,15 +35,15 @@ test.describe('bad input and provider faults end on a clear page', () => {
       // Scoped to this requestId and to one call, so no other test's flow is affected and the
       // second try reaches the provider.
       await standin.fault({ pathIncludes: `userexistence/${requestId}`, mode, delayMs: mode === 'delay' ? 5_000 : 0, times: 1 });
-      await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
+      await page.getByLabel('E\u2011mail address').fill(ACCOUNTS.password.email);
       await submit(page, 'Next');
 
       const alert = page.locator('main [role="alert"]');
-      await expect(alert).toContainText("The sign-in service isn't responding. Please try again.");
+      await expect(alert).toContainText('The sign-in service isn’t responding. Please try again.');
       const reference = REFERENCE.exec(await alert.innerText())?.[1];
       expect(reference).toBeTruthy();
       await expect.poll(() => appLog()).toContain(`"ref":"${reference}"`);
-      await expect(page.getByLabel('E-mail address')).toHaveValue(ACCOUNTS.password.email);
+      await expect(page.getByLabel('E\u2011mail address')).toHaveValue(ACCOUNTS.password.email);
       // Upstream text never reaches the person.
       await expect(page.locator('body')).not.toContainText('NullPointerException');
       await expectAccessible(page);
@@ -56,7 +56,7 @@ test.describe('bad input and provider faults end on a clear page', () => {
   test('a provider answering garbage ends on the error page with a logged reference', async ({ page, standin, appLog, expectAccessible }) => {
     const requestId = await startSignIn(page);
     await standin.fault({ pathIncludes: `userexistence/${requestId}`, mode: 'garbage', times: 1 });
-    await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
+    await page.getByLabel('E\u2011mail address').fill(ACCOUNTS.password.email);
     await submit(page, 'Next');
 
     await expect(page).toHaveURL(/\/error\?ref=/);
@@ -70,7 +70,7 @@ test.describe('bad input and provider faults end on a clear page', () => {
     await expect(page.getByRole('link', { name: 'Back to sign-in' })).toBeVisible();
     await page.getByRole('link', { name: 'Try again' }).click();
     await expect(page).toHaveURL(new RegExp(`/\\?(.+&)?requestId=${requestId}`));
-    await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
+    await page.getByLabel('E\u2011mail address').fill(ACCOUNTS.password.email);
     await submit(page, 'Next');
     await expect(page).toHaveURL(/\/login\?requestId=/);
   });

@@ -31,7 +31,7 @@ test.describe('the page frame', () => {
       }
     }
     await page.setViewportSize({ width: 320, height: 640 });
-    await expect(page.getByLabel('E-mail address')).toBeVisible();
+    await expect(page.getByLabel('E\u2011mail address')).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(overflow, 'no horizontal scrolling at 320 px').toBe(false);
   });
@@ -64,7 +64,7 @@ test.describe('language', () => {
   test('the selector changes the language in place: same screen, same query, and the choice sticks', async ({ page, javaScriptEnabled }) => {
     await startSignIn(page);
     const german = new URL(page.url());
-    await page.getByLabel('E-Mail-Adresse').fill(ACCOUNTS.password.email);
+    await page.getByLabel('E\u2011Mail-Adresse').fill(ACCOUNTS.password.email);
     await submit(page, 'Weiter');
     await expect(page).toHaveURL(/\/login\?requestId=/);
     const before = page.url();

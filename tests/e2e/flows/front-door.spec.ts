@@ -30,10 +30,10 @@ test('a provider that does not answer the password check: the step says so, keep
   expect((await answer).status()).toBe(503);
 
   const alert = page.locator('main [role="alert"]');
-  await expect(alert).toContainText("The sign-in service isn't responding. Please try again.");
+  await expect(alert).toContainText('The sign-in service isn’t responding. Please try again.');
   const reference = REFERENCE.exec(await alert.getByText(/^Reference: /).innerText())![1];
   await expect.poll(() => appLog()).toContain(`"ref":"${reference}"`);
-  await expect(page.getByLabel('E-mail address')).toHaveValue(email);
+  await expect(page.getByLabel('E\u2011mail address')).toHaveValue(email);
   // What was typed stays, except the password, which is never sent back.
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
   if (javaScriptEnabled) await expect(alert.getByRole('button', { name: 'Copy reference' })).toBeVisible();
@@ -56,7 +56,7 @@ test('a slow password check says it is taking longer than usual, then goes on', 
     const page = await context.newPage();
     const requestId = await newRequestId();
     await page.goto(`/?requestId=${requestId}`);
-    await page.getByLabel('E-mail address').fill(ACCOUNTS.lockout(tag('slow', true)).email);
+    await page.getByLabel('E\u2011mail address').fill(ACCOUNTS.lockout(tag('slow', true)).email);
     await submit(page, 'Next');
     await expect(page).toHaveURL(/\/login\?requestId=/);
     await standin.fault({ requestId, mode: 'delay', delayMs: 4_500, times: 1 });
@@ -81,12 +81,12 @@ test('a page that cannot load its content: "isn\'t responding", a reference, and
   await page.getByLabel('Password', { exact: true }).fill(MFA.password);
   await submit(page, 'Sign in');
   await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText("The sign-in service isn't responding", { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The sign-in service isn’t responding', { timeout: 15_000 });
   await expect(page.getByText(/^Reference: [A-F0-9]{10}$/)).toBeVisible();
   await standin.clearFault(fault);
   await page.getByRole('link', { name: 'Try again' }).click();
   // The method list again (this tenant names no medium, so each button names the method).
-  await expect(page.getByRole('button', { name: 'E-mail', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'E\u2011mail', exact: true })).toBeVisible();
 });
 
 test('a code pasted while focus is elsewhere on the code screen lands in the code field', { tag: '@js-on-only' }, async ({ page, standin }) => {

@@ -244,7 +244,7 @@ test.describe('group selection', () => {
     const url = await toGroups(page, account('many', 'cancel', javaScriptEnabled), javaScriptEnabled);
     await submit(page, 'Cancel');
     await expect(page).toHaveURL(new RegExp(`requestId=${url.searchParams.get('requestId')}`));
-    await expect(page.getByLabel('E-mail address')).toBeVisible();
+    await expect(page.getByLabel('E\u2011mail address')).toBeVisible();
   });
 
   test('groups are named in the chosen language (the language is sent to the provider)', async ({ page, javaScriptEnabled, standin }) => {
@@ -270,7 +270,7 @@ test.describe('group selection', () => {
     const url = await toGroups(page, account('many', 'fault', javaScriptEnabled), javaScriptEnabled);
     await standin.fault({ pathIncludes: `prelogin/metadata/${url.trackId}`, mode: 'error', times: 1 });
     await page.goto(url.toString());
-    await expect(page.getByRole('heading', { name: "The sign-in service isn't responding" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'The sign-in service isn’t responding' })).toBeVisible();
     const ref = (await page.getByText(/^Reference: /).textContent())!.replace('Reference: ', '');
     expect(appLog()).toContain(ref);
     await expect(page.getByText('SECRET-STACK')).toHaveCount(0);

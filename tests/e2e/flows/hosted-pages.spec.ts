@@ -30,8 +30,8 @@ test("login after a refusal on the tenant's side: its reason in our words, the a
     unknown_extra: 'ignored',
   });
   await page.goto(`/?${query}`);
-  await expect(page.locator('main').getByRole('alert')).toHaveText('The e-mail address or password was not correct. Please try again.');
-  await expect(page.getByLabel('E-mail address')).toHaveValue('anna.schmidt@example.com');
+  await expect(page.locator('main').getByRole('alert')).toHaveText('The e\u2011mail address or password was not correct. Please try again.');
+  await expect(page.getByLabel('E\u2011mail address')).toHaveValue('anna.schmidt@example.com');
   await expect(page.getByText(RAW)).toHaveCount(0);
   await expectAccessible(page);
   await expectOnlyMessages(page, 'en-GB', [CLIENT_NAME]);
@@ -46,9 +46,9 @@ test("login with the tenant's lang parameter opens in that language (when the br
   const page = await context.newPage();
   try {
     const requestId = await startSignIn(page);
-    await expect(page.getByLabel('E-mail address')).toBeVisible();
+    await expect(page.getByLabel('E\u2011mail address')).toBeVisible();
     await page.goto(`/?${new URLSearchParams({ groupname: 'default', lang: 'de-DE', view_type: 'login', requestId })}`);
-    await expect(page.getByLabel('E-Mail-Adresse')).toBeVisible();
+    await expect(page.getByLabel('E\u2011Mail-Adresse')).toBeVisible();
   } finally {
     await context.close();
   }
@@ -106,7 +106,7 @@ async function openResetForm(page: Page, email: string, outbox: (to: string) => 
   await toPasswordStep(page, email);
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await submit(page, 'Send link');
-  await expect(heading(page)).toHaveText('Check your e-mail');
+  await expect(heading(page)).toHaveText('Check your e\u2011mail');
   const [message] = (await outbox(email)).filter((m) => m.link);
   const visited: URL[] = [];
   page.on('request', (r) => visited.push(new URL(r.url())));
@@ -189,7 +189,7 @@ test('verification_complete with a sign-in track, opened in another browser: the
   // and goto then waited out its 45 s once in a full run.
   await page.goto(`/verify-email-complete?${new URLSearchParams({ requestId, suggested_action: 'LOGIN', trackId })}`, { waitUntil: 'commit' });
   await expect(page).toHaveURL(new RegExp(`/verify-email-complete\\?requestId=${requestId}$`));
-  await expect(heading(page)).toHaveText('Your e-mail address is confirmed');
+  await expect(heading(page)).toHaveText('Your e\u2011mail address is confirmed');
   const form = page.locator('form#after-register');
   await expect(form).toHaveAttribute('action', `${standin.url}/login-srv/login/handle/afterregister/${trackId}`);
   await expect(form.locator('input[name="trackId"]')).toHaveValue(trackId);

@@ -4,7 +4,7 @@ test.describe('e-mail step branches', () => {
   test('the e-mail used last time is remembered and prefilled', async ({ page }) => {
     await toPasswordStep(page, ACCOUNTS.password.email);
     await startSignIn(page);
-    await expect(page.getByLabel('E-mail address')).toHaveValue(ACCOUNTS.password.email);
+    await expect(page.getByLabel('E\u2011mail address')).toHaveValue(ACCOUNTS.password.email);
   });
 
   test('"Register here" goes to the provider registration for the same request', async ({ page, standin }) => {
@@ -25,7 +25,7 @@ test.describe('e-mail step branches', () => {
 
   test('a federated domain is sent to its identity provider with login_hint', async ({ page, standin }) => {
     const requestId = await startSignIn(page);
-    await page.getByLabel('E-mail address').fill(ACCOUNTS.federated.email);
+    await page.getByLabel('E\u2011mail address').fill(ACCOUNTS.federated.email);
     await submit(page, 'Next');
     await expect(page).toHaveURL(`${standin.url}/login-srv/social/login/demo-sso/${requestId}?login_hint=${encodeURIComponent(ACCOUNTS.federated.email)}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Federated sign-in (stand-in)');
@@ -35,10 +35,10 @@ test.describe('e-mail step branches', () => {
 test('while the provider answers, a loading overlay says what is happening (JavaScript on)', async ({ page, javaScriptEnabled, standin }) => {
   const requestId = await startSignIn(page);
   await standin.fault({ pathIncludes: `userexistence/${requestId}`, mode: 'delay', delayMs: 1_500 });
-  await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
+  await page.getByLabel('E\u2011mail address').fill(ACCOUNTS.password.email);
   await submit(page, 'Next');
   if (javaScriptEnabled) {
-    await expect(page.getByRole('status').filter({ hasText: 'Checking your e-mail address…' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Checking your e\u2011mail address…' })).toBeVisible();
   }
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter your password');
 });
@@ -103,15 +103,15 @@ test.describe('password step', () => {
     standin,
   }) => {
     const requestId = await toPasswordStep(page, ACCOUNTS.password.email);
-    await page.getByRole('link', { name: 'Change e-mail address' }).click();
+    await page.getByRole('link', { name: 'Change e\u2011mail address' }).click();
     await expect(page).toHaveURL(`/?requestId=${requestId}`);
-    await expect(page.getByLabel('E-mail address')).toHaveValue(ACCOUNTS.password.email);
+    await expect(page.getByLabel('E\u2011mail address')).toHaveValue(ACCOUNTS.password.email);
     await submit(page, 'Next');
     const cancel = page.getByRole('link', { name: 'Cancel' });
     await expect(cancel).toHaveAttribute('href', `${standin.url}/authz-srv/authz/resolve_redirect/${requestId}`);
     await cancel.click();
     await expect(page).toHaveURL(new RegExp(`/\\?(.+&)?requestId=${requestId}`));
-    await expect(page.getByLabel('E-mail address')).toBeVisible();
+    await expect(page.getByLabel('E\u2011mail address')).toBeVisible();
   });
 
   test('the password can be shown and hidden (JavaScript on); without JavaScript the toggle is not offered', async ({ page, javaScriptEnabled }) => {

@@ -119,8 +119,8 @@ test('push declined: the page says so and offers another method and a new reques
 
   // Another method: the e-mail code, sent to the address the configured list named.
   await page.getByRole('link', { name: 'Choose another method' }).click();
-  await page.getByRole('button', { name: `E-mail to ${EMAIL_TO}` }).click();
-  await expect(page.getByText(`We have sent a 6-digit code to ${EMAIL_TO}.`)).toBeVisible();
+  await page.getByRole('button', { name: `E\u2011mail to ${EMAIL_TO}` }).click();
+  await expect(page.getByText(`We have sent a 6\u2011digit code to ${EMAIL_TO}.`)).toBeVisible();
   const [message] = await standin.outbox(email);
   await page.getByLabel('Security code', { exact: true }).fill(message.code!);
   await submit(page, 'Verify');
@@ -172,7 +172,7 @@ test.describe('method buttons', () => {
   }) => {
     await page.setViewportSize({ width: 320, height: 800 });
     await toMfa(page, CHOICE(tag('buttons', javaScriptEnabled)), javaScriptEnabled);
-    const names = [`E-mail to ${EMAIL_TO}`, `Text message to ${SMS_TO}`, 'Authenticator app', `Approve on your device (${DEVICE})`];
+    const names = [`E\u2011mail to ${EMAIL_TO}`, `Text message to ${SMS_TO}`, 'Authenticator app', `Approve on your device (${DEVICE})`];
     for (const name of names) {
       const button = page.getByRole('button', { name, exact: true });
       await expect(button).toBeVisible();
@@ -195,7 +195,7 @@ test.describe('method buttons', () => {
 
   test('without names from the tenant, the methods alone', async ({ page, javaScriptEnabled }) => {
     await toMfa(page, MFA.all(tag('plain', javaScriptEnabled)), javaScriptEnabled);
-    for (const name of ['E-mail', 'Text message (SMS)', 'Authenticator app']) {
+    for (const name of ['E\u2011mail', 'Text message (SMS)', 'Authenticator app']) {
       await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
     }
     await expect(page.locator('main .destination')).toHaveCount(0);
@@ -213,7 +213,7 @@ test('a single method offers Cancel, back to the provider login for the same req
   await page.getByLabel('Password', { exact: true }).fill(MFA.password);
   await submit(page, 'Sign in');
   await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByText('We will send a security code to your e-mail address.')).toBeVisible();
+  await expect(page.getByText('We will send a security code to your e\u2011mail address.')).toBeVisible();
   const cancel = page.getByRole('link', { name: 'Cancel' });
   const target = `${standin.url}/authz-srv/authz/resolve_redirect/${requestId}`;
   await expect(cancel).toHaveAttribute('href', target);
@@ -224,6 +224,6 @@ test('a single method offers Cancel, back to the provider login for the same req
     await cancel.click();
   }
   await expect(page).toHaveURL(new RegExp(`requestId=${requestId}`));
-  await expect(page.getByLabel('E-mail address')).toBeVisible();
+  await expect(page.getByLabel('E\u2011mail address')).toBeVisible();
   expect(await standin.outbox(email)).toHaveLength(0);
 });

@@ -50,11 +50,11 @@ test.describe('each second factor to /success @generations', () => {
       expect(html.querySelector('#mfa-start .needs-js [role="status"]')?.textContent).toBe('Sending the code…');
     }
     if (!javaScriptEnabled) {
-      await expect(page.getByText('We will send a security code to your e-mail address.')).toBeVisible();
+      await expect(page.getByText('We will send a security code to your e\u2011mail address.')).toBeVisible();
       await expectAccessible(page);
     }
     await startSingle(page, javaScriptEnabled, 'Send code');
-    await expect(page.getByText('We have sent a 6-digit code to your e-mail address.')).toBeVisible();
+    await expect(page.getByText('We have sent a 6\u2011digit code to your e\u2011mail address.')).toBeVisible();
     const field = page.getByLabel('Security code', { exact: true });
     await expect(field).toHaveAttribute('autocomplete', 'one-time-code');
     await expect(field).toHaveAttribute('inputmode', 'numeric');
@@ -69,7 +69,7 @@ test.describe('each second factor to /success @generations', () => {
     const email = MFA.sms(tag('only', javaScriptEnabled));
     await toMfa(page, email, javaScriptEnabled);
     await startSingle(page, javaScriptEnabled, 'Send code');
-    await expect(page.getByText('We have sent a 6-digit code to your mobile phone by text message.')).toBeVisible();
+    await expect(page.getByText('We have sent a 6\u2011digit code to your mobile phone by text message.')).toBeVisible();
     const [message] = await standin.outbox(`sms:${email}`);
     await enterCode(page, message.code!);
     await expectSignedIn(page, email, javaScriptEnabled);
@@ -79,7 +79,7 @@ test.describe('each second factor to /success @generations', () => {
     const email = MFA.totp(tag('only', javaScriptEnabled));
     await toMfa(page, email, javaScriptEnabled);
     await startSingle(page, javaScriptEnabled, 'Continue');
-    await expect(page.getByText('Enter the 6-digit code shown in your authenticator app.')).toBeVisible();
+    await expect(page.getByText('Enter the 6\u2011digit code shown in your authenticator app.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send a new code' })).toHaveCount(0);
     // One method only, yet a way out: another account (the tenant's login for this sign-in), and help.
     await expect(page.getByRole('link', { name: 'Choose another method' })).toHaveCount(0);
@@ -94,7 +94,7 @@ test.describe('each second factor to /success @generations', () => {
     const email = MFA.fallback(tag('none', javaScriptEnabled));
     await toMfa(page, email, javaScriptEnabled);
     await startSingle(page, javaScriptEnabled, 'Send code');
-    await expect(page.getByText('We have sent a 6-digit code to your e-mail address.')).toBeVisible();
+    await expect(page.getByText('We have sent a 6\u2011digit code to your e\u2011mail address.')).toBeVisible();
     const [message] = await standin.outbox(email);
     await enterCode(page, message.code!);
     await expectSignedIn(page, email, javaScriptEnabled);
@@ -111,13 +111,13 @@ test('several options: choose one, switch to another, sign in', async ({ page, j
   await expect(page).toHaveURL(/\/register-mfa\/code/);
   // No source names a masked destination in the initiation's answer (docs/provider-contract.md §7),
   // so the stand-in sends none and the page says where the code went in general terms.
-  await expect(page.getByText('We have sent a 6-digit code to your mobile phone by text message.')).toBeVisible();
+  await expect(page.getByText('We have sent a 6\u2011digit code to your mobile phone by text message.')).toBeVisible();
   expect(await standin.outbox(`sms:${email}`)).toHaveLength(1);
 
   await page.getByRole('link', { name: 'Choose another method' }).click();
   await expect(page.getByRole('button', { name: 'Authenticator app', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Authenticator app', exact: true }).click();
-  await expect(page.getByText('Enter the 6-digit code shown in your authenticator app.')).toBeVisible();
+  await expect(page.getByText('Enter the 6\u2011digit code shown in your authenticator app.')).toBeVisible();
   await enterCode(page, totpNow());
   await expectSignedIn(page, email, javaScriptEnabled);
 });
@@ -173,7 +173,7 @@ test.describe('code errors appear on the code field', () => {
     await submit(page, 'Verify');
     await expect(field).toHaveAccessibleDescription('Security code is required.');
     await enterCode(page, '12345');
-    await expect(field).toHaveAccessibleDescription('The code must be exactly 6 digits long.');
+    await expect(field).toHaveAccessibleDescription('The code must be exactly 6\u00a0digits long.');
     const [message] = await standin.outbox(email);
     const wrong = message.code === '000000' ? '000001' : '000000';
     await enterCode(page, wrong);

@@ -96,7 +96,7 @@ test.describe('two tabs', () => {
     const requestId = await toPasswordStep(page, email);
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await submit(page, 'Send link');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e\u2011mail');
     await expect.poll(async () => (await standin.outbox(email)).filter((m) => m.link).length).toBe(1);
     await page.goto((await standin.outbox(email)).find((m) => m.link)!.link!);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
@@ -153,7 +153,7 @@ test.describe('entry points bind the track and the subject to the sign-in', () =
   test('the MFA page arrives on a clean address; the track and subject live in the flow cookie', async ({ page, javaScriptEnabled }) => {
     const entry = await passwordThenEntry(page, MFA.all(tag('clean', javaScriptEnabled)), javaScriptEnabled);
     expect(entry.pathname).toBe('/register-mfa');
-    await expect(page.getByRole('button', { name: 'E-mail', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'E\u2011mail', exact: true })).toBeVisible();
     expect(page.url()).not.toMatch(/track_id|trackId|sub=|[?&]q=/);
     await expect(page).toHaveURL(/\/register-mfa\?requestId=[\w-]+(&render=sync)?$/);
   });
@@ -167,7 +167,7 @@ test.describe('entry points bind the track and the subject to the sign-in', () =
     const victim = MFA.email(tag('victim', javaScriptEnabled));
     const victimSub = await subjectOf(browser, victim);
     const entry = await passwordThenEntry(page, MFA.all(tag('attacker', javaScriptEnabled)), javaScriptEnabled);
-    await expect(page.getByRole('button', { name: 'E-mail', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'E\u2011mail', exact: true })).toBeVisible();
 
     entry.searchParams.set('sub', victimSub);
     entry.searchParams.set('q', victimSub);

@@ -190,7 +190,7 @@ test.describe("the deployment's own session", () => {
     await expect(page).toHaveURL(/[?&]requestId=/);
     await page.goto('/signed-out');
     await page.getByRole('link', { name: 'Sign in again' }).click();
-    await expect(page.getByLabel('E-mail address')).toBeVisible();
+    await expect(page.getByLabel('E\u2011mail address')).toBeVisible();
   });
 
   test('a tampered state and provider errors in the callback end on "please sign in again", never a crash', async ({ page }) => {

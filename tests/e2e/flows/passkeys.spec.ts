@@ -92,7 +92,7 @@ test.describe('with JavaScript @js-on-only', () => {
     await enterPassword(page, true);
     await expect(page).toHaveURL(/\/register-mfa\?requestId=/);
     await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'E-mail' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'E\u2011mail' })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await expectSignedIn(page, email);
@@ -183,7 +183,7 @@ test.describe('fallbacks that strand nobody @js-on-only', () => {
     await expect(page).toHaveURL(/\/register-mfa\?requestId=/);
     await expect(page.getByText('This browser cannot use passkeys. You can choose another method below.')).toBeVisible();
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'E-mail' }).click();
+    await page.getByRole('button', { name: 'E\u2011mail' }).click();
     await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
   });
 
@@ -212,7 +212,7 @@ test.describe('fallbacks that strand nobody @js-on-only', () => {
     await expectAccessible(page);
     // Another e-mail code only once the resend wait since the first one is over (3 s here).
     await expect.poll(() => Date.now() - firstSentAt, { timeout: 10_000 }).toBeGreaterThan(3_500);
-    await page.getByRole('button', { name: 'E-mail' }).click();
+    await page.getByRole('button', { name: 'E\u2011mail' }).click();
     await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
     const messages = await standin.outbox(email);
     await page.getByLabel('Security code', { exact: true }).fill(messages[messages.length - 1].code!);
@@ -313,10 +313,10 @@ test.describe('without JavaScript @js-off-only', () => {
     // The one-piece page the streamed one sends a browser without scripting to (a meta refresh):
     // on the first, the screen is still hidden and a count of nothing would prove nothing.
     await expect(page).toHaveURL(/\/register-mfa\?requestId=[\w-]+&render=sync$/);
-    await expect(page.getByRole('button', { name: 'E-mail' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'E\u2011mail' })).toBeVisible();
     await expect(page.getByText(/a passkey|passkeys/)).toHaveCount(0);
     await expectAccessible(page);
-    await submit(page, 'E-mail');
+    await submit(page, 'E\u2011mail');
     const [message] = await standin.outbox(listed);
     await page.getByLabel('Security code', { exact: true }).fill(message.code!);
     await submit(page, 'Verify');

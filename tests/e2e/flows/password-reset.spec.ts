@@ -12,9 +12,9 @@ async function requestReset(page: Page, email: string) {
   await toPasswordStep(page, email);
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset your password');
-  await expect(page.getByLabel('E-mail address')).toHaveValue(email);
+  await expect(page.getByLabel('E\u2011mail address')).toHaveValue(email);
   await submit(page, 'Send link');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e\u2011mail');
 }
 
 async function openLink(page: Page, standin: { outbox(to: string): Promise<Array<{ link?: string }>> }, email: string, which = -1) {
@@ -56,7 +56,7 @@ test('the full round trip: link from the outbox, no token left in the address ba
   await expectAccessible(page);
 
   await page.getByRole('link', { name: 'Sign in' }).click();
-  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('E\u2011mail address').fill(email);
   await submit(page, 'Next');
   await page.getByLabel('Password', { exact: true }).fill(NEW);
   await submit(page, 'Sign in');
@@ -72,7 +72,7 @@ test('every rule has its message; the checklist follows the typing (JavaScript o
   const repeat = page.getByLabel('Repeat new password', { exact: true });
   const cases: Array<[string, string, string]> = [
     ['', '', 'Password is required.'],
-    ['Short1a', 'Short1a', 'The password must be 10 to 30 characters long.'],
+    ['Short1a', 'Short1a', 'The password must be 10 to 30\u00a0characters long.'],
     ['alllowercase1', 'alllowercase1', 'The password needs a lowercase letter, an uppercase letter and a digit.'],
     ['Abcdefgh1#x', 'Abcdefgh1#x', 'The password contains characters or sequences that are not allowed.'],
     ['Abcdefgh1--x', 'Abcdefgh1--x', 'The password contains characters or sequences that are not allowed.'],
@@ -131,7 +131,7 @@ test('a used or expired link says so and offers a new one @generations', async (
 
   await page.getByRole('link', { name: 'Request a new link' }).click();
   await submit(page, 'Send link');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e\u2011mail');
   await standin.expireResets(email);
   await openLink(page, standin, email);
   if (refusedOnSave) await choose(page, 'AnotherOne2028');
@@ -156,13 +156,13 @@ test('an account without a password is asked to set one, and then signs in with 
 }) => {
   const email = `nopassword+${javaScriptEnabled ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}@example.com`;
   await startSignIn(page);
-  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('E\u2011mail address').fill(email);
   await submit(page, 'Next');
   await expect(page).toHaveURL(/\/require-password-init\?requestId=/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set a password');
   await expectAccessible(page);
   await submit(page, 'Send link');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e\u2011mail');
   await expect(page.locator('#page-description')).toContainText('a link to set a password');
   await openLink(page, standin, email);
   // A first password is set, not changed: the form and the end say so.

@@ -6,14 +6,14 @@ test.describe('Back, refresh and expiry never dead-end', () => {
     await toPasswordStep(page, ACCOUNTS.password.email);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter your password');
-    await expect(page.getByLabel('E-mail address')).toHaveValue(ACCOUNTS.password.email);
+    await expect(page.getByLabel('E\u2011mail address')).toHaveValue(ACCOUNTS.password.email);
   });
 
   test('Back from the password step shows the e-mail step again, ready to continue', async ({ page }) => {
     await toPasswordStep(page, ACCOUNTS.password.email);
     await page.goBack();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
-    await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
+    await page.getByLabel('E\u2011mail address').fill(ACCOUNTS.password.email);
     await submit(page, 'Next');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter your password');
   });
@@ -81,11 +81,11 @@ test.describe('a rolling update mid-flow', () => {
       return route.continue({ postData: Buffer.from(body, 'latin1') });
     });
     const before = page.url();
-    await page.getByLabel('E-mail address').fill('anna.schmidt@example.com');
+    await page.getByLabel('E\u2011mail address').fill('anna.schmidt@example.com');
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     if (javaScriptEnabled) await expect(page.getByText('This page has expired. Reloading…')).toBeVisible();
     await expect(page).toHaveURL(before);
-    await expect(page.getByLabel('E-mail address')).toBeVisible();
+    await expect(page.getByLabel('E\u2011mail address')).toBeVisible();
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.every((s) => s < 500)).toBe(true);
   });

@@ -7,7 +7,7 @@ import { ACCOUNTS, CLIENT_NAME, expect, startSignIn, submit, test, toPasswordSte
  * spot check that a page read in another language without scripting is the same page. (It ran
  * in English and with JavaScript too, which the matrix covers state by state.)
  */
-const LOCALES = [{ locale: 'de-DE', next: 'Weiter', signIn: 'Anmelden', email: 'E-Mail-Adresse', password: 'Passwort', cont: 'Weiter' }] as const;
+const LOCALES = [{ locale: 'de-DE', next: 'Weiter', signIn: 'Anmelden', email: 'E\u2011Mail-Adresse', password: 'Passwort', cont: 'Weiter' }] as const;
 
 for (const l of LOCALES) {
   test.describe(`screens in ${l.locale} @js-off-only`, () => {

@@ -11,10 +11,10 @@ test.describe('sign-in with e-mail and password', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expectAccessible(page);
 
-    await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
+    await page.getByLabel('E\u2011mail address').fill(ACCOUNTS.password.email);
     await submit(page, 'Next');
     await expect(page).toHaveURL(/\/login\?requestId=/);
-    await expect(page.getByLabel('E-mail address')).toHaveValue(ACCOUNTS.password.email);
+    await expect(page.getByLabel('E\u2011mail address')).toHaveValue(ACCOUNTS.password.email);
     await expectAccessible(page);
 
     await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.password.password);
@@ -42,10 +42,10 @@ test.describe('sign-in with e-mail and password', () => {
   ]) {
     test(`an unknown e-mail (${shape}) is told to register, on the e-mail field, never a password form`, async ({ page, expectAccessible }) => {
       await startSignIn(page);
-      await page.getByLabel('E-mail address').fill(address);
+      await page.getByLabel('E\u2011mail address').fill(address);
       await submit(page, 'Next');
-      const field = page.getByLabel('E-mail address');
-      await expect(field).toHaveAccessibleDescription('There is no account for this e-mail address. Please check the address, or register.');
+      const field = page.getByLabel('E\u2011mail address');
+      await expect(field).toHaveAccessibleDescription('There is no account for this e\u2011mail address. Please check the address, or register.');
       await expect(field).toHaveAttribute('aria-invalid', 'true');
       await expect(field).toHaveValue(address);
       await expect(page.getByRole('link', { name: 'Register here' })).toBeVisible();
@@ -58,15 +58,15 @@ test.describe('sign-in with e-mail and password', () => {
     await toPasswordStep(page, 'nobody@masked.example');
     await page.getByLabel('Password', { exact: true }).fill('anything-at-all');
     await submit(page, 'Sign in');
-    await expect(page.getByText('There is no account for this e-mail address. Please check the address, or register.')).toBeVisible();
+    await expect(page.getByText('There is no account for this e\u2011mail address. Please check the address, or register.')).toBeVisible();
     await expect(page).toHaveURL(/\/login\?requestId=/);
-    await expect(page.getByRole('link', { name: 'Change e-mail address' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Change e\u2011mail address' })).toBeVisible();
     await expectAccessible(page);
   });
 
   test('a wrong password is shown under the password field and the person can retry @generations', async ({ page, javaScriptEnabled, expectAccessible }) => {
     await startSignIn(page);
-    await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
+    await page.getByLabel('E\u2011mail address').fill(ACCOUNTS.password.email);
     await submit(page, 'Next');
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await submit(page, 'Sign in');
@@ -87,7 +87,7 @@ test.describe('sign-in with e-mail and password', () => {
 
   test('signing in with "Stay signed in" unticked works too', async ({ page, javaScriptEnabled, expectAccessible }) => {
     await startSignIn(page);
-    await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
+    await page.getByLabel('E\u2011mail address').fill(ACCOUNTS.password.email);
     await submit(page, 'Next');
     const stay = page.getByLabel('Stay signed in');
     await expect(stay).toBeChecked();
@@ -105,12 +105,12 @@ test.describe('sign-in with e-mail and password', () => {
     expectOnlyMessages,
   }) => {
     const requestId = await startSignIn(page);
-    await page.getByLabel('E-mail address').fill(ACCOUNTS.declined.email);
+    await page.getByLabel('E\u2011mail address').fill(ACCOUNTS.declined.email);
     await submit(page, 'Next');
     await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.declined.password);
     await submit(page, 'Sign in');
     await expect(page).toHaveURL(new RegExp(`/account-unavailable\\?requestId=${requestId}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText("This account can't be used to sign in");
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This account can’t be used to sign in');
     await expect(page.getByText('This account has been declined, deactivated or deleted.')).toBeVisible();
     await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'https://www.example.com/support');
@@ -118,17 +118,17 @@ test.describe('sign-in with e-mail and password', () => {
     await expectAccessible(page);
     await expectOnlyMessages(page, 'en-GB', ['support@example.com']);
     await page.getByRole('link', { name: 'Use another account' }).click();
-    await expect(page.getByLabel('E-mail address')).toBeVisible();
+    await expect(page.getByLabel('E\u2011mail address')).toBeVisible();
   });
 
   test('an empty or malformed e-mail gets a translated message and never reaches the provider', async ({ page, standin, expectAccessible }) => {
     const requestId = await startSignIn(page);
-    const field = page.getByLabel('E-mail address');
+    const field = page.getByLabel('E\u2011mail address');
     await submit(page, 'Next');
-    await expect(field).toHaveAccessibleDescription('E-mail address is required.');
+    await expect(field).toHaveAccessibleDescription('E\u2011mail address is required.');
     await field.fill('not-an-address');
     await submit(page, 'Next');
-    await expect(field).toHaveAccessibleDescription('Enter an e-mail address in the correct format, like name@example.com.');
+    await expect(field).toHaveAccessibleDescription('Enter an e\u2011mail address in the correct format, like name@example.com.');
     const existenceCalls = (await standin.calls(requestId)).filter((c) => c.path.includes('userexistence'));
     expect(existenceCalls).toEqual([]);
     await expectAccessible(page);
@@ -136,7 +136,7 @@ test.describe('sign-in with e-mail and password', () => {
 
   test('an empty password is refused without a provider call', async ({ page, expectAccessible }) => {
     await startSignIn(page);
-    await page.getByLabel('E-mail address').fill(ACCOUNTS.password.email);
+    await page.getByLabel('E\u2011mail address').fill(ACCOUNTS.password.email);
     await submit(page, 'Next');
     await submit(page, 'Sign in');
     await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('Password is required.');

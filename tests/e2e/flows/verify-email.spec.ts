@@ -40,12 +40,12 @@ test('an unconfirmed address: link from the outbox, then signed in automatically
   await continueToProvider(page, javaScriptEnabled);
 
   await expect(page).toHaveURL(/\/verify-email\?/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your e-mail address');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your e\u2011mail address');
   if (!javaScriptEnabled) {
     await expectAccessible(page);
     await submit(page, 'Send confirmation link');
   }
-  await expect(page.getByText(/We have sent a confirmation link to your e-mail address\./)).toBeVisible();
+  await expect(page.getByText(/We have sent a confirmation link to your e\u2011mail address\./)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', `${standin.url}/authz-srv/authz/resolve_redirect/${requestId}`);
   await expectAccessible(page);
   await expectOnlyMessages(page, 'en-GB');
@@ -62,7 +62,7 @@ test('an unconfirmed address: link from the outbox, then signed in automatically
   await expect(page).toHaveURL(/\/verify-email-complete\?|\/success$/);
   if (!javaScriptEnabled) {
     await expect(page).toHaveURL(new RegExp(`/verify-email-complete\\?requestId=${requestId}$`));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your e-mail address is confirmed');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your e\u2011mail address is confirmed');
     await expectAccessible(page);
     await submit(page, 'Continue');
   }
@@ -111,7 +111,7 @@ test('the tenant asks for a code (verification_complete, processingType CODE): w
 }) => {
   const email = fresh('code', javaScriptEnabled);
   await toConfirmationCode(page, request, standin.url, generation, email);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your e-mail address');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your e\u2011mail address');
   const masked = `u***@example.com`;
   await expect(page.getByText(`Enter the confirmation code we have sent to ${masked}.`)).toBeVisible();
   await expectAccessible(page);
@@ -160,6 +160,6 @@ test('a masked address a link carries is shown only where it names the account o
   completion.searchParams.set('email', 'has been suspended. Call +1 555 0100 now');
   await page.goto(completion.toString());
   await expect(page).toHaveURL(new RegExp(`/verify-email/code\\?requestId=${requestId}$`));
-  await expect(page.getByText('Enter the confirmation code we have sent to your e-mail address.')).toBeVisible();
+  await expect(page.getByText('Enter the confirmation code we have sent to your e\u2011mail address.')).toBeVisible();
   await expect(page.getByText(/suspended|555/)).toHaveCount(0);
 });

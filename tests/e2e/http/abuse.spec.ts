@@ -103,7 +103,7 @@ test.describe('the resend wait holds on the server', () => {
     await signInTo(first.page, email);
     await first.page.getByRole('link', { name: 'Forgot your password?' }).click();
     const send = await capture(first.page, 'Send link');
-    await expect(first.page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail');
+    await expect(first.page.getByRole('heading', { level: 1 })).toHaveText('Check your e\u2011mail');
     const again = await Promise.all(Array.from({ length: 5 }, () => replay(first.page, send)));
     expect(again.map((r) => r.status())).toEqual(Array(5).fill(303));
 
@@ -139,7 +139,7 @@ test.describe('attempts are limited, and a limited attempt never reaches the pro
     const { context, page } = await client(browser, '198.51.100.10');
     await page.goto('/');
     const requestId = new URL(page.url()).searchParams.get('requestId')!;
-    await page.getByLabel('E-mail address').fill('first@example.com');
+    await page.getByLabel('E\u2011mail address').fill('first@example.com');
     const post = await capture(page, 'Next');
 
     // One account: the eleventh is refused.
@@ -244,7 +244,7 @@ test.describe('attempts are limited, and a limited attempt never reaches the pro
     expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
     await expect(page.getByLabel('Security code', { exact: true })).toHaveAccessibleDescription(
-      /^Too many incorrect codes for this account\. Please try again in up to 15 minutes, or sign in another way\./,
+      /^Too many incorrect codes for this account\. Please try again in up to 15\u00a0minutes, or sign in another way\./,
     );
     // Ten reached the provider, across the three exchanges; the last two did not.
     expect(await standin.calls('authenticate/authenticate/totp', requestId)).toHaveLength(10);

@@ -57,7 +57,7 @@ test('no password, code, reset token or cookie value reaches the log', async ({ 
   await toPasswordStep(page, resetEmail);
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await page.getByRole('button', { name: 'Send link', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e-mail');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e\u2011mail');
   const [reset] = (await standin.outbox(resetEmail)).filter((m) => m.link);
   // The link's tokens and those of the hosted page the provider forwards it to (current API:
   // handlereset → password_set with the exchange id).

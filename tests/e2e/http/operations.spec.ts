@@ -173,7 +173,7 @@ test('graceful shutdown: the request in flight completes, new connections are re
   await expect(fetch(`${app.url}/healthz`)).rejects.toThrow();
   const response = await inFlight;
   expect(response.status).toBe(200);
-  expect(await response.text()).toContain('E-mail address');
+  expect(await response.text()).toContain('E\u2011mail address');
   expect(await exited).toBe(0);
   const lines = JSON_LINES(app.output());
   expect(lines.find((l) => l.event === 'shutdown')).toMatchObject({ signal: 'SIGTERM', inFlight: 1 });

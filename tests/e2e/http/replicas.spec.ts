@@ -75,7 +75,7 @@ const FLOWS: Record<string, (client: FormClient, tag: string, replicas: Replicas
     await client.goto(client.document.querySelector('main a[href^="/reset-password-init"]')!.getAttribute('href')!);
     expectAt(client, '/reset-password-init');
     await client.submit(MAIN_SUBMIT);
-    expectAt(client, '/reset-password-confirmation', 'Check your e-mail');
+    expectAt(client, '/reset-password-confirmation', 'Check your e\u2011mail');
     const [message] = await outbox(standinUrl, email);
     await client.goto(message.link!);
     expectAt(client, '/reset-password');

@@ -20,7 +20,7 @@ export type EmailStepLabels = { email: string; next: string };
 /** The e-mail step found by its field's name, not its texts: for a page read in any language. */
 export const BY_FIELD_NAME = 'by-field-name';
 
-const ENGLISH: EmailStepLabels = { email: 'E-mail address', next: 'Next' };
+const ENGLISH: EmailStepLabels = { email: 'E\u2011mail address', next: 'Next' };
 
 /**
  * From a fresh sign-in to the password step for `email`; answers the request id. The e-mail step

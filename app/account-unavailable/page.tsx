@@ -6,31 +6,31 @@ import { stepUrl } from '@/lib/flows/step-urls';
 
 /**
  * The account is declined, deactivated or deleted: nothing typed here can change that, so there
- * is no password form, only what happened, whom to ask (SUPPORT_URL, SUPPORT_EMAIL) and the way
- * to another account.
+ * is no password form, only what happened, whom to ask and the way to another account. Whom to
+ * ask is named even where no support is configured: the person's own administrator or sales
+ * contact, and then SUPPORT_URL and SUPPORT_EMAIL where they are set.
  */
 export default async function AccountUnavailablePage({ searchParams }: PageProps<'/account-unavailable'>) {
   const flow = await requireFlow((await searchParams).requestId, anyFlow);
   const [t, tErrors] = await Promise.all([getTranslations('accountUnavailable'), getTranslations('errors')]);
   const { support } = getConfig();
+  const withSupport = Boolean(support.url || support.email);
   return (
     <Frame title={t('title')} description={tErrors('userDeclined')}>
-      {support.url || support.email ? (
-        <>
-          <p>{t('contact')}</p>
-          <ul className="support">
-            {support.url ? (
-              <li>
-                <a href={support.url.toString()}>{t('supportLink')}</a>
-              </li>
-            ) : null}
-            {support.email ? (
-              <li>
-                <a href={`mailto:${support.email}`}>{t('supportEmail', { email: support.email })}</a>
-              </li>
-            ) : null}
-          </ul>
-        </>
+      <p>{withSupport ? t('contactWithSupport') : t('contact')}</p>
+      {withSupport ? (
+        <ul className="support">
+          {support.url ? (
+            <li>
+              <a href={support.url.toString()}>{t('supportLink')}</a>
+            </li>
+          ) : null}
+          {support.email ? (
+            <li>
+              <a href={`mailto:${support.email}`}>{t('supportEmail', { email: support.email })}</a>
+            </li>
+          ) : null}
+        </ul>
       ) : null}
       <p className="links">
         <a href={stepUrl('/', flow.requestId)}>{t('otherAccount')}</a>

@@ -1,4 +1,5 @@
 import { ACCOUNTS, continueToProvider, expect, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
+import { newRequestId, startOwnApp } from '../support/own-app';
 
 test.describe('sign-in with e-mail and password', () => {
   test('a direct visitor signs in and lands on /success through a real code exchange @generations', async ({
@@ -111,7 +112,8 @@ test.describe('sign-in with e-mail and password', () => {
     await submit(page, 'Sign in');
     await expect(page).toHaveURL(new RegExp(`/account-unavailable\\?requestId=${requestId}$`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('This account can’t be used to sign in');
-    await expect(page.getByText('This account has been declined, deactivated or deleted.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleDescription('This account is not active.');
+    await expect(page.getByText('If you think this is a mistake, please contact your administrator, your sales contact or support:')).toBeVisible();
     await expect(page.getByLabel('Password', { exact: true })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'https://www.example.com/support');
     await expect(page.getByRole('link', { name: 'Write to support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com');
@@ -119,6 +121,28 @@ test.describe('sign-in with e-mail and password', () => {
     await expectOnlyMessages(page, 'en-GB', ['support@example.com']);
     await page.getByRole('link', { name: 'Use another account' }).click();
     await expect(page.getByLabel('E\u2011mail address')).toBeVisible();
+  });
+
+  test('without SUPPORT_URL or SUPPORT_EMAIL the declined screen still names whom to ask', { tag: '@js-on-only' }, async ({ browser, expectAccessible }) => {
+    // An app of its own: the shared one has both support settings.
+    const app = await startOwnApp();
+    const context = await browser.newContext({ baseURL: app.url });
+    try {
+      const page = await context.newPage();
+      await page.goto(`/?requestId=${await newRequestId()}`);
+      await page.getByLabel('E\u2011mail address').fill(ACCOUNTS.declined.email);
+      await submit(page, 'Next');
+      await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.declined.password);
+      await submit(page, 'Sign in');
+      await expect(page).toHaveURL(/\/account-unavailable\?requestId=/);
+      await expect(page.getByText('If you think this is a mistake, please contact your administrator or your sales contact.')).toBeVisible();
+      await expect(page.getByRole('link', { name: /support/i })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Use another account' })).toBeVisible();
+      await expectAccessible(page);
+    } finally {
+      await context.close();
+      await app.stop();
+    }
   });
 
   test('an empty or malformed e-mail gets a translated message and never reaches the provider', async ({ page, standin, expectAccessible }) => {

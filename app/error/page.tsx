@@ -83,7 +83,8 @@ export default async function ErrorPage({ searchParams }: PageProps<'/error'>) {
               ? { title: t('signInAgainTitle'), description: t('signInAgainDescription'), back: t('signInAgain') }
               : provider.error === 'access_denied'
                 ? { title: t('title'), description: tNotice('accessDenied'), back: t('back') }
-                : { title: t('title'), description: t('description'), back: t('back') };
+                : // "Quote the reference below" only where there is one.
+                  { title: t('title'), description: ref ? t('description') : t('descriptionNoReference'), back: t('back') };
   return (
     // The client's name only where the provider answers (the lookup is a provider call) and the
     // sign-in is the provider's, not this deployment's own.

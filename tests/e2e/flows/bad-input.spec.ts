@@ -75,6 +75,16 @@ test.describe('bad input and provider faults end on a clear page', () => {
     await expect(page).toHaveURL(/\/login\?requestId=/);
   });
 
+  test('the error page asks to quote its reference only when it shows one', async ({ page, expectAccessible }) => {
+    await page.goto('/error?ref=ABCDEF1234');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleDescription('Please try again. If it keeps happening, quote the reference below.');
+    await expect(page.locator('main')).toContainText('Reference: ABCDEF1234');
+    await expectAccessible(page);
+    await page.goto('/error');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleDescription('Please go back to sign-in and try again.');
+    await expect(page.locator('main')).not.toContainText('Reference');
+  });
+
   test('an unknown route shows the fallback page', async ({ page, expectAccessible }) => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);

@@ -21,8 +21,15 @@ type Engine = { onChange: Partial<Record<string, Handler>>; onBlur: Partial<Reco
 export function useFieldRules<Field extends string>(
   state: FormState<Field>,
   rules: Partial<Record<Field, FieldRule>>,
-  /** False where something else on the page answers a post and must take focus (a resend). */
-  { focusFirst = true }: { focusFirst?: boolean } = {},
+  {
+    focusFirst = true,
+    described = true,
+  }: {
+    /** False where something else on the page answers a post and must take focus (a resend). */
+    focusFirst?: boolean;
+    /** False on a screen without a description (#page-description), so the form points at nothing missing. */
+    described?: boolean;
+  } = {},
 ) {
   const rulesRef = useRef(rules);
   const engine = useRef<Engine | 'loading' | null>(null);
@@ -127,7 +134,14 @@ export function useFieldRules<Field extends string>(
   });
 
   return {
-    formProps: { noValidate: true, onSubmit, onFocus: loadEngine, onPointerDown, 'aria-labelledby': 'page-title', 'aria-describedby': 'page-description' },
+    formProps: {
+      noValidate: true,
+      onSubmit,
+      onFocus: loadEngine,
+      onPointerDown,
+      'aria-labelledby': 'page-title',
+      'aria-describedby': described ? 'page-description' : undefined,
+    },
     /** Whether `name` is where the cursor starts. */
     autoFocus: (name: Field) => name === focused,
     field: (name: Field) => ({ name, onChange: handler('onChange', name), onBlur: handler('onBlur', name) }),

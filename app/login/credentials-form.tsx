@@ -51,7 +51,8 @@ export function CredentialsForm({ requestId, locale, email, changeEmailHref, res
   const locked = secondsLeft > 0;
   // While locked the reason stays, even as the person types (a server error otherwise goes once
   // its field is edited).
-  const rules = useFieldRules(state, { password: loginPasswordError });
+  // The screen has no description: its heading says it all, and the account is shown in the form.
+  const rules = useFieldRules(state, { password: loginPasswordError }, { described: false });
   const passwordError = locked && state.status === 'invalid' ? state.fieldErrors.password : rules.errorOf('password');
   const message = (key: ErrorKey | undefined) => (key ? errors[key] : undefined);
   return (

@@ -28,7 +28,7 @@ export default async function CredentialsPage({ searchParams }: PageProps<'/logi
   // only once it runs (nothing of it without JavaScript), and the password form stays below it.
   const passkey = getConfig().passkeys && flow.passkeyOffered;
   return (
-    <Frame title={t('title')} description={t('description')} clientName={clientName} focus="form">
+    <Frame title={t('title')} clientName={clientName} focus="form">
       {passkey ? (
         <PasskeyCeremony
           requestId={flow.requestId}

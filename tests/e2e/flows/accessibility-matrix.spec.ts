@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { LOCALES } from '../../../lib/i18n/locales';
 import { CLIENT_NAME, expect, test } from '../support/fixtures';
 import { expectErrorsInText, expectLayout } from '../support/layout';
@@ -22,7 +23,8 @@ import { signInTours } from '../support/matrix/tours-sign-in';
  *   CPU, one run each: more than the 0.07 s per axe run timed below accounts for, so part of
  *   it is the scheme switches around each run, or noise.)
  * - every text on the screen is one of the language's messages (or known data);
- * - the heading is described by the screen's description (both are read on arrival);
+ * - the heading is described by the screen's description (both are read on arrival), and no
+ *   name or description points at an element that is not there;
  * - a field marked invalid carries its error as text (no information by colour alone);
  * - reflow at 320 px, the WCAG 1.4.12 text-spacing overrides (at 320 px too), and 24 px
  *   targets: in every language, as long words (German, Swedish) are what breaks a narrow layout.
@@ -59,6 +61,17 @@ import { signInTours } from '../support/matrix/tours-sign-in';
 // The tours: every screen and state, in the order a person meets them.
 const TOURS: Tour[] = [...signInTours, ...passwordTours, ...secondFactorTours, ...groupAndConfirmationTours];
 
+/** `element→#id` for each id an aria-labelledby or aria-describedby names that is not in the page. */
+const danglingReferences = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[aria-labelledby], [aria-describedby]')].flatMap((element) =>
+      ['aria-labelledby', 'aria-describedby']
+        .flatMap((attribute) => (element.getAttribute(attribute) ?? '').split(/\s+/))
+        .filter((id) => id && !document.getElementById(id))
+        .map((id) => `${element.tagName.toLowerCase()}→#${id}`),
+    ),
+  );
+
 // ---------------------------------------------------------------------------------------------
 // The generated tests: tour × language (× JavaScript on and off, by project).
 
@@ -91,6 +104,9 @@ for (const locale of LOCALES) {
             if ((await description.count()) > 0) {
               await expect(page.locator('main h1')).toHaveAccessibleDescription((await description.innerText()).trim());
             }
+            // Every element a name or description points at is there (a screen without a
+            // description leaves its heading and form undescribed, never pointing at nothing).
+            expect(await danglingReferences(page), 'aria-labelledby/-describedby ids missing from the page').toEqual([]);
             await expectAccessible(page);
             if (locale === 'en-GB') await expectAccessible(page, { colorScheme: 'dark' });
             await expectOnlyMessages(page, locale, [CLIENT_NAME, ...(state.data?.(v) ?? [])]);

@@ -111,7 +111,9 @@ test('push declined: the page says so and offers another method and a new reques
   await device(request, standin).answer(email, 'reject');
   if (!javaScriptEnabled) await submit(page, 'I have approved it');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign-in request declined');
-  await expect(page.getByText('The sign-in request was declined on your device.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveAccessibleDescription(
+    'If you declined it on your device by mistake, you can send a new request.',
+  );
   await expect(page.getByRole('button', { name: 'I have approved it' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Send a new request' })).toBeVisible();
   await expectAccessible(page);

@@ -70,7 +70,8 @@ export async function Frame({ title, description, requestId, clientName, focus =
       <div className="card">
         <CardHeader
           manufacturer={{ alt: t('frame.manufacturerLogo'), dark: brand.darkLogo.manufacturer }}
-          product={{ alt: t('frame.productLogo'), dark: brand.darkLogo.product }}
+          // The operator's product logo, or else the product's name as text in the page's language.
+          product={{ alt: t('frame.productLogo'), dark: brand.darkLogo.product, image: Boolean(brand.files.product) }}
           clientLine={name ? typeset(t('frame.continueTo', { client: name }), locale) : undefined}
           phrases={phrases !== undefined}
         />

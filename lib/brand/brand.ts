@@ -11,13 +11,15 @@ import { contrast, mix, parseHex, toHex, type Rgb } from './contrast';
  *
  *   manufacturer.{svg,webp,png}       the manufacturer's logo (for a light card)
  *   manufacturer-dark.{svg,webp,png}  the same for the dark scheme
- *   product.{…}, product-dark.{…}     the product mark beside it
+ *   product.{…}, product-dark.{…}     the product mark beside it (without one, the product's name
+ *                                     in the page's language: frame.tsx)
  *   background.{webp,jpg,jpeg,png}    a picture behind the card (wide screens only)
  *   background-dark.{…}               the same for the dark scheme
  *   brand.json                        colours: accentColor, accentColorDark, backgroundColor,
  *                                     backgroundColorDark ("#rgb" or "#rrggbb")
  *
- * Logos missing from BRAND_DIR come from the bundled defaults (public/brand-default/). A dark
+ * A manufacturer's logo missing from BRAND_DIR comes from the bundled default (public/brand-default/);
+ * there is no bundled product logo, as its words would stay English in every language. A dark
  * logo is only ever paired with its own light one: an operator's logo without a dark version is
  * shown on a light plate in the dark scheme, never next to the bundled dark default.
  *
@@ -100,7 +102,8 @@ async function readBrand(dir: string | undefined): Promise<Brand> {
   const files: Brand['files'] = {};
   for (const logo of ['manufacturer', 'product'] as const) {
     const mine = dir ? find(own, dir, logo, true) : undefined;
-    files[logo] = mine ?? find(bundled, DEFAULT_DIR, logo, false);
+    const light = mine ?? find(bundled, DEFAULT_DIR, logo, false);
+    if (light) files[logo] = light;
     const dark = mine ? find(own, dir!, `${logo}-dark`, true) : find(bundled, DEFAULT_DIR, `${logo}-dark`, false);
     if (dark) files[`${logo}-dark`] = dark;
   }

@@ -100,10 +100,10 @@ describe('the brand style sheet', () => {
     expect(two).not.toContain('linear-gradient');
   });
 
-  test('without BRAND_DIR: the bundled logos, each with its dark version, and no sheet', async () => {
+  test("without BRAND_DIR: the bundled manufacturer's logo with its dark version, no product logo (the frame writes the name), and no sheet", async () => {
     const brand = await loadBrand();
-    expect(brand.darkLogo).toEqual({ manufacturer: true, product: true });
-    expect(Object.keys(brand.files).sort()).toEqual(['manufacturer', 'manufacturer-dark', 'product', 'product-dark']);
+    expect(brand.darkLogo).toEqual({ manufacturer: true, product: false });
+    expect(Object.keys(brand.files).sort()).toEqual(['manufacturer', 'manufacturer-dark']);
     expect(brand.files.manufacturer).toMatchObject({ type: 'image/svg+xml', fromBrandDir: false });
     expect(brand.css).toBeUndefined();
   });

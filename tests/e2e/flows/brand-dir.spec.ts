@@ -7,12 +7,14 @@ import { newRequestId, startOwnApp, type OwnApp } from '../support/own-app';
 
 /**
  * An operator's brand directory (BRAND_DIR, README: Brand) on a running build: its logos with a
- * dark version swapped in by the colour scheme, its background picture behind the card on wide
- * screens only (dimmed in the dark scheme when it has no dark one), its accent where it keeps
- * 4.5:1, and a dark accent without that contrast refused with a log line naming it.
+ * dark version swapped in by the colour scheme, its product logo in place of the product's name,
+ * its background picture behind the card on wide screens only (dimmed in the dark scheme when it
+ * has no dark one), its accent where it keeps 4.5:1, and a dark accent without that contrast
+ * refused with a log line naming it.
  */
 
 const MANUFACTURER = '#123456';
+const PRODUCT = '#654321';
 const ACCENT = '#7a1f1f';
 /** Far too dark on the dark card: must not be used. */
 const BAD_DARK_ACCENT = '#333333';
@@ -32,6 +34,7 @@ test.beforeAll(async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'brand-'));
   writeFileSync(path.join(dir, 'manufacturer.svg'), logo(MANUFACTURER));
   writeFileSync(path.join(dir, 'manufacturer-dark.svg'), logo('#abcdef'));
+  writeFileSync(path.join(dir, 'product.svg'), logo(PRODUCT));
   writeFileSync(path.join(dir, 'background.png'), PICTURE);
   writeFileSync(path.join(dir, 'brand.json'), JSON.stringify({ accentColor: ACCENT, accentColorDark: BAD_DARK_ACCENT, backgroundColor: '#334455' }));
   app = await startOwnApp({ BRAND_DIR: dir });
@@ -59,6 +62,10 @@ test("light scheme, wide screen: the operator's logo, background picture and acc
   await expect(image).toHaveAttribute('src', '/brand/manufacturer');
   expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/\/brand\/manufacturer$/);
   expect(await (await request.get(`${app.url}/brand/manufacturer`)).text()).toContain(MANUFACTURER);
+  // The operator's product logo takes the place of the product's name, which names it.
+  await expect(page.locator('picture.logo-product img')).toHaveAttribute('alt', 'Sales Portal');
+  await expect(page.locator('.product-mark')).toHaveCount(0);
+  expect(await (await request.get(`${app.url}/brand/product`)).text()).toContain(PRODUCT);
   expect(await style(page, '.page', 'background-image')).toContain('/brand/background');
   expect(await style(page, 'main form button[type="submit"]', 'background-color')).toBe(rgb(ACCENT));
   const picture = await request.get(`${app.url}/brand/background`);

@@ -7,7 +7,7 @@ test.describe('the page frame', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     await expect(page.getByRole('img', { name: 'Manufacturer' })).toBeVisible();
-    await expect(page.getByRole('img', { name: 'Sales Portal' })).toBeVisible();
+    await expect(page.locator('.card-header').getByText('Sales Portal', { exact: true })).toBeVisible();
     await expect(page.locator('.card-header').getByText(`Sign in to continue to ${CLIENT_NAME}`)).toBeVisible();
     // The logo's height is in the range the brand asks for (40–56 px).
     const logo = await page.getByRole('img', { name: 'Manufacturer' }).boundingBox();
@@ -36,8 +36,13 @@ test.describe('the page frame', () => {
     expect(overflow, 'no horizontal scrolling at 320 px').toBe(false);
   });
 
-  test('logos are served from the replaceable brand route, sandboxed', async ({ request }) => {
-    for (const name of ['manufacturer', 'product', 'manufacturer-dark', 'product-dark']) {
+  test('logos are served from the replaceable brand route, sandboxed; the product mark is text', async ({ page, request }) => {
+    await startSignIn(page);
+    await expect(page.locator('header .product-mark')).toHaveText('Sales Portal');
+    await expect(page.locator('header img')).toHaveCount(1);
+    // No bundled product logo: its words would be English in every language.
+    for (const name of ['product', 'product-dark']) expect((await request.get(`/brand/${name}`)).status()).toBe(404);
+    for (const name of ['manufacturer', 'manufacturer-dark']) {
       const response = await request.get(`/brand/${name}`);
       expect(response.status()).toBe(200);
       expect(response.headers()['content-type']).toBe('image/svg+xml');
@@ -56,6 +61,7 @@ test.describe('language', () => {
     await startSignIn(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anmelden');
+    await expect(page.locator('header .product-mark')).toHaveText('Vertriebsportal');
     await expect(page.getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', 'https://www.example.com/de/impressum');
     await expectAccessible(page);
     await expectOnlyMessages(page, 'de-DE', [CLIENT_NAME]);

@@ -49,7 +49,7 @@ test('bad values are named with their reason, and secrets are not echoed', async
 test('operators replace a logo by dropping a file into BRAND_DIR: no rebuild', async ({ request }) => {
   const brandDir = mkdtempSync(path.join(tmpdir(), 'brand-'));
   const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-  writeFileSync(path.join(brandDir, 'manufacturer.png'), png);
+  writeFileSync(path.join(brandDir, 'product.png'), png);
   const port = String(await freePort());
   const child = spawn(process.execPath, ['.next/standalone/entry.mjs'], {
     env: {
@@ -75,10 +75,10 @@ test('operators replace a logo by dropping a file into BRAND_DIR: no rebuild', a
         }
       });
     });
-    const custom = await request.get(`http://127.0.0.1:${port}/brand/manufacturer`);
+    const custom = await request.get(`http://127.0.0.1:${port}/brand/product`);
     expect(custom.headers()['content-type']).toBe('image/png');
     expect(Buffer.from(await custom.body())).toEqual(png);
-    const fallback = await request.get(`http://127.0.0.1:${port}/brand/product`);
+    const fallback = await request.get(`http://127.0.0.1:${port}/brand/manufacturer`);
     expect(fallback.headers()['content-type']).toBe('image/svg+xml');
   } finally {
     child.kill('SIGTERM');

@@ -241,7 +241,7 @@ test("the tenant's error page: our words and a reference, never the provider's t
   expect(JSON.parse(line)).toMatchObject({ event: 'provider-error-page', error: 'server_error', errorCode: 'AUTH10013' });
 
   await page.goto('/error?error=access_denied&error_description=no');
-  await expect(page.getByText('You do not have the required context or role to access the application.')).toBeVisible();
+  await expect(page.getByText('Your account does not have access to this application. Please contact your administrator.')).toBeVisible();
   await page.goto('/error?error=invalid_request&error_code=VER_0006');
   await expect(heading(page)).toHaveText('Your sign-in has expired');
 });

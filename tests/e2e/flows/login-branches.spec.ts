@@ -18,7 +18,7 @@ test.describe('e-mail step branches', () => {
   test('error=access_denied shows the access-denied message', async ({ page, expectAccessible }) => {
     const requestId = await startSignIn(page);
     await page.goto(`/?requestId=${requestId}&error=access_denied&error_description=ignored+upstream+text`);
-    await expect(page.locator('.notice')).toHaveText('You do not have the required context or role to access the application.');
+    await expect(page.locator('.notice')).toHaveText('Your account does not have access to this application. Please contact your administrator.');
     await expect(page.locator('body')).not.toContainText('ignored upstream text');
     await expectAccessible(page);
   });

@@ -163,7 +163,7 @@ test('an account without a password is asked to set one, and then signs in with 
   await expectAccessible(page);
   await submit(page, 'Send link');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e\u2011mail');
-  await expect(page.locator('#page-description')).toContainText('a link to set a password');
+  await expect(page.locator('#page-description')).toContainText('to set a password');
   await openLink(page, standin, email);
   // A first password is set, not changed: the form and the end say so.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a password');

@@ -104,7 +104,7 @@ test('resend countdown: not read every second, but describes the held-back butto
   await toCodePage(page, MFA.email(fresh('countdown', true)), true);
   const button = page.locator('main form.resend button');
   await expect(button).toHaveAttribute('aria-disabled', 'true');
-  await expect(button).toHaveAccessibleDescription(/^You can request a new code in \d+ seconds?\.$/);
+  await expect(button).toHaveAccessibleDescription(/^You can request a new code in \d+\u00a0seconds?\.$/);
   expect(await liveRegionOf(page, 'You can request a new code in')).toBe('not in a live region');
   const watch = await watchLiveRegions(page);
   await expect(button).not.toHaveAttribute('aria-disabled', 'true', { timeout: 8_000 });
@@ -160,7 +160,7 @@ test('a resend pressed too early without JavaScript: the answer takes focus and 
   await toCodePage(page, MFA.email(fresh('early', false)), false);
   await page.locator('main form.resend button').click();
   const answer = page.locator('#resend-countdown');
-  await expect(answer).toHaveText(/^You can request a new code in \d+ seconds?\.$/);
+  await expect(answer).toHaveText(/^You can request a new code in \d+\u00a0seconds?\.$/);
   await expect(answer).toBeFocused();
   await expect(answer).not.toHaveAttribute('aria-hidden', 'true');
 });

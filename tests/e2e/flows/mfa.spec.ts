@@ -126,7 +126,7 @@ test('resend: a countdown first, then a new code that replaces the old one', asy
   const email = MFA.email(tag('resend', javaScriptEnabled));
   await toMfa(page, email, javaScriptEnabled);
   await startSingle(page, javaScriptEnabled, 'Send code');
-  await expect(page.getByText(/You can request a new code in \d+ seconds\./)).toBeVisible();
+  await expect(page.getByText(/You can request a new code in \d+\u00a0seconds\./)).toBeVisible();
   const resend = page.getByRole('button', { name: 'Send a new code' });
   if (javaScriptEnabled) {
     await expect(resend).toHaveAttribute('aria-disabled', 'true');
@@ -134,12 +134,12 @@ test('resend: a countdown first, then a new code that replaces the old one', asy
     await resend.click({ force: true });
     await page.waitForTimeout(300);
     expect(await standin.outbox(email)).toHaveLength(1);
-    await expect(page.getByText('You can request a new code in 1 second.')).toBeVisible();
+    await expect(page.getByText('You can request a new code in 1\u00a0second.')).toBeVisible();
     await expect(resend).not.toHaveAttribute('aria-disabled', 'true', { timeout: 6_000 });
     await expect(page.getByRole('status').filter({ hasText: 'You can now request a new code.' })).toBeAttached();
   } else {
     await resend.click();
-    await expect(page.getByText(/You can request a new code in \d+ seconds\./)).toBeVisible();
+    await expect(page.getByText(/You can request a new code in \d+\u00a0seconds\./)).toBeVisible();
     expect(await standin.outbox(email)).toHaveLength(1);
     await page.waitForTimeout(3_200);
   }

@@ -141,7 +141,7 @@ test('a used or expired link says so and offers a new one @generations', async (
 test('the resend on "Check your e-mail" waits out its countdown @generations', async ({ page, javaScriptEnabled, standin }) => {
   const email = fresh('resend', javaScriptEnabled);
   await requestReset(page, email);
-  await expect(page.getByText(/You can request another link in \d+ seconds\./)).toBeVisible();
+  await expect(page.getByText(/You can request another link in \d+\u00a0seconds\./)).toBeVisible();
   await page.waitForTimeout(3_200);
   await page.getByRole('button', { name: 'Send the link again' }).click();
   await expect(page.getByText('The link has been sent again.')).toBeVisible();

@@ -81,7 +81,7 @@ test('the confirmation link can be sent again after the countdown @generations',
   await submit(page, 'Sign in');
   await continueToProvider(page, javaScriptEnabled);
   if (!javaScriptEnabled) await submit(page, 'Send confirmation link');
-  await expect(page.getByText(/You can request another link in \d+ seconds\./)).toBeVisible();
+  await expect(page.getByText(/You can request another link in \d+\u00a0seconds\./)).toBeVisible();
   await page.reload();
   expect(
     (await standin.outbox(email)).filter((m) => m.link),

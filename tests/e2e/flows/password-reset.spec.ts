@@ -160,6 +160,12 @@ test('an account without a password is asked to set one, and then signs in with 
   await submit(page, 'Next');
   await expect(page).toHaveURL(/\/require-password-init\?requestId=/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set a password');
+  // The changeover note says only what the description does not (D20), and keeps the description's
+  // distance from the form rather than sitting on its first label.
+  const note = page.locator('main #page-description + p');
+  await expect(note).toHaveText('You only need to do this once, after our system changeover.');
+  const gap = await note.evaluate((el) => document.querySelector('main form .identity-label')!.getBoundingClientRect().top - el.getBoundingClientRect().bottom);
+  expect(gap).toBeGreaterThanOrEqual(16);
   await expectAccessible(page);
   await submit(page, 'Send link');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Check your e\u2011mail');

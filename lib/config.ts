@@ -93,7 +93,6 @@ const EnvSchema = z.object({
   SESSION_SECRET: secretList,
   CLIENT_ID: z.string().trim().min(1),
   CLIENT_SECRET: z.string().trim().min(1),
-  PORTAL_URL: optionalUrl,
   SELF_SERVICE_URL: optionalUrl,
   SUPPORT_URL: optionalUrl,
   SUPPORT_EMAIL: z.email().optional(),
@@ -156,7 +155,6 @@ export type AppConfig = {
   sessionSecrets: string[];
   clientId: string;
   clientSecret: string;
-  portalUrl?: URL;
   selfServiceUrl?: URL;
   /** Whom a person whose account cannot sign in may contact: a page, an address, or both. */
   support: { url?: URL; email?: string };
@@ -237,7 +235,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     sessionSecrets: e.SESSION_SECRET,
     clientId: e.CLIENT_ID,
     clientSecret: e.CLIENT_SECRET,
-    portalUrl: e.PORTAL_URL,
     selfServiceUrl: e.SELF_SERVICE_URL,
     support: { url: e.SUPPORT_URL, email: e.SUPPORT_EMAIL },
     redirectAllowlist: e.REDIRECT_ALLOWLIST,

@@ -33,7 +33,6 @@ if (!process.env.PROVIDER_URL) {
     SESSION_SECRET: process.env.SESSION_SECRET ?? randomSecret(),
     FOOTER_LINKS: process.env.FOOTER_LINKS ?? DEMO_FOOTER_LINKS,
     SELF_SERVICE_URL: process.env.SELF_SERVICE_URL ?? 'https://www.example.com/profile',
-    PORTAL_URL: process.env.PORTAL_URL ?? 'https://www.example.com/portal',
   });
 }
 

@@ -7,6 +7,7 @@ import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { template } from '@/lib/i18n/template';
 import { getSelectableGroups, type PreloginGroups } from '@/lib/provider/prelogin';
+import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { rememberedGroup } from '@/lib/remembered';
 import { GroupForm } from './group-form';
 import { GroupSignIn } from './group-sign-in';
@@ -26,7 +27,12 @@ export async function GroupChoice({ trackId, requestId, requestedId }: Props) {
   if (loaded.kind === 'gone') redirect(errorUrl('expired', requestId));
   if (loaded.groups.length === 0) failForRequest(new Error('no selectable groups'), { step: 'groups.list' });
 
-  const [t, errors, remembered] = await Promise.all([getTranslations('groups'), translateErrors(['groupRequired', 'groupNotFound']), rememberedGroup.read()]);
+  const [t, tAccount, errors, remembered] = await Promise.all([
+    getTranslations('groups'),
+    getTranslations('accountUnavailable'),
+    translateErrors(['groupRequired', 'groupNotFound']),
+    rememberedGroup.read(),
+  ]);
   const groups = sortGroups(loaded.groups, locale);
   const choice = resolveGroupChoice({ groups, requestedId, rememberedId: remembered });
   if (choice.kind === 'sign-in') {
@@ -34,7 +40,6 @@ export async function GroupChoice({ trackId, requestId, requestedId }: Props) {
     return <GroupSignIn requestId={requestId} groupId={choice.group.id} labels={labels} />;
   }
 
-  const { portalUrl } = getConfig();
   return (
     <>
       <GroupForm
@@ -57,11 +62,13 @@ export async function GroupChoice({ trackId, requestId, requestedId }: Props) {
         }}
         errors={errors}
       />
-      {portalUrl ? (
-        <p className="links">
-          {t('portalHint')} <a href={portalUrl.toString()}>{t('portalLink')}</a>
-        </p>
-      ) : null}
+      {/* The groups are the account's: the way to another account leaves this sign-in for the tenant's
+          login, as on the other screens (app/register-mfa/way-out.tsx). */}
+      <p className="links">
+        <span>
+          {t('notYou')} <a href={resolveRedirectUrl(getConfig().providerUrl, requestId)}>{tAccount('otherAccount')}</a>
+        </span>
+      </p>
     </>
   );
 }

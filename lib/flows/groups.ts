@@ -20,18 +20,20 @@ export type GroupChoice =
 /**
  * A `group_id` from the address that names an offered group signs in with it at once; one that
  * does not is an error on the screen. The remembered group is preselected while it is offered
- * and forgotten once it is not.
+ * and forgotten once it is not; an account with one group has it preselected (a list of one with
+ * "None selected" would ask a question that has one answer).
  */
 export function resolveGroupChoice(args: { groups: GroupOption[]; requestedId?: string; rememberedId?: string }): GroupChoice {
   const find = (id: string | undefined) => (id === undefined ? undefined : args.groups.find((g) => g.id === id));
   const remembered = find(args.rememberedId);
   const forgetRemembered = args.rememberedId !== undefined && !remembered;
+  const preselectedId = remembered?.id ?? (args.groups.length === 1 ? args.groups[0].id : undefined);
   if (args.requestedId !== undefined) {
     const requested = find(args.requestedId);
     if (requested) return { kind: 'sign-in', group: requested };
-    return { kind: 'pick', preselectedId: remembered?.id, error: 'groupNotFound', forgetRemembered };
+    return { kind: 'pick', preselectedId, error: 'groupNotFound', forgetRemembered };
   }
-  return { kind: 'pick', preselectedId: remembered?.id, forgetRemembered };
+  return { kind: 'pick', preselectedId, forgetRemembered };
 }
 
 /** Alphabetical in the person's language, so a long list can be scanned by eye. */

@@ -31,8 +31,16 @@ describe('resolveGroupChoice', () => {
     expect(resolveGroupChoice({ groups: GROUPS })).toEqual({ kind: 'pick', preselectedId: undefined, forgetRemembered: false });
   });
 
-  test('with a single group the screen still offers it (the provider decides whether to ask)', () => {
-    expect(resolveGroupChoice({ groups: [CAFE] })).toEqual({ kind: 'pick', preselectedId: undefined, forgetRemembered: false });
+  test('with a single group the screen still offers it (the provider decides whether to ask), already chosen', () => {
+    expect(resolveGroupChoice({ groups: [CAFE] })).toEqual({ kind: 'pick', preselectedId: CAFE.id, forgetRemembered: false });
+    // A remembered group of another account is forgotten; the one group is still the choice.
+    expect(resolveGroupChoice({ groups: [CAFE], rememberedId: NORTH.id })).toEqual({ kind: 'pick', preselectedId: CAFE.id, forgetRemembered: true });
+    expect(resolveGroupChoice({ groups: [CAFE], requestedId: 'gone' })).toEqual({
+      kind: 'pick',
+      preselectedId: CAFE.id,
+      error: 'groupNotFound',
+      forgetRemembered: false,
+    });
   });
 });
 

@@ -70,7 +70,10 @@ test.describe('group selection', () => {
   }) => {
     const url = await toGroups(page, account('many', 'mouse', javaScriptEnabled), javaScriptEnabled);
     await expect(page.getByRole('heading', { name: 'Choose a sales organisation' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Go to the portal' })).toHaveAttribute('href', 'https://www.example.com/portal');
+    // The way out is to another account (as on the other screens), not to the portal.
+    await expect(page.locator('main').getByText('Not you? Use another account', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Use another account' })).toHaveAttribute('href', /\/authz-srv\/authz\/resolve_redirect\//);
+    await expect(page.locator('main').getByRole('link', { name: /portal/i })).toHaveCount(0);
     expect(await chosen(page)).toBe('');
     await expectAccessible(page);
     await expectOnlyMessages(page, 'en-GB', [CLIENT_NAME, ...groupTexts(Object.values(MANY))]);
@@ -240,10 +243,15 @@ test.describe('group selection', () => {
     expect(await chosen(page)).toBe('');
   });
 
-  test('Cancel goes back to the provider login for the same request', async ({ page, javaScriptEnabled }) => {
+  test('Cancel, and "Not you? Use another account", go back to the provider login for the same request', async ({ page, javaScriptEnabled }) => {
     const url = await toGroups(page, account('many', 'cancel', javaScriptEnabled), javaScriptEnabled);
     await submit(page, 'Cancel');
     await expect(page).toHaveURL(new RegExp(`requestId=${url.searchParams.get('requestId')}`));
+    await expect(page.getByLabel('E\u2011mail address')).toBeVisible();
+
+    const again = await toGroups(page, account('many', 'other-account', javaScriptEnabled), javaScriptEnabled);
+    await page.getByRole('link', { name: 'Use another account' }).click();
+    await expect(page).toHaveURL(new RegExp(`requestId=${again.searchParams.get('requestId')}`));
     await expect(page.getByLabel('E\u2011mail address')).toBeVisible();
   });
 
@@ -323,8 +331,10 @@ test.describe('group selection', () => {
     await submit(page, 'Sign in');
     await expectSignedInFor(page, MANY.east.name, javaScriptEnabled);
 
+    // Asked about one group, the screen has it chosen already: no "None selected" to change first.
     await toGroups(page, account('single', 'one', javaScriptEnabled), javaScriptEnabled);
-    await pick(page, MANY.west, javaScriptEnabled);
+    expect(await chosen(page)).toBe(MANY.west.id);
+    await expect(page.getByRole('combobox', { name: 'Sales organisation', exact: true })).toHaveValue(javaScriptEnabled ? MANY.west.name : MANY.west.id);
     await submit(page, 'Sign in');
     await expectSignedInFor(page, MANY.west.name, javaScriptEnabled);
   });

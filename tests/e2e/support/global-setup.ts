@@ -87,7 +87,6 @@ async function startPair(generation: Generation, clientId: string) {
         'entry.address': '100000/60',
       }),
       SELF_SERVICE_URL: 'https://www.example.com/profile',
-      PORTAL_URL: 'https://www.example.com/portal',
       SUPPORT_URL: 'https://www.example.com/support',
       SUPPORT_EMAIL: 'support@example.com',
       LOG_LEVEL: 'info',

@@ -1,18 +1,20 @@
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { AutoSubmit } from '@/app/_components/auto-submit';
 import { Frame } from '@/app/_components/frame';
 import { ScriptAware } from '@/app/_components/script-aware';
 import { needsRenewal } from '@/lib/auth/signed-in';
 import { getConfig } from '@/lib/config';
+import { groupNameIn } from '@/lib/flows/groups';
 import { log } from '@/lib/log';
 import { introspect } from '@/lib/provider/tokens';
+import { rememberedGroup } from '@/lib/remembered';
 import type { SignedInUser } from '@/lib/session-types';
 import { readUserSession } from '@/lib/user-session';
 
 /** This deployment's own signed-in page: who, for which group, sign-out and the profile link. */
 export default async function SuccessPage() {
-  const [{ user }, t] = await Promise.all([readUserSession(), getTranslations('success')]);
+  const [{ user }, t, locale, shown] = await Promise.all([readUserSession(), getTranslations('success'), getLocale(), rememberedGroup.readShown()]);
   if (!user) redirect('/auth/start');
   // Due tokens are renewed; so is a token the provider no longer knows as active (the person
   // signed out elsewhere), and if that renewal is refused the session ends.
@@ -22,7 +24,7 @@ export default async function SuccessPage() {
   return (
     <Frame title={t('title')} requestId={null}>
       <p>{t('signedInAs', { email: profile.email ?? profile.sub })}</p>
-      {profile.group ? <p>{t('group', { group: profile.group.name ?? profile.group.id })}</p> : null}
+      {profile.group ? <p>{t('group', { group: groupNameIn(profile.group, locale, shown) })}</p> : null}
       <form method="post" action="/auth/sign-out" className="actions">
         <button type="submit">{t('signOut')}</button>
         {selfServiceUrl ? (

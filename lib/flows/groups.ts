@@ -36,6 +36,19 @@ export function resolveGroupChoice(args: { groups: GroupOption[]; requestedId?: 
   return { kind: 'pick', preselectedId, forgetRemembered };
 }
 
+/** A group's name as the list showed it, and the language the list was in. */
+export type ShownGroupName = { name: string; locale: string };
+
+/**
+ * The chosen group's name for a page in `locale`. The tokens name it in the tenant's default
+ * language (the provider translates the list, not the claim), so where the person chose it from
+ * a list in this page's language, that name; else the tokens' name, else its id.
+ */
+export function groupNameIn(group: { id: string; name?: string }, locale: string, shown?: { id: string } & Partial<ShownGroupName>): string {
+  if (shown?.id === group.id && shown.locale === locale && shown.name) return shown.name;
+  return group.name ?? group.id;
+}
+
 /** Alphabetical in the person's language, so a long list can be scanned by eye. */
 export function sortGroups(groups: GroupOption[], locale: string): GroupOption[] {
   const collator = new Intl.Collator(locale, { sensitivity: 'base', numeric: true });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { groupIdError, matchesGroup, resolveGroupChoice, sortGroups, type GroupOption } from '@/lib/flows/groups';
+import { groupIdError, groupNameIn, matchesGroup, resolveGroupChoice, sortGroups, type GroupOption } from '@/lib/flows/groups';
 
 const NORTH: GroupOption = { id: 'kitchenpro-north', name: 'KitchenPro Nord GmbH', customerNumber: '100101' };
 const SOUTH: GroupOption = { id: 'kitchenpro-south', name: 'KitchenPro Süd GmbH', customerNumber: '100102' };
@@ -41,6 +41,22 @@ describe('resolveGroupChoice', () => {
       error: 'groupNotFound',
       forgetRemembered: false,
     });
+  });
+});
+
+describe('the chosen group on the signed-in page (groupNameIn)', () => {
+  const claimed = { id: 'hotel-supply-east', name: 'Hotel Supply East Ltd' };
+  const shown = { id: 'hotel-supply-east', name: 'Hotelbedarf Ost GmbH', locale: 'de-DE' };
+
+  test('named as the list named it when it was chosen in the page’s language, not as the tokens name it', () => {
+    expect(groupNameIn(claimed, 'de-DE', shown)).toBe('Hotelbedarf Ost GmbH');
+  });
+
+  test('in another language, or for another group, the tokens’ name; without one, the id', () => {
+    expect(groupNameIn(claimed, 'fr-FR', shown)).toBe('Hotel Supply East Ltd');
+    expect(groupNameIn({ id: 'kitchenpro-north', name: 'KitchenPro North Ltd' }, 'de-DE', shown)).toBe('KitchenPro North Ltd');
+    expect(groupNameIn(claimed, 'de-DE', { id: shown.id })).toBe('Hotel Supply East Ltd');
+    expect(groupNameIn({ id: 'kitchenpro-north' }, 'de-DE', undefined)).toBe('kitchenpro-north');
   });
 });
 

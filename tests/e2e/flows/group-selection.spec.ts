@@ -263,10 +263,19 @@ test.describe('group selection', () => {
     await expect.poll(async () => (await standin.calls(`prelogin/metadata/${url.trackId}?acceptLanguage=de-DE`)).length).toBeGreaterThan(0);
     if (javaScriptEnabled) {
       await page.getByRole('combobox', { name: 'Vertriebsorganisation', exact: true }).click();
-      await expect(page.getByRole('listbox', { name: 'Vertriebsorganisation' }).getByRole('option', { name: /KitchenPro Süd GmbH/ })).toBeVisible();
+      await page
+        .getByRole('listbox', { name: 'Vertriebsorganisation' })
+        .getByRole('option', { name: /KitchenPro Süd GmbH/ })
+        .click();
     } else {
       await expect(page.locator('option', { hasText: 'KitchenPro Süd GmbH' })).toHaveCount(1);
+      await page.getByRole('combobox', { name: 'Vertriebsorganisation', exact: true }).selectOption(MANY.south.id);
     }
+    // Signed in, the group keeps the name it was chosen by, not the tokens' (the tenant's default language).
+    await submit(page, 'Anmelden');
+    if (!javaScriptEnabled) await submit(page, 'Weiter');
+    await expect(page.getByText('Sie handeln im Namen von KitchenPro Süd GmbH.')).toBeVisible();
+    await expect(page.getByText(MANY.south.name)).toHaveCount(0);
   });
 
   test('a provider failing while the groups load: "isn\'t responding", a reference, and Try again on the same page', async ({

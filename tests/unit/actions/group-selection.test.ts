@@ -1,13 +1,18 @@
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { expired, flowNow, form, idle, nextHeaders, OTHER_REQUEST, redirectedTo, replaced, REQUEST, resetRequest, withFlow } from './support';
 
+const prelogin = { getSelectableGroups: vi.fn() };
+vi.mock('@/lib/provider/prelogin', () => prelogin);
+
 const { cancelGroupSelection, selectGroup } = await import('@/app/group-selection/actions');
+const { rememberedGroup } = await import('@/lib/remembered');
 
 const groupFlow = () => withFlow({ sub: 'sub-1', precheck: { kind: 'group', trackId: 'track-1' } });
 
 describe('the group selection (app/group-selection/actions.ts)', () => {
   beforeEach(async () => {
     resetRequest();
+    prelogin.getSelectableGroups.mockReset().mockResolvedValue({ kind: 'groups', groups: [{ id: 'g-1', name: 'Gruppe eins' }] });
     await groupFlow();
   });
 
@@ -23,6 +28,18 @@ describe('the group selection (app/group-selection/actions.ts)', () => {
       continuation: { target: 'precheck-continue', trackId: 'track-1', sub: 'sub-1', selectedGroupId: 'g-1' },
     });
     expect((await nextHeaders.cookies()).has('signin_group')).toBe(true);
+  });
+
+  test('the group is remembered with its name as the list named it, in the page’s language (the tokens name it in the tenant’s)', async () => {
+    await redirectedTo(selectGroup(idle, form({ requestId: REQUEST, groupId: 'g-1' })));
+    expect(prelogin.getSelectableGroups).toHaveBeenCalledWith({ trackId: 'track-1', locale: 'en-GB' });
+    expect(await rememberedGroup.readShown()).toEqual({ id: 'g-1', name: 'Gruppe eins', locale: 'en-GB' });
+  });
+
+  test('a list that cannot be read costs the name, not the sign-in', async () => {
+    prelogin.getSelectableGroups.mockRejectedValue(new Error('provider down'));
+    expect(await redirectedTo(selectGroup(idle, form({ requestId: REQUEST, groupId: 'g-1' })))).toBe(`/continue?requestId=${REQUEST}`);
+    expect(await rememberedGroup.readShown()).toEqual({ id: 'g-1' });
   });
 
   test('a flow that is not at the group selection has expired; a replaced one is refused', async () => {

@@ -1,44 +1,61 @@
 'use client';
 
-import { newPasswordChecks, type NewPasswordRule } from '@/lib/validation/rules';
-import { useHydrated } from './use-hydrated';
+import { REQUIREMENTS, type PasswordCheck, type Requirement } from '@/lib/validation/rules';
+
+export type ChecklistLabels = {
+  title: string;
+  met: string;
+  notMet: string;
+  rules: Record<Requirement, string>;
+  /** "{chars}" is replaced by the forbidden characters and sequences the password contains. */
+  forbidden: string;
+};
 
 type Props = {
   id: string;
-  value: string;
-  labels: { title: string; met: string; notMet: string; rules: Record<NewPasswordRule, string> };
+  /**
+   * The password as checked: as it is typed (with JavaScript), or as the server checked the one
+   * posted (without). None: the plain list of requirements.
+   */
+  check?: PasswordCheck;
+  /** The password was refused for these rules: what it still lacks shows as failed, not only as not met yet. */
+  failed: boolean;
+  /** Following the typing: changes are announced politely. */
+  live: boolean;
+  labels: ChecklistLabels;
 };
-
-/** Rules a password meets by leaving something out: nothing typed meets them trivially. */
-const EXCLUSIONS: ReadonlySet<NewPasswordRule> = new Set(['chars', 'sequences']);
 
 type State = 'met' | 'unmet' | 'failed' | 'neutral';
 
-/** A rule's state for the value typed so far. */
-export function ruleState(rule: NewPasswordRule, met: boolean, value: string): State {
-  if (EXCLUSIONS.has(rule)) return value === '' ? 'neutral' : met ? 'met' : 'failed';
-  return met ? 'met' : 'unmet';
+/** A requirement's state for the password as checked. */
+export function requirementState(rule: Requirement, check: PasswordCheck | undefined, failed: boolean): State {
+  if (!check) return 'neutral';
+  if (!check.unmet.includes(rule)) return 'met';
+  return failed ? 'failed' : 'unmet';
 }
 
 /**
- * The password policy as a live checklist. It runs the same rule functions as the server. Each
- * rule shows its state by an icon and a colour (a green tick when met; an empty circle while a
- * rule to fulfil is not; a red cross when the password contains something it must not) and says
- * "met" or "not met" in words for screen readers; changes are announced politely. The rules of
- * what a password must not contain stay neutral until something is typed. Without JavaScript it
- * cannot follow the typing, so it is shown as a plain list of requirements.
+ * The password policy as a checklist, and the one place its rules are said: a refused password
+ * marks the field invalid and turns what it lacks into failed rules here (no message under the
+ * field, no entry in the error summary, which would say the same rule again). Each requirement
+ * shows its state by an icon and a colour (a green tick when met; an empty circle while not met
+ * yet; a red cross when the password was refused for it) and says "met" or "not met" in words
+ * for screen readers. Characters the policy forbids are named only when the password contains
+ * them. With JavaScript it follows the typing and announces changes politely; without, it is the
+ * plain list, and after a refused post the server's check of what was posted.
  */
-export function PasswordChecklist({ id, value, labels }: Props) {
-  const live = useHydrated();
-  const checks = newPasswordChecks(value);
+export function PasswordChecklist({ id, check, failed, live, labels }: Props) {
+  const forbidden = check?.forbidden ?? [];
+  // The characters in the typewriter face; the message around them in the page's.
+  const [before = '', after = ''] = labels.forbidden.split('{chars}');
   return (
     <div id={id} className="checklist">
       <p className="hint">{labels.title}</p>
       <ul aria-live={live ? 'polite' : undefined}>
-        {(Object.keys(labels.rules) as NewPasswordRule[]).map((rule) => {
-          const state = live ? ruleState(rule, checks[rule], value) : 'neutral';
+        {REQUIREMENTS.map((rule) => {
+          const state = requirementState(rule, check, failed);
           return (
-            <li key={rule} className={state} data-state={live ? state : undefined}>
+            <li key={rule} className={state}>
               <Mark state={state} />
               <span>
                 {labels.rules[rule]}
@@ -47,6 +64,16 @@ export function PasswordChecklist({ id, value, labels }: Props) {
             </li>
           );
         })}
+        {forbidden.length > 0 ? (
+          <li className="failed forbidden">
+            <Mark state="failed" />
+            <span data-message="forbidden">
+              {before}
+              <span className="forbidden-chars">{forbidden.join(' ')}</span>
+              {after}
+            </span>
+          </li>
+        ) : null}
       </ul>
     </div>
   );

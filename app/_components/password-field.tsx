@@ -9,6 +9,8 @@ type Props = {
   /** More ids describing the field (a rules checklist). */
   describedBy?: string;
   error?: string;
+  /** Invalid, with the reason in what describes it (`describedBy`) rather than in an error under it. */
+  invalid?: boolean;
   /** Where the cursor starts (useFieldRules' `autoFocus`). */
   autoFocus?: boolean;
   /** The field's name and its change and blur handlers (useFieldRules' `field`). */
@@ -22,7 +24,7 @@ type Props = {
  * hint. The button needs JavaScript, so it is hidden when scripting is off (the style sheet's
  * `needs-js` rule).
  */
-export function PasswordField({ id = 'password', autoComplete = 'current-password', describedBy, error, autoFocus, registration, labels }: Props) {
+export function PasswordField({ id = 'password', autoComplete = 'current-password', describedBy, error, invalid, autoFocus, registration, labels }: Props) {
   const [visible, setVisible] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
   const detectCapsLock = (event: React.KeyboardEvent<HTMLInputElement>) => setCapsLock(event.getModifierState?.('CapsLock') ?? false);
@@ -33,6 +35,7 @@ export function PasswordField({ id = 'password', autoComplete = 'current-passwor
       label={labels.password}
       autoComplete={autoComplete}
       error={error}
+      invalid={invalid}
       describedBy={[describedBy, capsLock ? `${id}-caps` : undefined].filter(Boolean).join(' ') || undefined}
       autoFocus={autoFocus}
       onKeyDown={detectCapsLock}

@@ -4,6 +4,8 @@ type Props = {
   id: string;
   label: string;
   error?: string;
+  /** Invalid, with what is wrong said by what describes it instead of an error (a rules checklist). */
+  invalid?: boolean;
   /** Extra content in the label row (for example a link to change the value elsewhere). */
   labelAside?: ReactNode;
   /** A control drawn inside the input, at its end (the show-password button); it follows the input in focus order. */
@@ -14,7 +16,7 @@ type Props = {
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & { ref?: React.Ref<HTMLInputElement> };
 
 /** A labelled input with its error linked for assistive technology. */
-export function TextField({ id, label, error, labelAside, inputAside, describedBy, children, readOnly, ...input }: Props) {
+export function TextField({ id, label, error, invalid, labelAside, inputAside, describedBy, children, readOnly, ...input }: Props) {
   const errorId = `${id}-error`;
   const described = [error ? errorId : undefined, describedBy].filter(Boolean).join(' ') || undefined;
   const field = (
@@ -24,7 +26,7 @@ export function TextField({ id, label, error, labelAside, inputAside, describedB
       required={!readOnly}
       spellCheck={false}
       autoCapitalize="none"
-      aria-invalid={error ? true : undefined}
+      aria-invalid={error || invalid ? true : undefined}
       aria-describedby={described}
       {...input}
     />

@@ -146,6 +146,8 @@ export function useFieldRules<Field extends string>(
     autoFocus: (name: Field) => name === focused,
     field: (name: Field) => ({ name, onChange: handler('onChange', name), onBlur: handler('onBlur', name) }),
     errorOf,
+    /** Whether the field's error is the browser's own check of the value in it (not a server answer about one posted before). */
+    checkedHere: (name: Field): boolean => ruleErrors[name] !== undefined,
     /**
      * The error summary's entries: each field with an error, in form order, with its element id
      * (`ids`, by default the field's name) and its translated message from `texts`.

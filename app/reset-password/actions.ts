@@ -15,14 +15,19 @@ import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
 import { updateFlow } from '@/lib/session';
 import { fieldErrorsOf, ruleField } from '@/lib/validation/fields';
 import type { FormState } from '@/lib/validation/form-state';
-import { newPasswordError, repeatPasswordError } from '@/lib/validation/rules';
+import { CHECKLIST_ERRORS, checkNewPassword, newPasswordError, repeatPasswordError, type PasswordCheck } from '@/lib/validation/rules';
 
 const NewPasswordSchema = z.object({ password: ruleField(newPasswordError), confirmPassword: z.string().default('') }).superRefine((value, ctx) => {
   const key = repeatPasswordError(value.password, value.confirmPassword);
   if (key) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: key });
 });
 
-export type NewPasswordState = FormState<'password' | 'confirmPassword'>;
+/**
+ * With the password refused by its rules, the check of what was posted (`check`), for the checklist
+ * that says which (the page re-rendered without JavaScript has no typing to follow). A password
+ * the rules refuse is no secret: it can never be one.
+ */
+export type NewPasswordState = FormState<'password' | 'confirmPassword'> & { check?: PasswordCheck };
 
 export const saveNewPassword = formAction(async function saveNewPassword(_prev: NewPasswordState, formData: FormData): Promise<NewPasswordState> {
   const parsed = NewPasswordSchema.safeParse(Object.fromEntries(formData));
@@ -30,7 +35,13 @@ export const saveNewPassword = formAction(async function saveNewPassword(_prev: 
   // The link was used or has gone meanwhile: the page says so and offers a new one.
   if (!withReset(flow)) redirect(stepUrl('/reset-password', flow.requestId));
   const { reset, requestId } = flow;
-  if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'password' | 'confirmPassword'>(parsed.error) };
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf<'password' | 'confirmPassword'>(parsed.error);
+    const posted = formData.get('password');
+    const checked =
+      fieldErrors.password && CHECKLIST_ERRORS.has(fieldErrors.password) ? { check: checkNewPassword(typeof posted === 'string' ? posted : '') } : {};
+    return { status: 'invalid', fieldErrors, ...checked };
+  }
   const { password } = parsed.data;
 
   let outcome: NewPasswordOutcome;

@@ -65,9 +65,8 @@ export default async function ResetPasswordPage({ searchParams }: PageProps<'/re
               lower: t('ruleLower'),
               upper: t('ruleUpper'),
               digit: t('ruleDigit'),
-              chars: t('ruleChars'),
-              sequences: t('ruleSequences'),
             },
+            forbidden: t('ruleForbidden'),
           },
         }}
       />

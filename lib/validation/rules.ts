@@ -32,20 +32,48 @@ export function mfaCodeError(value: string): ErrorKey | undefined {
   return /^\d{6}$/.test(code) ? undefined : 'mfaCodeLength';
 }
 
-/** The new-password policy, one named check each (the live checklist shows the same checks). */
+/** Characters and sequences the policy refuses in a password. */
+const FORBIDDEN_CHARACTERS = ['(', ')', '\\', "'", '#', '<', '>', '[', ']', '~', '`'];
+const FORBIDDEN_SEQUENCES = ['"', '/*', '*/', '&&', '--', ':;', '@@'];
+
+/** The new-password policy, one named check each. */
 export const NEW_PASSWORD_RULES = {
   length: (v: string) => [...v].length >= 10 && [...v].length <= 30,
   lower: (v: string) => /\p{Ll}/u.test(v),
   upper: (v: string) => /\p{Lu}/u.test(v),
   digit: (v: string) => /\p{Nd}/u.test(v),
-  chars: (v: string) => !/[()\\'#<>[\]~`]/.test(v),
-  sequences: (v: string) => !['"', '/*', '*/', '&&', '--', ':;', '@@'].some((s) => v.includes(s)),
+  chars: (v: string) => !FORBIDDEN_CHARACTERS.some((c) => v.includes(c)),
+  sequences: (v: string) => !FORBIDDEN_SEQUENCES.some((s) => v.includes(s)),
 } as const;
 export type NewPasswordRule = keyof typeof NEW_PASSWORD_RULES;
 
 export function newPasswordChecks(value: string): Record<NewPasswordRule, boolean> {
   return Object.fromEntries(Object.entries(NEW_PASSWORD_RULES).map(([name, check]) => [name, check(value)])) as Record<NewPasswordRule, boolean>;
 }
+
+/**
+ * What a password needs, as the checklist lists it. What it must not contain is not listed up
+ * front (a row of quotes, comment marks and dashes reads like a filter against attacks): it is
+ * named only once typed (`forbiddenIn`).
+ */
+export const REQUIREMENTS = ['length', 'lower', 'upper', 'digit'] as const satisfies readonly NewPasswordRule[];
+export type Requirement = (typeof REQUIREMENTS)[number];
+
+/** The forbidden characters and sequences `value` contains, in the policy's order. */
+export function forbiddenIn(value: string): string[] {
+  return [...FORBIDDEN_CHARACTERS, ...FORBIDDEN_SEQUENCES].filter((s) => value.includes(s));
+}
+
+/** A password checked against the policy, as the checklist shows it: what it still lacks, and what it must lose. */
+export type PasswordCheck = { unmet: Requirement[]; forbidden: string[] };
+
+export function checkNewPassword(value: string): PasswordCheck {
+  const checks = newPasswordChecks(value);
+  return { unmet: REQUIREMENTS.filter((rule) => !checks[rule]), forbidden: forbiddenIn(value) };
+}
+
+/** The errors of the new password the checklist says by itself, where it shows the password they are about. */
+export const CHECKLIST_ERRORS: ReadonlySet<ErrorKey> = new Set<ErrorKey>(['passwordRequired', 'newPasswordLength', 'newPasswordPattern', 'newPasswordChars']);
 
 /** The first message that applies, in the order the spec lists the rules. */
 export function newPasswordError(value: string): ErrorKey | undefined {

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
+import { FormTop } from '@/app/_components/form-top';
 import { LanguageSelect } from '@/app/_components/language-select';
 import { TextField } from '@/app/_components/text-field';
+import { useFieldRules } from '@/app/_components/use-field-rules';
 import { LOCALE_NAMES, LOCALES } from '@/lib/i18n/locale-list';
 
 vi.mock('@/app/email-actions', () => ({ submitEmail: vi.fn() }));
@@ -117,6 +119,42 @@ describe('field rules and the error summary', () => {
     input.blur();
     await waitFor(() => expect(document.querySelector('.field-error')).toBeNull());
     expect(input.hasAttribute('aria-invalid')).toBe(false);
+  });
+});
+
+describe('the error summary', () => {
+  // No screen has two fields that fail with messages of their own any more (the new password's
+  // rules are said by its checklist), so the summary is shown here on a form of two such fields.
+  const texts = { emailRequired: 'E-mail address is required.', repeatRequired: 'Please repeat the password.', summaryTitle: 'There is a problem' };
+  const idle = { status: 'idle' } as const;
+  function TwoFields() {
+    const rules = useFieldRules<'first' | 'second'>(idle, {
+      first: (v) => (v ? undefined : 'emailRequired'),
+      second: (v) => (v ? undefined : 'repeatRequired'),
+    });
+    const message = (name: 'first' | 'second') => texts[rules.errorOf(name) as keyof typeof texts];
+    return (
+      <form {...rules.formProps}>
+        <FormTop requestId="req-12345678" state={idle} summary={rules.summaryItems(texts)} errors={texts} />
+        <TextField id="first" label="First" error={message('first')} autoFocus={rules.autoFocus('first')} {...rules.field('first')} />
+        <TextField id="second" label="Second" error={message('second')} {...rules.field('second')} />
+        <button type="submit">Send</button>
+      </form>
+    );
+  }
+
+  test('two fields in error: listed in form order, the summary takes focus, and each link puts the cursor in its field', async () => {
+    render(<TwoFields />);
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const summary = await waitFor(() => document.querySelector<HTMLElement>('.error-summary')!);
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(summary.getAttribute('aria-labelledby')).toBe('error-summary-title');
+    expect([...summary.querySelectorAll('li')].map((li) => li.textContent)).toEqual([texts.emailRequired, texts.repeatRequired]);
+    expect([...summary.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['#first', '#second']);
+    fireEvent.click(summary.querySelector('a[href="#second"]')!);
+    expect(document.activeElement).toBe(screen.getByLabelText('Second'));
+    fireEvent.click(summary.querySelector('a[href="#first"]')!);
+    expect(document.activeElement).toBe(screen.getByLabelText('First'));
   });
 });
 

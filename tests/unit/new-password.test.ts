@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { newPasswordChecks, newPasswordError, repeatPasswordError } from '@/lib/validation/rules';
+import { checkNewPassword, forbiddenIn, newPasswordChecks, newPasswordError, repeatPasswordError } from '@/lib/validation/rules';
 
 describe('new password policy', () => {
   test.each<[string, string | undefined]>([
@@ -24,6 +24,16 @@ describe('new password policy', () => {
   test('the checklist reports each rule on its own', () => {
     expect(newPasswordChecks('abc')).toEqual({ length: false, lower: true, upper: false, digit: false, chars: true, sequences: true });
     expect(newPasswordChecks('Abcdefgh1#')).toEqual({ length: true, lower: true, upper: true, digit: true, chars: false, sequences: true });
+  });
+
+  test('the checklist’s view: the requirements not met yet, and the forbidden characters and sequences typed, in the policy’s order', () => {
+    expect(checkNewPassword('')).toEqual({ unmet: ['length', 'lower', 'upper', 'digit'], forbidden: [] });
+    expect(checkNewPassword('abc')).toEqual({ unmet: ['length', 'upper', 'digit'], forbidden: [] });
+    expect(checkNewPassword('NewKitchen2027')).toEqual({ unmet: [], forbidden: [] });
+    expect(checkNewPassword('Kitchen--2027#')).toEqual({ unmet: [], forbidden: ['#', '--'] });
+    expect(forbiddenIn('a/*b*/c"')).toEqual(['"', '/*', '*/']);
+    // A single dash or colon is allowed; only the sequences are not.
+    expect(forbiddenIn('a-b:c@d')).toEqual([]);
   });
 
   test('length counts characters, not UTF-16 units', () => {

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { render } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { ruleState } from '@/app/_components/password-checklist';
 import { keepPhoneNumbersTogether, phrasesOf, typeset, usesPhrases } from '@/lib/i18n/typeset';
 
 describe('phrases (Japanese and Chinese)', () => {
@@ -43,19 +42,5 @@ describe('masked phone numbers', () => {
   test('other numbers and text are left alone', () => {
     expect(keepPhoneNumbersTogether('The password must be 10 to 30 characters long.')).toBe('The password must be 10 to 30 characters long.');
     expect(keepPhoneNumbersTogether('Customer no. 10 20 30')).toBe('Customer no. 10 20 30');
-  });
-});
-
-describe('the password checklist', () => {
-  test('rules to fulfil are met or not from the start', () => {
-    expect(ruleState('length', false, '')).toBe('unmet');
-    expect(ruleState('length', true, 'KitchenWorks2027')).toBe('met');
-  });
-
-  test('what a password must not contain stays neutral until something is typed, then passes or fails', () => {
-    expect(ruleState('chars', true, '')).toBe('neutral');
-    expect(ruleState('sequences', true, '')).toBe('neutral');
-    expect(ruleState('chars', true, 'abc')).toBe('met');
-    expect(ruleState('sequences', false, 'abc123')).toBe('failed');
   });
 });

@@ -103,7 +103,9 @@ async function walkWithScript(w: Walk) {
   await page.locator('#password').fill('Short1');
   await page.locator('#confirmPassword').fill('Other1');
   await mainSubmit(page).click();
-  await expect(page.locator('main .error-summary')).toBeVisible();
+  // The password's rules in its checklist, the repeat's own message (no summary saying them again).
+  await expect(page.locator('#confirmPassword-error')).toBeVisible();
+  await expect(page.locator('#password-rules li.failed')).toHaveCount(1);
   await w.shoot('new-password-two-errors');
   await page.locator('#password').fill('NewKitchen2027');
   await page.locator('#confirmPassword').fill('NewKitchen2027');

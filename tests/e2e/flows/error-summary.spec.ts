@@ -2,29 +2,31 @@ import { readFileSync } from 'node:fs';
 import { ACCOUNTS, expect, test, toNewPasswordStep, toPasswordStep } from '../support/fixtures';
 
 /**
- * The error summary with the mouse (keyboard.spec.ts walks it by keyboard): shown when two or
- * more fields fail, it lists every field in error, in the order of the form, each linking to its
- * field; one field in error has its message under it only, and takes focus. The latest answer
- * always shows.
+ * When the error summary shows, with the mouse (keyboard.spec.ts walks the forms by keyboard): two
+ * or more fields with messages of their own; one field in error has its message under it only, and
+ * takes focus. The new password's rules are said by its checklist alone (never again under the
+ * field or in a summary), so its form, the only one with two fields, shows none. The latest answer
+ * always shows. (The summary's own listing and links: tests/unit/forms.test.tsx.)
  */
 
 const t = JSON.parse(readFileSync('messages/en-GB.json', 'utf8')) as Record<string, Record<string, string>>;
 const fresh = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
 
-test('two fields in error: both listed in form order, each link focuses its field', async ({ page, javaScriptEnabled, standin }) => {
+test('the new password refused by its rules and the repeat missing: the checklist says the rules, the repeat its own message, no summary', async ({
+  page,
+  javaScriptEnabled,
+  standin,
+}) => {
   const email = ACCOUNTS.lockout(`summary-${fresh('two', javaScriptEnabled)}`).email;
   await toNewPasswordStep(page, standin, email);
 
   await page.locator('main form button[type="submit"]').click();
-  const summary = page.locator('.error-summary');
-  await expect(summary).toBeFocused();
-  await expect(summary).toHaveAccessibleName(t.errors.summaryTitle);
-  await expect(summary.locator('li')).toHaveText([t.errors.passwordRequired, t.errors.repeatRequired]);
-  expect(await summary.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(['#password', '#confirmPassword']);
-  await summary.locator('a[href="#confirmPassword"]').click();
-  await expect(page.locator('#confirmPassword')).toBeFocused();
-  await summary.locator('a[href="#password"]').click();
   await expect(page.locator('#password')).toBeFocused();
+  await expect(page.locator('#password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#password-rules li.failed')).toHaveCount(4);
+  await expect(page.locator('#confirmPassword-error')).toHaveText(t.errors.repeatRequired);
+  await expect(page.locator('#password-error')).toHaveCount(0);
+  await expect(page.locator('.error-summary')).toHaveCount(0);
 });
 
 test('a field left by pressing Save is checked by the submit, not on leaving: its error cannot move the button from under the pointer @js-on-only', async ({
@@ -39,10 +41,12 @@ test('a field left by pressing Save is checked by the submit, not on leaving: it
   await page.locator('#password').fill('Short1');
   await page.locator('#confirmPassword').fill('Other1');
   await page.locator('main form button[type="submit"]').click();
-  const summary = page.locator('.error-summary');
-  await expect(summary).toBeFocused();
-  await expect(summary.locator('li')).toHaveText([t.errors.newPasswordLength, t.errors.passwordsDontMatch]);
+  // The submit ran: both fields answered, and the cursor went to the first of them.
+  await expect(page.locator('#password')).toBeFocused();
   await expect(page.locator('#password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#password-rules li.failed')).toHaveText([`${t.resetForm.ruleLength} ${t.resetForm.ruleNotMet}`]);
+  await expect(page.locator('#confirmPassword-error')).toHaveText(t.errors.passwordsDontMatch);
+  await expect(page.locator('.error-summary')).toHaveCount(0);
 });
 
 test('after a browser-side error, the server answer to the corrected field is shown', async ({ page, javaScriptEnabled }) => {

@@ -97,27 +97,6 @@ export async function retype(page: Page, text: string) {
 }
 
 /**
- * After a failed submit with two or more fields in error: focus is on the error summary, which
- * lists `messages` as links; Tab reaches the link of `field`, and Enter on it puts focus in that
- * field (`follow`), or Tab goes on from the link into the form to that field.
- */
-export async function expectErrorSummary(page: Page, messages: string[], field: string, follow = true) {
-  const summary = page.locator('.error-summary');
-  await expect(summary, 'focus is on the error summary after the failed submit').toBeFocused();
-  await expect(summary.locator('h2')).toBeVisible();
-  await expect(summary.locator('li')).toHaveText(messages);
-  await page.keyboard.press('Tab');
-  const link = summary.locator(`a[href="#${field}"]`);
-  await expect(link).toBeFocused();
-  if (follow) {
-    await page.keyboard.press('Enter');
-    await expect(page.locator(`#${field}`), 'the summary link leads into its field').toBeFocused();
-  } else {
-    await tabTo(page, page.locator(`#${field}`));
-  }
-}
-
-/**
  * After a failed submit with one field in error: its message is under the field and is its
  * description, the cursor is back in it, and no summary box sits above the form.
  */

@@ -112,6 +112,20 @@ describe('the new password (app/reset-password/actions.ts saveNewPassword)', () 
     expect(acceptReset).not.toHaveBeenCalled();
   });
 
+  test('refused by its rules: the check of what was posted comes back for the checklist (the page without JavaScript has no typing to follow)', async () => {
+    expect(await post('short', 'short')).toEqual({
+      status: 'invalid',
+      fieldErrors: { password: 'newPasswordLength' },
+      check: { unmet: ['length', 'upper', 'digit'], forbidden: [] },
+    });
+    expect(await post('Kitchen--2027#', '')).toEqual({
+      status: 'invalid',
+      fieldErrors: { password: 'newPasswordChars', confirmPassword: 'repeatRequired' },
+      check: { unmet: [], forbidden: ['#', '--'] },
+    });
+    expect(await post('', '')).toMatchObject({ fieldErrors: { password: 'passwordRequired' }, check: { unmet: ['length', 'lower', 'upper', 'digit'] } });
+  });
+
   test("saved: the link's tokens leave the flow; on to the provider's next page when allowed, else the success page", async () => {
     vi.mocked(acceptReset).mockResolvedValueOnce({ next: 'http://127.0.0.1:4999/password_set_success' } as never);
     expect(await redirectedTo(post())).toBe('http://127.0.0.1:4999/password_set_success');

@@ -64,6 +64,17 @@ export async function expectFieldError(v: Visit, field: string, key: string) {
   await expect(v.page.locator(`#${field}-error`)).toHaveText(v.t.errors[key]);
 }
 
+/**
+ * The new password refused by its rules: the field invalid and described by the checklist, with
+ * `failed` rules failed there (a forbidden character counts as one), and no message of its own.
+ */
+export async function expectChecklistRefusal(v: Visit, failed: number) {
+  await expect(v.page.locator('#password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(v.page.locator('#password')).toHaveAttribute('aria-describedby', /(^| )password-rules( |$)/);
+  await expect(v.page.locator('#password-rules li.failed')).toHaveCount(failed);
+  await expect(v.page.locator('#password-error')).toHaveCount(0);
+}
+
 export async function expectHeading(v: Visit, text: string) {
   await expect(v.page.locator('main h1')).toHaveText(text);
 }

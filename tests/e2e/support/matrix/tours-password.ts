@@ -1,5 +1,5 @@
 import { ACCOUNTS, BY_FIELD_NAME, expect, startSignIn, toPasswordStep } from '../fixtures';
-import { chooseNewPassword, expectFieldError, expectHeading, latestLink, mainSubmit, NEW_PASSWORD, resend, type Tour } from './steps';
+import { chooseNewPassword, expectChecklistRefusal, expectFieldError, expectHeading, latestLink, mainSubmit, NEW_PASSWORD, resend, type Tour } from './steps';
 
 /** The password reset, and an account that has to set a password first. */
 export const passwordTours: Tour[] = [
@@ -44,17 +44,28 @@ export const passwordTours: Tour[] = [
         },
       },
       {
+        // The password's rules are said by its checklist alone: every requirement failed.
         name: 'new-password-required',
         reach: async (v) => {
           await mainSubmit(v.page).click();
-          await expectFieldError(v, 'password', 'passwordRequired');
+          await expectChecklistRefusal(v, 4);
+          await expectFieldError(v, 'confirmPassword', 'repeatRequired');
         },
       },
       {
         name: 'new-password-too-short',
         reach: async (v) => {
           await chooseNewPassword(v, 'Short1a');
-          await expectFieldError(v, 'password', 'newPasswordLength');
+          await expectChecklistRefusal(v, 1);
+        },
+      },
+      {
+        // A forbidden character, named only now that the password has one.
+        name: 'new-password-forbidden',
+        reach: async (v) => {
+          await chooseNewPassword(v, 'Kitchen#2027');
+          await expectChecklistRefusal(v, 1);
+          await expect(v.page.locator('#password-rules li.forbidden')).toHaveText(v.t.resetForm.ruleForbidden.replace('{chars}', '#'));
         },
       },
       {

@@ -3,6 +3,7 @@ import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
+import { template } from '@/lib/i18n/template';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
 import { readFlow } from '@/lib/session';
@@ -66,7 +67,7 @@ export default async function ResetPasswordPage({ searchParams }: PageProps<'/re
               upper: t('ruleUpper'),
               digit: t('ruleDigit'),
             },
-            forbidden: t('ruleForbidden'),
+            forbidden: template(t, 'ruleForbidden', 'chars'),
           },
         }}
       />

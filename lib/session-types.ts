@@ -85,6 +85,8 @@ export type FlowSession = {
   passkeyOffered?: boolean;
   /** The passkey ceremony opened last, until it is verified or replaced. */
   passkey?: PasskeyCeremony;
+  /** A passkey was just created on the tenant's suggestion: its page says so before the sign-in goes on. */
+  passkeyCreated?: true;
   /** Until when (epoch ms) the account is locked after repeated wrong passwords. */
   lockedUntil?: number;
   /** Set on "set a password", cleared on "forgot password" (the confirmation page words its text by it). */

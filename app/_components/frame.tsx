@@ -81,6 +81,7 @@ export async function Frame({ title, description, requestId, clientName, focus =
             focusOnArrival={focus === 'heading'}
             describedBy={description ? 'page-description' : undefined}
             className={phrases}
+            text={title}
           >
             {typeset(title, locale)}
           </Heading>

@@ -26,10 +26,12 @@ type Props = {
   errors: Partial<Record<ErrorKey, string>>;
   /** Shown above the button, only where the button is (the screen's own words about passkeys). */
   intro?: ReactNode;
-  /** Shown below it, under the same rule ("Use your password instead"). */
-  after?: ReactNode;
   /** The button's class: none for the screen's main action, `option` in a list of methods, `secondary` beside another main action. */
   buttonClass?: string;
+  /** The screen leads with the passkey: its button takes focus once it works, unless the person is already somewhere. */
+  autoFocus?: boolean;
+  /** The passkey cannot be used here (no WebAuthn in this browser, or no ceremony from the tenant): the screen's other way on must show. */
+  onUnusable?: () => void;
 };
 
 const noSubscription = () => () => {};
@@ -65,12 +67,13 @@ function failureKey(error: unknown, elapsedMs: number, timeoutMs: number | undef
  * ceremony starts within the click itself: Safari refuses one that a fetch or an import came
  * before. Every failure says what happened and what else to do, and opens a fresh ceremony.
  */
-export function PasskeyCeremony({ requestId, prepare, finish, labels, errors, intro, after, buttonClass }: Props) {
+export function PasskeyCeremony({ requestId, prepare, finish, labels, errors, intro, buttonClass, autoFocus, onUnusable }: Props) {
   const hydrated = useHydrated();
   const webAuthn = useWebAuthn();
   const [prepared, runPrepare, preparing] = useActionState<PasskeyState, FormData>(prepare, { status: 'idle' });
   const [finished, runFinish, finishing] = useActionState<FormState<never>, FormData>(finish, { status: 'idle' });
   const browser = useRef<Browser | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
   const [loaded, setLoaded] = useState(false);
   const [asking, setAsking] = useState(false);
   // What went wrong last: the browser's failure, or the tenant's answer (with its reference, if any).
@@ -108,6 +111,16 @@ export function PasskeyCeremony({ requestId, prepare, finish, labels, errors, in
     startTransition(() => runPrepare(form));
   }, [webAuthn, round, requestId, runPrepare]);
 
+  const unusable = hydrated && (!webAuthn || (prepared.status === 'invalid' && !preparing));
+  useEffect(() => {
+    if (unusable) onUnusable?.();
+  }, [unusable, onUnusable]);
+  const ready = prepared.status === 'ready' && loaded && !preparing;
+  useEffect(() => {
+    const active = document.activeElement;
+    if (autoFocus && ready && (!active || active === document.body)) button.current?.focus();
+  }, [autoFocus, ready]);
+
   if (!hydrated) return null;
 
   const say = (key: ErrorKey) => (
@@ -119,7 +132,6 @@ export function PasskeyCeremony({ requestId, prepare, finish, labels, errors, in
   );
   if (!webAuthn) return <div className="passkey">{say('passkeyUnsupported')}</div>;
 
-  const ready = prepared.status === 'ready' && loaded && !preparing;
   const busy = asking || finishing;
   const start = () => {
     const lib = browser.current;
@@ -155,7 +167,7 @@ export function PasskeyCeremony({ requestId, prepare, finish, labels, errors, in
         <>
           {intro}
           <div className="actions">
-            <button type="button" className={buttonClass} aria-disabled={busy} onClick={start}>
+            <button ref={button} type="button" className={buttonClass} aria-disabled={busy} onClick={start}>
               {busy ? (
                 <>
                   <span className="spinner" aria-hidden="true" />
@@ -169,7 +181,6 @@ export function PasskeyCeremony({ requestId, prepare, finish, labels, errors, in
           <span className="visually-hidden" role="status" aria-live="polite">
             {busy ? labels.pending : ''}
           </span>
-          {after}
         </>
       ) : null}
     </div>

@@ -1,6 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { Frame } from '@/app/_components/frame';
-import { PasskeyCeremony } from '@/app/_components/passkey-ceremony';
+import { ScriptAware } from '@/app/_components/script-aware';
 import { getConfig } from '@/lib/config';
 import { requireFlow, withEmail } from '@/lib/flows/flow-guard';
 import { lockedState } from '@/lib/flows/sign-in';
@@ -11,7 +11,6 @@ import { getClientName } from '@/lib/provider/client-name';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { finishPasskeySignIn, preparePasskeySignIn } from './actions';
 import { CredentialsForm } from './credentials-form';
-import { UsePassword } from './use-password';
 
 /** Step 2: the password for the e-mail given in step 1 (kept in the flow session). */
 export default async function CredentialsPage({ searchParams }: PageProps<'/login'>) {
@@ -24,28 +23,33 @@ export default async function CredentialsPage({ searchParams }: PageProps<'/logi
     getClientName(flow.requestId, locale),
   ]);
   const backToEmail = stepUrl('/', flow.requestId);
-  // README "Passkeys": offered where the e-mail step found FIDO2 for the account; the page shows it
-  // only once it runs (nothing of it without JavaScript), and the password form stays below it.
+  // README "Passkeys": where the e-mail step found FIDO2 for the account, the passkey leads once the
+  // page runs (nothing of it without JavaScript: the password form as ever, under the same heading).
   const passkey = getConfig().passkeys && flow.passkeyOffered;
   return (
-    <Frame title={t('title')} clientName={clientName} focus="form">
-      {passkey ? (
-        <PasskeyCeremony
-          requestId={flow.requestId}
-          prepare={preparePasskeySignIn}
-          finish={finishPasskeySignIn}
-          buttonClass="secondary"
-          labels={{ start: t('passkeySignIn'), pending: t('passkeyPending'), otherWay: t('passkeyOtherWay') }}
-          errors={passkeyErrors}
-          after={<UsePassword label={t('usePassword')} />}
-        />
-      ) : null}
+    <Frame
+      title={passkey ? t('titlePasskey') : t('title')}
+      // Said only where the passkey is: without scripts, why the password is the way in.
+      description={passkey ? <ScriptAware withScript={t('descriptionPasskey')} withoutScript={t('descriptionPasskeyNoScript')} /> : undefined}
+      clientName={clientName}
+      focus="form"
+    >
       <CredentialsForm
         requestId={flow.requestId}
         locale={locale}
         email={flow.email}
         resetHref={stepUrl('/reset-password-init', flow.requestId)}
         initialState={lockedState(flow.lockedUntil)}
+        passkey={
+          passkey
+            ? {
+                prepare: preparePasskeySignIn,
+                finish: finishPasskeySignIn,
+                labels: { start: t('passkeySignIn'), pending: t('passkeyPending'), otherWay: t('passkeyOtherWay'), usePassword: t('usePassword') },
+                errors: passkeyErrors,
+              }
+            : undefined
+        }
         changeEmailHref={backToEmail}
         cancelHref={resolveRedirectUrl(getConfig().providerUrl, flow.requestId)}
         labels={{

@@ -35,7 +35,10 @@ export const preparePasskeySetup = formAction(async function preparePasskeySetup
   return prepared.state;
 });
 
-/** The browser's new passkey: once the tenant has stored it, the sign-in goes on. */
+/**
+ * The browser's new passkey: once the tenant has stored it, the page says so ("Passkey created")
+ * and the sign-in goes on from there.
+ */
 export const finishPasskeySetup = formAction(async function finishPasskeySetup(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
   const flow = await guardAction(formData, withPrecheck('suggest'));
   const { passkey, requestId, sub } = flow;
@@ -62,8 +65,8 @@ export const finishPasskeySetup = formAction(async function finishPasskeySetup(_
   log.info({ event: 'passkey.enrolled', outcome: outcome.kind, account: accountRef(sub) }, 'passkey set-up');
   if (outcome.kind === 'refused') return { status: 'invalid', fieldErrors: {}, formError: passkeySetupErrorFor(outcome.meaning) ?? 'passkeyRefused' };
   if (outcome.kind !== 'enrolled') return { status: 'invalid', fieldErrors: {}, formError: 'passkeyRefused' };
-  await updateFlow({ passkey: undefined, continuation: continuationAfter({ step: 'suggestion', trackId, sub }) });
-  redirect(stepUrl('/continue', requestId));
+  await updateFlow({ passkey: undefined, passkeyCreated: true, continuation: continuationAfter({ step: 'suggestion', trackId, sub }) });
+  redirect(stepUrl('/setup-passkey', requestId));
 });
 
 /**

@@ -4,6 +4,7 @@ import { PasskeyCeremony } from '@/app/_components/passkey-ceremony';
 import { ScriptAware } from '@/app/_components/script-aware';
 import { getConfig } from '@/lib/config';
 import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
+import { stepUrl } from '@/lib/flows/step-urls';
 import { PASSKEY_ERRORS, translateErrors } from '@/lib/i18n/errors';
 import { log } from '@/lib/log';
 import { getClientName } from '@/lib/provider/client-name';
@@ -17,10 +18,11 @@ import { SkipForm } from './skip-form';
  * page; README "Passkeys"): "Create a passkey", or "Not now" where the tenant allows skipping
  * (its metadata, read first; or its refusal of a skip). Where a method is required now, the page
  * says so and offers no "Not now"; without JavaScript, or with PASSKEYS off, it says why no
- * passkey can be made here.
+ * passkey can be made here. Once one is made, the page says so before the sign-in goes on.
  */
 export default async function PasskeySetupPage({ searchParams }: PageProps<'/setup-passkey'>) {
   const flow = await requireFlow((await searchParams).requestId, withPrecheck('suggest'));
+  if (flow.passkeyCreated && flow.continuation) return <PasskeyCreated requestId={flow.requestId} />;
   const locale = await getLocale();
   const [t, format, passkeyErrors, errors, clientName, read] = await Promise.all([
     getTranslations('passkeySetup'),
@@ -66,6 +68,28 @@ export default async function PasskeySetupPage({ searchParams }: PageProps<'/set
       ) : (
         <SkipForm requestId={flow.requestId} label={t('skip')} pendingLabel={t('skipping')} errors={errors} />
       )}
+    </Frame>
+  );
+}
+
+/**
+ * The passkey is made: said as the screen's heading (read on arrival), with what it means next
+ * time, before the sign-in goes on with Continue (the person sees the confirmation, rather than
+ * the page moving on under it).
+ */
+async function PasskeyCreated({ requestId }: { requestId: string }) {
+  const [t, tContinue, clientName] = await Promise.all([
+    getTranslations('passkeySetup'),
+    getTranslations('continue'),
+    getClientName(requestId, await getLocale()),
+  ]);
+  return (
+    <Frame title={t('createdTitle')} description={t('createdDescription')} clientName={clientName}>
+      <div className="actions">
+        <a className="button" href={stepUrl('/continue', requestId)}>
+          {tContinue('button')}
+        </a>
+      </div>
     </Frame>
   );
 }

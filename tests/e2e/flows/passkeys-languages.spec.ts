@@ -4,6 +4,7 @@ import { CLIENT_NAME, expect, standinClient, submit, toPasswordStep } from '../s
 import { messages } from '../support/matrix/steps';
 import {
   addAuthenticator,
+  continueAfterCreated,
   credentialCount,
   emailStep,
   enterPassword,
@@ -20,7 +21,7 @@ import {
 /**
  * The passkey states (passkeys.spec.ts checks them in en-GB) in each of the 12 languages, with
  * axe and "only this language's messages" on each: the tenant's suggestion ("Create a passkey",
- * "Not now"), the password screen of an account with a passkey ("Sign in with a passkey", "Use
+ * "Not now", then "Passkey created"), the password screen of an account with a passkey ("Sign in with a passkey", "Use
  * your password instead"), the choice of second factor ("Use a passkey"), and a cancelled
  * ceremony on each of the three. Every button and field is found by the language's own messages
  * (messages/<locale>.json), never by English labels.
@@ -85,15 +86,19 @@ for (const locale of LOCALES) {
       await expect(button(t.passkeySetup.skip)).toBeVisible();
       await check('setup-passkey-cancelled');
 
-      // Created this time (the page again, with the browser's own WebAuthn).
+      // Created this time (the page again, with the browser's own WebAuthn), and said so.
       await page.reload();
       await button(t.passkeySetup.create).click();
+      await expect(page.locator('main h1')).toHaveText(t.passkeySetup.createdTitle);
+      await check('passkey-created');
+      await continueAfterCreated(page, t);
       await expectSignedIn(page, email, true, t);
       expect(await credentialCount(auth)).toBe(1);
       await signOut(page);
 
-      // (2) The password screen of an account with a passkey.
+      // (2) The password screen of an account with a passkey: the passkey leads, the password waits.
       await toPasskeyOffer(page, email, t);
+      await expect(page.locator('main h1')).toHaveText(t.credentials.titlePasskey);
       await expect(button(t.credentials.usePassword)).toBeVisible();
       await check('login-passkey', [email]);
 

@@ -3,6 +3,7 @@ import { PASSKEY } from '../support/accounts';
 import { CLIENT_NAME, expect, standinClient, submit, toPasswordStep } from '../support/fixtures';
 import {
   addAuthenticator,
+  continueAfterCreated,
   credentialCount,
   enrol,
   enterPassword,
@@ -13,6 +14,7 @@ import {
   tag,
   test,
   toPasskeyOffer,
+  usePasswordInstead,
   withoutCredentials,
 } from '../support/passkeys';
 
@@ -45,15 +47,28 @@ test.describe('with JavaScript @js-on-only', () => {
     await expectAccessible(page);
     await expectOnlyMessages(page, 'en-GB', [CLIENT_NAME]);
     await page.getByRole('button', { name: 'Create a passkey' }).click();
+    // Said before the sign-in goes on: the screen's heading, read on arrival.
+    await expect(page.getByRole('heading', { name: 'Passkey created' })).toBeFocused();
+    await expect(page.getByText('From now on, you can sign in with your fingerprint, face or screen lock.')).toBeVisible();
+    await expectAccessible(page);
+    await expectOnlyMessages(page, 'en-GB', [CLIENT_NAME]);
+    await continueAfterCreated(page);
     await expectSignedIn(page, email);
     expect(await credentialCount(auth)).toBe(1);
 
-    // Signed out, back in with the passkey: no password, no suggestion any more.
+    // Signed out, back in with the passkey: it leads (the main button, where the cursor is), the
+    // password form waits behind "Use your password instead"; no suggestion any more.
     await signOut(page);
     await toPasskeyOffer(page, email);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to your account');
+    const passkeyButton = page.getByRole('button', { name: 'Sign in with a passkey' });
+    await expect(passkeyButton).toBeFocused();
+    await expect(passkeyButton).not.toHaveClass(/secondary/);
+    await expect(page.getByRole('button', { name: 'Use your password instead' })).toBeVisible();
+    await expect(page.getByLabel('Password', { exact: true })).toBeHidden();
     await expectAccessible(page);
     await expectOnlyMessages(page, 'en-GB', [CLIENT_NAME, email]);
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await passkeyButton.click();
     await expectSignedIn(page, email);
   });
 
@@ -81,14 +96,18 @@ test.describe('with JavaScript @js-on-only', () => {
     await submit(page, 'Verify');
     await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
     await page.getByRole('button', { name: 'Create a passkey' }).click();
+    await continueAfterCreated(page);
     await expectSignedIn(page, email);
     expect(await credentialCount(auth)).toBe(1);
     await signOut(page);
 
-    // Next time: the password instead of the passkey, then the passkey as the second factor.
+    // Next time: the password instead of the passkey, then the passkey as the second factor. With
+    // the password form shown, "Use your password instead" has gone and the passkey is the other way.
     await toPasskeyOffer(page, email);
-    await page.getByRole('button', { name: 'Use your password instead' }).click();
-    await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+    await usePasswordInstead(page);
+    await expect(page.getByRole('button', { name: 'Use your password instead' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveClass(/secondary/);
+    await expectAccessible(page);
     await enterPassword(page, true);
     await expect(page).toHaveURL(/\/register-mfa\?requestId=/);
     await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
@@ -162,7 +181,8 @@ test.describe('fallbacks that strand nobody @js-on-only', () => {
     await expect(passkeyAlert(page)).toContainText('The passkey request timed out.', { timeout: 15_000 });
     await expectAccessible(page);
 
-    // The password, as ever.
+    // The password, as ever: one step away.
+    await usePasswordInstead(page);
     await enterPassword(page, true);
     await expectSignedIn(page, email);
     expect(await standin.calls('/authentication/FIDO2/verification')).not.toHaveLength(0);
@@ -177,6 +197,9 @@ test.describe('fallbacks that strand nobody @js-on-only', () => {
     await toPasswordStep(page, email);
     await expect(page.getByText('This browser cannot use passkeys. You can use your password instead.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toHaveCount(0);
+    // Nothing to lead with: the password form is there at once, with no button to ask for it.
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Use your password instead' })).toHaveCount(0);
     await expectAccessible(page);
     await enterPassword(page, true);
     // The second factor: the passkey is not offered either, the e-mail code is one click away.
@@ -199,11 +222,13 @@ test.describe('fallbacks that strand nobody @js-on-only', () => {
     await page.getByLabel('Security code', { exact: true }).fill(first.code!);
     await submit(page, 'Verify');
     await page.getByRole('button', { name: 'Create a passkey' }).click();
+    await continueAfterCreated(page);
     await expectSignedIn(page, email);
     expect(await credentialCount(auth)).toBe(1);
     await signOut(page);
 
     await toPasskeyOffer(page, email);
+    await usePasswordInstead(page);
     await enterPassword(page, true);
     await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
     await refuseCeremonies(page, 'get');
@@ -257,6 +282,7 @@ test.describe("the tenant's rules for its suggestion (docs/provider-contract.md 
     await expect(page.getByText('Your organisation requires a passkey for signing in. Please create one now to continue.')).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Create a passkey' }).click();
+    await continueAfterCreated(page);
     await expectSignedIn(page, email);
     expect(await credentialCount(auth!)).toBe(1);
   });

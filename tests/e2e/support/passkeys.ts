@@ -113,12 +113,19 @@ export async function expectSignedIn(page: Page, email: string, javaScriptEnable
   await expect(page.getByText(t.success.signedInAs.replace('{email}', email), { exact: true })).toBeVisible();
 }
 
+/** After "Create a passkey": the page says it was created (its heading), and Continue goes on with the sign-in. */
+export async function continueAfterCreated(page: Page, t = EN_GB) {
+  await expect(page.locator('main h1')).toHaveText(t.passkeySetup.createdTitle);
+  await page.getByRole('link', { name: t.continue.button, exact: true }).click();
+}
+
 /** From the e-mail step to a passkey created on the tenant's suggestion, signed in. */
 export async function enrol(page: Page, auth: Authenticator, email: string, t = EN_GB) {
   await toPasswordStep(page, email, emailStep(t));
   await enterPassword(page, true, t);
   await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
   await page.getByRole('button', { name: t.passkeySetup.create, exact: true }).click();
+  await continueAfterCreated(page, t);
   await expectSignedIn(page, email, true, t);
   expect(await credentialCount(auth)).toBe(1);
 }
@@ -127,4 +134,10 @@ export async function enrol(page: Page, auth: Authenticator, email: string, t = 
 export async function toPasskeyOffer(page: Page, email: string, t = EN_GB) {
   await toPasswordStep(page, email, emailStep(t));
   await expect(page.getByRole('button', { name: t.credentials.passkeySignIn, exact: true })).toBeVisible();
+}
+
+/** "Use your password instead" on the password screen of an account with a passkey: the password form shows, the cursor in it. */
+export async function usePasswordInstead(page: Page, t = EN_GB) {
+  await page.getByRole('button', { name: t.credentials.usePassword, exact: true }).click();
+  await expect(page.getByLabel(t.credentials.password, { exact: true })).toBeFocused();
 }

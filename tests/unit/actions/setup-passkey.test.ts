@@ -111,8 +111,8 @@ describe('open an enrolment (app/setup-passkey/actions.ts preparePasskeySetup)',
 describe('finish an enrolment (app/setup-passkey/actions.ts finishPasskeySetup)', () => {
   beforeEach(() => suggestFlow({ passkey: ceremony }));
 
-  test('stored by the tenant: the suggestion answered, on to /continue', async () => {
-    expect(await redirectedTo(finish())).toBe(`/continue?requestId=${REQUEST}`);
+  test('stored by the tenant: the suggestion answered, back to the page, which now says the passkey was created', async () => {
+    expect(await redirectedTo(finish())).toBe(`/setup-passkey?requestId=${REQUEST}`);
     const sent = vi.mocked(verifyFido2Setup).mock.calls[0][0];
     expect(sent).toMatchObject({ exchangeId: 'ex-1', sub: 'sub-1', fidoRequestId: 'fido-1', requestId: REQUEST });
     expect(sent.credential).toMatchObject({ id: JSON.parse(attestation).id, type: 'public-key' });
@@ -120,6 +120,7 @@ describe('finish an enrolment (app/setup-passkey/actions.ts finishPasskeySetup)'
     const flow = await flowNow();
     expect(flow?.continuation).toEqual(suggestionAnswered);
     expect(flow?.passkey).toBeUndefined();
+    expect(flow?.passkeyCreated).toBe(true);
   });
 
   test("a ceremony without a subject: the flow's is sent", async () => {

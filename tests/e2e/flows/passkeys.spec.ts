@@ -335,6 +335,11 @@ test.describe('without JavaScript @js-off-only', () => {
     await toPasswordStep(page, listed);
     await expect(page.getByRole('button', { name: /passkey/i })).toHaveCount(0);
     await expect(page.locator('.passkey')).toHaveCount(0);
+    // The screen says why the password is the way in, and shows its form at once.
+    await expect(page.getByText('Using your passkey needs JavaScript, which is turned off in this browser. Please sign in with your password.')).toBeVisible();
+    await expect(page.getByText('Your account has a passkey')).toBeHidden();
+    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+    await expectAccessible(page);
     await enterPassword(page, false);
     // The one-piece page the streamed one sends a browser without scripting to (a meta refresh):
     // on the first, the screen is still hidden and a count of nothing would prove nothing.

@@ -1,27 +1,27 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Page } from '@playwright/test';
-import { LOCALES } from '../../../lib/i18n/locales';
-import { CLIENT_NAME, expect, test } from '../support/fixtures';
+import { LOCALES, type Locale } from '../../../lib/i18n/locales';
+import { CLIENT_NAME, expect, test, type AxeOptions } from '../support/fixtures';
 import { expectErrorsInText, expectLayout } from '../support/layout';
-import { knownLayoutDefects, messages, NO_JS_LOCALES, type Tour, type Visit } from '../support/matrix/steps';
+import { fingerprint, headline, Rerenders } from '../support/matrix/rerender';
+import { knownLayoutDefects, messages, NO_JS_LOCALES, WALKED_LOCALES, type State, type Tour, type Visit } from '../support/matrix/steps';
 import { groupAndConfirmationTours } from '../support/matrix/tours-groups-and-confirmation';
 import { passwordTours } from '../support/matrix/tours-password';
 import { secondFactorTours } from '../support/matrix/tours-second-factor';
 import { signInTours } from '../support/matrix/tours-sign-in';
 
 /**
- * The accessibility matrix: every screen and state of the sign-in, generated for each of the
- * 12 languages. A tour is a list of states, each a name and a recipe that takes the page from
- * the previous state (or from nothing) to this one using ids, `name` attributes and the
- * language's own messages, never English labels. Each state is then checked:
+ * The accessibility matrix: every screen and state of the sign-in, in each of the 12 languages. A
+ * tour is a list of states, each a name and a recipe that takes the page from the previous state
+ * (or from nothing) to this one using ids, `name` attributes and the language's own messages,
+ * never English labels. Each state is then checked:
  *
  * - axe (WCAG 2.0–2.2 A/AA and best practice, target-size included) in the light scheme;
  * - axe in the dark scheme in en-GB. The dark scheme changes colours only, and a colour comes
  *   from an element's class, never from its language; what a language does change (longer
  *   words, wrapping, another script) meets the colour rules in its own light run, and the
  *   layout checks below. (The dark colour rules in the other 11 languages, as the matrix ran
- *   them until 2026-11-25, cost the whole run 45 s here: 730 → 685 s, and 1,409 → 1,226 s of
- *   CPU, one run each: more than the 0.07 s per axe run timed below accounts for, so part of
- *   it is the scheme switches around each run, or noise.)
+ *   them until 2026-11-25, cost the whole run 45 s here: 730 → 685 s.)
  * - every text on the screen is one of the language's messages (or known data);
  * - the heading is described by the screen's description (both are read on arrival), and no
  *   name or description points at an element that is not there;
@@ -32,26 +32,46 @@ import { signInTours } from '../support/matrix/tours-sign-in';
  * (The photographs for the contact sheet are taken by contact-sheet.spec.ts.) The tours are in
  * tests/e2e/support/matrix/ (tours-*.ts), built from the recipe helpers in steps.ts.
  *
- * One test per tour and language keeps the browser starts and the walk through the flow few:
- * the states of a tour follow one another as a person would meet them.
+ * Walked: one test per tour and language walks the tour's states as a person meets them, with
+ * every check on every state, in en-GB with JavaScript (and the dark scheme) and without it, and
+ * with JavaScript in de-DE (long words) and ja-JP (another script, lines broken between BudouX
+ * phrases): the languages that stress the layout and the text checks most.
  *
- * Where the time goes (measured 2026-11-24 with timers around each part, not committed; one
- * worker, de-DE, 52 states, 42 s): reaching the states is about two thirds (27 s: 1 s for each
- * tour's first state, a fresh context and a sign-in through the stand-in, 0.4 s for each state
- * after it), which is the app and the browser doing the flow; axe a quarter (0.13 s a light run
- * with axe put into the document, 0.07 s a dark colour-rule run); the layout checks 6 %; the
- * rest (description, messages, errors in text) little. Putting axe into every document of the
- * context up front (an init script) instead of on demand saved no more than 20-60 ms a state
- * and costs every other document the parse, so it is not done. The layout
- * checks at 320 px are one page evaluation (layout.ts), the no-JS axe copies share one context
- * per test (screen-checks.ts). Each language still walks its own tour: most states are the
- * answer to a POST (a refused address or password, a wrong or expired code) or depend on what
- * the provider keeps (failed attempts, a used link, a resend countdown), which a GET in another
- * language does not re-create, and the states a GET does reach cost that same GET either way. A
- * walk shared by languages would need, per state, a proof that the re-rendered page is the same
- * state; it is not done here.
+ * Re-rendered: the other 9 languages do not walk. In the en-GB walk with JavaScript, right after
+ * a state has been reached and checked, its address is opened again in a context of the test's
+ * own that carries copies of the walk's cookies and asks for each language by Accept-Language,
+ * with the app's scripts not loaded (support/matrix/rerender.ts), and the server renders that
+ * same state in that language. There the checks that depend on the language run: html[lang], the
+ * heading described by the description, axe (light), only that language's messages (with the
+ * state's data), errors in text, and the layout at 320 px with text spacing and targets.
  *
- * Without JavaScript the matrix runs in en-GB only. The server renders the same markup in
+ * That the re-render is the walked state is proven, not assumed: the first re-render, in en-GB,
+ * must have the walked page's structure (the elements of <main> with their ids, names, types,
+ * roles and validity: rerender.ts `fingerprint`) and its heading and description; each language's
+ * must have that structure too. A state its address cannot bring back (the answer to a form
+ * shown in place: a field error, a wrong code; the list the scripts open) is marked
+ * `byAddress: false` in its tour and checked in the three walked languages only; a state not so
+ * marked that does not come back fails the test, and so does a marked one that does.
+ *
+ * Why that is enough: a language changes the texts, nothing else. The server renders the same
+ * markup in every language (the language is picked per request: lib/i18n/locales.ts), and the
+ * flow (what a post answers, what the provider keeps) is the same, so walking it again in each
+ * language tested the flow 12 times and each language's texts once per state, which a re-render
+ * does too. What the 9 re-rendered languages are not checked on: the states marked
+ * `byAddress: false` (their error texts are in the catalogues of all 12, tests/unit/messages.test.ts;
+ * their layout is checked in en-GB, de-DE and ja-JP), and what only a running page shows (the
+ * searchable group list, the push page's "checks by itself"): a re-render is the page as every
+ * browser shows it before its scripts run.
+ *
+ * Time (3 workers, the shared 2-core machine, 2026-11-26): 118 tests (12 languages walked with
+ * JavaScript, en-GB without) took 1,748 s of test time in a full run; the 37 tests here took
+ * 1,381 s (this spec with passkeys-languages.spec.ts alone: 557 s wall, load average 8). Less
+ * saved than the walks' share suggested: a re-rendered state still costs its load and every
+ * check (axe about 0.35 s of renderer CPU a run, the layout checks at 320 px and with text
+ * spacing as much again), about 1.7 s a state and language; the walk it replaces cost reaching
+ * the state on top (a fresh context and a sign-in through the stand-in for each tour).
+ *
+ * Without JavaScript the matrix walks in en-GB only. The server renders the same markup in
  * every language, so what differs with scripting off (the native group select, the Continue
  * pages, the unenhanced forms and checklist) does not depend on the language; the translated
  * texts themselves are covered by the 12 languages with JavaScript, and screens.spec.ts walks
@@ -72,49 +92,104 @@ const danglingReferences = (page: Page) =>
     ),
   );
 
-// ---------------------------------------------------------------------------------------------
-// The generated tests: tour × language (× JavaScript on and off, by project).
+/** The languages that re-render the states of the en-GB walk instead of walking. */
+const RERENDERED: Locale[] = LOCALES.filter((locale) => !WALKED_LOCALES.includes(locale));
 
-for (const locale of LOCALES) {
+type Checks = {
+  expectAccessible: (page: Page, options?: AxeOptions) => Promise<void>;
+  expectOnlyMessages: (page: Page, locale: string, data?: string[]) => Promise<void>;
+};
+
+/** The checks of a state, on the page showing it (walked, or re-rendered in `v.locale`). */
+async function checkState(page: Page, v: Visit, state: State, checks: Checks, { dark }: { dark: boolean }) {
+  await expect(page.locator('html')).toHaveAttribute('lang', v.locale);
+  // The heading that takes focus on arrival is described by the screen's description.
+  const description = page.locator('main #page-description');
+  if ((await description.count()) > 0) {
+    await expect(page.locator('main h1')).toHaveAccessibleDescription((await description.innerText()).trim());
+  }
+  // Every element a name or description points at is there (a screen without a description
+  // leaves its heading and form undescribed, never pointing at nothing).
+  expect(await danglingReferences(page), 'aria-labelledby/-describedby ids missing from the page').toEqual([]);
+  await checks.expectAccessible(page);
+  if (dark) await checks.expectAccessible(page, { colorScheme: 'dark' });
+  await checks.expectOnlyMessages(page, v.locale, [CLIENT_NAME, ...(state.data?.(v) ?? [])]);
+  await expectErrorsInText(page, state.name);
+  await expectLayout(page, state.name, knownLayoutDefects(v.locale, state.name));
+}
+
+/**
+ * The walked state re-rendered in the other languages, each checked like the walk. First in
+ * en-GB, which must be the walked state itself (its structure and heading), or the state must be
+ * marked `byAddress: false`; a state so marked must not come back (the mark would hide coverage).
+ */
+async function rerenderState(rerenders: Rerenders, v: Visit, state: State, checks: Checks) {
+  const walked = { structure: await fingerprint(v.page), headline: await headline(v.page) };
+  const reproduced = await test.step(`${state.name} re-rendered in en-GB`, async () => {
+    const english = await rerenders.render(v.page, 'en-GB');
+    const again = { structure: await fingerprint(english), headline: await headline(english) };
+    if (state.byAddress === false) {
+      expect(isDeepStrictEqual(again, walked), `${state.name} is marked byAddress: false, yet its address renders it again`).toBe(false);
+      return false;
+    }
+    expect(again, `${state.name}: its address renders the walked state again`).toEqual(walked);
+    return true;
+  });
+  if (!reproduced) return;
+  for (const locale of RERENDERED) {
+    await test.step(`${state.name} in ${locale}`, async () => {
+      const page = await rerenders.render(v.page, locale);
+      expect(await fingerprint(page), `${state.name}: the same state in ${locale}`).toEqual(walked.structure);
+      await checkState(page, { ...v, page, locale, t: messages(locale) }, state, checks, { dark: false });
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The generated tests. Tags keep each test out of the project it does not belong to
+// (playwright.config.ts), so nothing is listed as skipped.
+
+const modesOf = (tour: Tour) => new Set(tour.states.map((s) => s.js ?? 'both'));
+const has = (tour: Tour, js: 'on' | 'off') => modesOf(tour).has(js) || modesOf(tour).has('both');
+
+function walkTest(locale: Locale, tour: Tour, js: 'on' | 'off', rerendered: Locale[]) {
+  const title = rerendered.length > 0 ? `${tour.name}, re-rendered in ${rerendered.length} more languages` : tour.name;
+  test(title, { tag: js === 'on' ? '@js-on-only' : '@js-off-only' }, async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
+    const checks = { expectAccessible, expectOnlyMessages };
+    const states = tour.states.filter((s) => !s.js || s.js === js);
+    expect(states.length, 'states of this tour in this mode').toBeGreaterThan(0);
+    const fresh = `a11y-${locale.toLowerCase()}-${js}-${test.info().repeatEachIndex}-${test.info().retry}`;
+    const v: Visit = { page, locale, t: messages(locale), js: javaScriptEnabled, standin, email: tour.account(fresh), memo: {} };
+    const rerenders = rerendered.length > 0 ? await Rerenders.open(page) : undefined;
+    for (const state of states) {
+      await test.step(state.name, async () => {
+        await state.reach(v);
+        await checkState(page, v, state, checks, { dark: locale === 'en-GB' });
+      });
+      if (rerenders) await rerenderState(rerenders, v, state, checks);
+    }
+  });
+}
+
+// en-GB with JavaScript, each state re-rendered in the other languages: the longest tests, first.
+test.describe('accessibility matrix, en-GB', () => {
+  test.use({ locale: 'en-GB' });
+  test.describe.configure({ timeout: 600_000 });
+  for (const tour of TOURS.filter((t) => has(t, 'on'))) walkTest('en-GB', tour, 'on', RERENDERED);
+});
+
+for (const locale of WALKED_LOCALES.filter((l) => l !== 'en-GB')) {
   test.describe(`accessibility matrix, ${locale}`, () => {
     test.use({ locale });
     test.describe.configure({ timeout: 180_000 });
+    for (const tour of TOURS.filter((t) => has(t, 'on'))) walkTest(locale, tour, 'on', []);
+  });
+}
 
-    for (const tour of TOURS) {
-      // Tags keep a test out of the project it does not belong to (playwright.config.ts), so
-      // nothing is listed as skipped: no-JS tests in en-GB only, and tours of one mode only.
-      const modes = new Set(tour.states.map((s) => s.js ?? 'both'));
-      const tag = [
-        ...(!NO_JS_LOCALES.includes(locale) || (modes.size === 1 && modes.has('on')) ? ['@js-on-only'] : []),
-        ...(modes.size === 1 && modes.has('off') ? ['@js-off-only'] : []),
-      ];
-      test(tour.name, { tag }, async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
-        const js = javaScriptEnabled;
-        const states = tour.states.filter((s) => !s.js || s.js === (js ? 'on' : 'off'));
-        expect(states.length, 'states of this tour in this mode').toBeGreaterThan(0);
-
-        const fresh = `a11y-${locale.toLowerCase()}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
-        const v: Visit = { page, locale, t: messages(locale), js, standin, email: tour.account(fresh), memo: {} };
-        for (const state of states) {
-          await test.step(state.name, async () => {
-            await state.reach(v);
-            await expect(page.locator('html')).toHaveAttribute('lang', locale);
-            // The heading that takes focus on arrival is described by the screen's description.
-            const description = page.locator('main #page-description');
-            if ((await description.count()) > 0) {
-              await expect(page.locator('main h1')).toHaveAccessibleDescription((await description.innerText()).trim());
-            }
-            // Every element a name or description points at is there (a screen without a
-            // description leaves its heading and form undescribed, never pointing at nothing).
-            expect(await danglingReferences(page), 'aria-labelledby/-describedby ids missing from the page').toEqual([]);
-            await expectAccessible(page);
-            if (locale === 'en-GB') await expectAccessible(page, { colorScheme: 'dark' });
-            await expectOnlyMessages(page, locale, [CLIENT_NAME, ...(state.data?.(v) ?? [])]);
-            await expectErrorsInText(page, state.name);
-            await expectLayout(page, state.name, knownLayoutDefects(locale, state.name));
-          });
-        }
-      });
-    }
+for (const locale of NO_JS_LOCALES) {
+  test.describe(`accessibility matrix, ${locale}, without JavaScript`, () => {
+    test.use({ locale });
+    test.describe.configure({ timeout: 180_000 });
+    for (const tour of TOURS.filter((t) => has(t, 'off'))) walkTest(locale, tour, 'off', []);
   });
 }

@@ -31,6 +31,7 @@ export const groupAndConfirmationTours: Tour[] = [
       },
       {
         name: 'groups-required',
+        byAddress: false,
         reach: async (v) => {
           await mainSubmit(v.page).click();
           await expectFieldError(v, 'group', 'groupRequired');
@@ -39,6 +40,7 @@ export const groupAndConfirmationTours: Tour[] = [
       },
       {
         name: 'groups-open',
+        byAddress: false,
         js: 'on',
         reach: async (v) => {
           await v.page.locator('#group').click();
@@ -48,6 +50,7 @@ export const groupAndConfirmationTours: Tour[] = [
       },
       {
         name: 'groups-no-match',
+        byAddress: false,
         js: 'on',
         reach: async (v) => {
           await v.page.locator('#group').fill('zzzz');

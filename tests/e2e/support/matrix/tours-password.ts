@@ -46,6 +46,7 @@ export const passwordTours: Tour[] = [
       {
         // The password's rules are said by its checklist alone: every requirement failed.
         name: 'new-password-required',
+        byAddress: false,
         reach: async (v) => {
           await mainSubmit(v.page).click();
           await expectChecklistRefusal(v, 4);
@@ -54,6 +55,7 @@ export const passwordTours: Tour[] = [
       },
       {
         name: 'new-password-too-short',
+        byAddress: false,
         reach: async (v) => {
           await chooseNewPassword(v, 'Short1a');
           await expectChecklistRefusal(v, 1);
@@ -62,6 +64,7 @@ export const passwordTours: Tour[] = [
       {
         // A forbidden character, named only now that the password has one.
         name: 'new-password-forbidden',
+        byAddress: false,
         reach: async (v) => {
           await chooseNewPassword(v, 'Kitchen#2027');
           await expectChecklistRefusal(v, 1);
@@ -70,6 +73,7 @@ export const passwordTours: Tour[] = [
       },
       {
         name: 'new-password-mismatch',
+        byAddress: false,
         reach: async (v) => {
           await chooseNewPassword(v, NEW_PASSWORD, `${NEW_PASSWORD}x`);
           await expectFieldError(v, 'confirmPassword', 'passwordsDontMatch');
@@ -77,6 +81,7 @@ export const passwordTours: Tour[] = [
       },
       {
         name: 'new-password-breached',
+        byAddress: false,
         reach: async (v) => {
           await chooseNewPassword(v, 'Welcome12345');
           await expectFieldError(v, 'password', 'passwordPwned');

@@ -38,6 +38,7 @@ export const secondFactorTours: Tour[] = [
       },
       {
         name: 'mfa-code-required',
+        byAddress: false,
         reach: async (v) => {
           await mainSubmit(v.page).click();
           await expectFieldError(v, 'code', 'mfaCodeRequired');
@@ -45,6 +46,7 @@ export const secondFactorTours: Tour[] = [
       },
       {
         name: 'mfa-code-too-short',
+        byAddress: false,
         reach: async (v) => {
           await enterCode(v, '12345');
           await expectFieldError(v, 'code', 'mfaCodeLength');
@@ -52,6 +54,7 @@ export const secondFactorTours: Tour[] = [
       },
       {
         name: 'mfa-code-wrong',
+        byAddress: false,
         reach: async (v) => {
           const [message] = await v.standin.outbox(v.email);
           v.memo.code = message.code!;
@@ -61,6 +64,7 @@ export const secondFactorTours: Tour[] = [
       },
       {
         name: 'mfa-code-expired',
+        byAddress: false,
         reach: async (v) => {
           await v.standin.expireCodes(v.email);
           await enterCode(v, v.memo.code);

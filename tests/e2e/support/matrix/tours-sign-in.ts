@@ -17,6 +17,7 @@ export const signInTours: Tour[] = [
       },
       {
         name: 'login-email-required',
+        byAddress: false,
         reach: async (v) => {
           await mainSubmit(v.page).click();
           await expectFieldError(v, 'email', 'emailRequired');
@@ -24,6 +25,7 @@ export const signInTours: Tour[] = [
       },
       {
         name: 'login-email-invalid',
+        byAddress: false,
         reach: async (v) => {
           await v.page.locator('#email').fill('not-an-address');
           await mainSubmit(v.page).click();
@@ -32,6 +34,7 @@ export const signInTours: Tour[] = [
       },
       {
         name: 'login-user-not-found',
+        byAddress: false,
         reach: async (v) => {
           await v.page.locator('#email').fill('nobody@example.com');
           await mainSubmit(v.page).click();
@@ -58,6 +61,7 @@ export const signInTours: Tour[] = [
       },
       {
         name: 'credentials-password-required',
+        byAddress: false,
         reach: async (v) => {
           await v.page.locator('#password').fill('');
           await mainSubmit(v.page).click();
@@ -68,6 +72,7 @@ export const signInTours: Tour[] = [
       },
       {
         name: 'credentials-wrong-password',
+        byAddress: false,
         reach: async (v) => {
           await v.page.locator('#password').fill('not-the-password');
           await mainSubmit(v.page).click();

@@ -2,7 +2,8 @@
 
 import { useActionState, useEffect, useState } from 'react';
 import type { ResendLabels } from '@/lib/i18n/resend-labels';
-import type { FormAction, ResendState } from '@/lib/validation/form-state';
+import type { ErrorKey, FormAction, ResendState } from '@/lib/validation/form-state';
+import { FormError } from './form-error';
 import { useHydrated } from './use-hydrated';
 
 type Props = {
@@ -15,6 +16,8 @@ type Props = {
   /** The page's locale, to choose between the singular and plural countdown texts. */
   locale: string;
   labels: ResendLabels;
+  /** What a spent budget says (lib/i18n/errors.ts RESEND_REFUSALS), its `{minutes}` filled in here. */
+  refusals: Partial<Record<ErrorKey, string>>;
 };
 
 /**
@@ -22,7 +25,7 @@ type Props = {
  * without it the server refuses an early resend and says how long is left. The countdown itself is
  * not read out every second; the moment the button becomes usable is announced once.
  */
-export function ResendForm({ requestId, action: send, waitSeconds, locale, labels }: Props) {
+export function ResendForm({ requestId, action: send, waitSeconds, locale, labels, refusals }: Props) {
   const [state, action, pending] = useActionState<ResendState, FormData>(send, { status: 'idle' });
   const [left, setLeft] = useState(waitSeconds);
   const [seenState, setSeenState] = useState(state);
@@ -32,8 +35,10 @@ export function ResendForm({ requestId, action: send, waitSeconds, locale, label
     setSeenWait(waitSeconds);
     setLeft(waitSeconds);
   }
-  // The only refusal a resend answers is "too early", with the seconds left (ResendState).
+  // A resend held back answers the seconds left (ResendState): too early after the last send,
+  // counted down here, or a budget spent (the account's, the network's), said in minutes.
   const tooEarly = state.status === 'invalid' ? (state.retryAfter ?? 0) : undefined;
+  const budgetSpent = state.status === 'invalid' && state.formError !== 'tooManySends';
   if (seenState !== state) {
     setSeenState(state);
     if (tooEarly !== undefined) setLeft(tooEarly);
@@ -60,12 +65,13 @@ export function ResendForm({ requestId, action: send, waitSeconds, locale, label
         type="submit"
         className="link"
         aria-disabled={holdBack}
-        aria-describedby={waiting ? 'resend-countdown' : undefined}
+        aria-describedby={waiting && !budgetSpent ? 'resend-countdown' : undefined}
         onClick={(e) => holdBack && e.preventDefault()}
       >
         {pending ? labels.sending : labels.resend}
       </button>
-      {waiting ? (
+      {budgetSpent ? <FormError state={state} errors={refusals} /> : null}
+      {waiting && !budgetSpent ? (
         // Without JavaScript, a resend pressed too early comes back as this page: nothing else
         // takes focus then, so this answer does and is read.
         <p id="resend-countdown" aria-hidden={tooEarlyAnswer ? undefined : true} tabIndex={tooEarlyAnswer ? -1 : undefined} autoFocus={tooEarlyAnswer}>
@@ -76,7 +82,7 @@ export function ResendForm({ requestId, action: send, waitSeconds, locale, label
         {pending
           ? labels.sending
           : waiting
-            ? hydrated && tooEarly !== undefined
+            ? hydrated && tooEarly !== undefined && !budgetSpent
               ? countdownText(tooEarly, locale, labels.resendIn)
               : ''
             : waitSeconds > 0 || tooEarly !== undefined

@@ -6,6 +6,7 @@ import { StatusNotice } from '@/app/_components/status-notice';
 import { requireFlow, withResetSent } from '@/lib/flows/flow-guard';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { stepUrl } from '@/lib/flows/step-urls';
+import { RESEND_REFUSALS, translateErrors } from '@/lib/i18n/errors';
 import { resendLabels } from '@/lib/i18n/resend-labels';
 import { resendResetLink } from './actions';
 
@@ -13,7 +14,7 @@ import { resendResetLink } from './actions';
 export default async function ResetSentPage({ searchParams }: PageProps<'/reset-password-confirmation'>) {
   const params = await searchParams;
   const flow = await requireFlow(params.requestId, withResetSent);
-  const t = await getTranslations('resetSent');
+  const [t, refusals, locale] = await Promise.all([getTranslations('resetSent'), translateErrors(RESEND_REFUSALS), getLocale()]);
   const wait = secondsUntilResend(flow.resetSentAt);
   return (
     <Frame title={t('title')} description={t(flow.passwordRequired ? 'descriptionSet' : 'description', { email: flow.email })}>
@@ -21,8 +22,9 @@ export default async function ResetSentPage({ searchParams }: PageProps<'/reset-
       <ResendForm
         requestId={flow.requestId}
         action={resendResetLink}
-        locale={await getLocale()}
+        locale={locale}
         waitSeconds={wait}
+        refusals={refusals}
         labels={resendLabels(t, { resend: 'resend', resendIn: 'resendIn', resendInOne: 'resendInOne' })}
       />
       <p className="links">

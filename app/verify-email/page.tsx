@@ -41,6 +41,7 @@ export default async function VerifyEmailPage({ searchParams }: PageProps<'/veri
             action={resendVerification}
             locale={await getLocale()}
             waitSeconds={secondsUntilResend(sent.sentAt)}
+            refusals={errors}
             labels={resendLabels(t, { resend: 'resend', resendIn: 'resendIn', resendInOne: 'resendInOne', sending: 'sending' })}
           />
         ) : null}

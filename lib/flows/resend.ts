@@ -1,7 +1,7 @@
 import 'server-only';
 import { getConfig } from '../config';
-import { answerLimited, attemptSend } from '../limits/limits';
-import type { ResendState } from '../validation/form-state';
+import { answerLimited, attemptSend, type Verdict } from '../limits/limits';
+import type { ErrorKey, ResendState } from '../validation/form-state';
 import { resendWaitSeconds } from './mfa';
 
 /**
@@ -19,12 +19,23 @@ export function secondsUntilResend(sentAt: number): number {
 
 /**
  * What every "send again" action does first: count the send against the account's limit for its
- * kind. Too early, it answers the wait (`retryAfter`, which the form counts down) and nothing is
- * sent; otherwise undefined, and the action sends.
+ * kind. Held back, it answers why and for how long (`retryAfter`) and nothing is sent; otherwise
+ * undefined, and the action sends.
  */
 export async function waitBeforeResend(kind: string, account: string, step: string): Promise<ResendState | undefined> {
   const allowed = await attemptSend(kind, account);
   if (allowed.ok) return undefined;
   answerLimited(allowed, step);
-  return { status: 'invalid', fieldErrors: {}, formError: 'tooManySends', retryAfter: allowed.retryAfter };
+  return { status: 'invalid', fieldErrors: {}, formError: resendRefusalKey(allowed), retryAfter: allowed.retryAfter };
+}
+
+/**
+ * Too early after the last send ('tooManySends': the form shows its own countdown in seconds), or
+ * a budget spent, the account's or the network's, which the form says in words, in minutes
+ * (lib/limits/limits.ts sendRefusalKey).
+ */
+function resendRefusalKey(verdict: Extract<Verdict, { ok: false }>): ErrorKey {
+  if (verdict.limit === 'send.account') return 'sendQuotaAccount';
+  if (verdict.limit === 'send.address') return 'sendQuotaNetwork';
+  return 'tooManySends';
 }

@@ -29,6 +29,9 @@ const COUNTED: Partial<Record<ErrorKey, string[]>> = {
 /** What every send action may answer when a send is held back (lib/limits/limits.ts sendRefusalKey). */
 export const SEND_REFUSALS: readonly ErrorKey[] = ['sendWaitCode', 'sendWaitPush', 'sendQuotaAccount', 'sendQuotaNetwork', 'tooManySends'];
 
+/** What a held-back "send again" says in words (app/_components/resend-form.tsx): a budget spent, in minutes. */
+export const RESEND_REFUSALS: readonly ErrorKey[] = ['sendQuotaAccount', 'sendQuotaNetwork'];
+
 /** What a passkey ceremony may say (app/_components/passkey-ceremony.tsx), on every screen that has one. */
 export const PASSKEY_ERRORS: readonly ErrorKey[] = [
   'passkeyCancelled',

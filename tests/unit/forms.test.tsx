@@ -171,16 +171,32 @@ describe('countdownText', () => {
 });
 
 describe('ResendForm', () => {
+  const refusals = {
+    sendQuotaAccount: 'Several codes or links have been requested for this account in a short time. You can request a new one in {minutes}\u00a0min.',
+    sendQuotaNetwork: 'Many sign-in codes and links have been requested from your network. Please try again in {minutes}\u00a0min.',
+  };
+  const labels = {
+    resend: 'Send again',
+    sending: 'Sending…',
+    resendAvailable: 'You can send again.',
+    resendIn: { one: 'Send again in {seconds} second.', other: 'Send again in {seconds} seconds.' },
+  };
+
+  test('a spent budget is said in words and minutes, not counted down in seconds (issue 33, D08)', async () => {
+    const { ResendForm } = await import('@/app/_components/resend-form');
+    const send = vi.fn(async () => ({ status: 'invalid' as const, fieldErrors: {}, formError: 'sendQuotaAccount' as const, retryAfter: 734 }));
+    render(<ResendForm requestId="req-1" action={send} waitSeconds={0} locale="en-GB" labels={labels} refusals={refusals} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/for this account in a short time\. You can request a new one in 13\u00a0min\./));
+    expect(document.getElementById('resend-countdown')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Send again' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Send again' }).getAttribute('aria-describedby')).toBeNull();
+  });
+
   test('a "too early" answer (invalid with retryAfter) counts its seconds down; the form error is not shown', async () => {
     const { ResendForm } = await import('@/app/_components/resend-form');
-    const labels = {
-      resend: 'Send again',
-      sending: 'Sending…',
-      resendAvailable: 'You can send again.',
-      resendIn: { one: 'Send again in {seconds} second.', other: 'Send again in {seconds} seconds.' },
-    };
     const send = vi.fn(async () => ({ status: 'invalid' as const, fieldErrors: {}, formError: 'tooManySends' as const, retryAfter: 42 }));
-    render(<ResendForm requestId="req-1" action={send} waitSeconds={0} locale="en-GB" labels={labels} />);
+    render(<ResendForm requestId="req-1" action={send} waitSeconds={0} locale="en-GB" labels={labels} refusals={refusals} />);
     expect(document.getElementById('resend-countdown')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Send again' }));
     await waitFor(() => expect(document.getElementById('resend-countdown')?.textContent).toMatch(/^Send again in 4[12] seconds\.$/));

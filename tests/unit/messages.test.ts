@@ -88,3 +88,14 @@ describe.each(LOCALES)('typography in %s', (locale) => {
     expect(texts.filter(([, text]) => /\p{L}'\p{L}/u.test(text)).map(([key, text]) => `${key}: ${text}`)).toEqual([]);
   });
 });
+
+/**
+ * One register per language (issue 33, D07): Italian addresses the person as "Lei" in running
+ * text; only buttons and links keep the usual imperative ("Riprova", "Scegli un altro metodo").
+ */
+test('Italian running text never says "tu"', () => {
+  const buttons = new Set(['error.tryAgain', 'mfa.chooseAnother']);
+  const informal = /\b(tu|tuo|tua|tuoi|tue|ti|te|puoi|potrai|hai|sei|vuoi|devi|attendi|scegli|inserisci|controlla|apri|aprilo|riprova)\b/i;
+  const offenders = flatten(load('it-IT')).filter(([key, text]) => !buttons.has(key) && informal.test(text));
+  expect(offenders).toEqual([]);
+});

@@ -10,7 +10,7 @@ import { canResend, codeSentText, mfaStepPath } from '@/lib/flows/mfa';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { isFormAnswer } from '@/lib/form-answer';
-import { translateErrors } from '@/lib/i18n/errors';
+import { RESEND_REFUSALS, translateErrors } from '@/lib/i18n/errors';
 import { resendLabels } from '@/lib/i18n/resend-labels';
 import { getClientName } from '@/lib/provider/client-name';
 import { WayOut } from '../way-out';
@@ -27,7 +27,16 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
   const locale = await getLocale();
   const [t, errors, clientName, formAnswer] = await Promise.all([
     getTranslations('mfa'),
-    translateErrors(['mfaCodeRequired', 'mfaCodeLength', 'mfaCodeInvalid', 'mfaCodeExpired', 'tooManyCodeAttempts', 'tooManyAccountCodes', 'tooManyAttempts']),
+    translateErrors([
+      'mfaCodeRequired',
+      'mfaCodeLength',
+      'mfaCodeInvalid',
+      'mfaCodeExpired',
+      'tooManyCodeAttempts',
+      'tooManyAccountCodes',
+      'tooManyAttempts',
+      ...RESEND_REFUSALS,
+    ]),
     getClientName(flow.requestId, locale),
     isFormAnswer(),
   ]);
@@ -53,6 +62,7 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
           action={resendMfaCode}
           locale={locale}
           waitSeconds={active.dead ? 0 : secondsUntilResend(active.sentAt)}
+          refusals={errors}
           labels={resendLabels(t, {
             resend: 'resend',
             resendIn: 'resendIn',

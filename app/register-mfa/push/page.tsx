@@ -8,7 +8,7 @@ import { requireFlow, withActiveCode } from '@/lib/flows/flow-guard';
 import { PUSH_POLL_INTERVAL_MS, pushViewNow } from '@/lib/flows/push';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { stepUrl } from '@/lib/flows/step-urls';
-import { translateErrors } from '@/lib/i18n/errors';
+import { RESEND_REFUSALS, translateErrors } from '@/lib/i18n/errors';
 import { resendLabels } from '@/lib/i18n/resend-labels';
 import { getClientName } from '@/lib/provider/client-name';
 import { WayOut } from '../way-out';
@@ -28,7 +28,11 @@ export default async function MfaPushPage({ searchParams }: PageProps<'/register
   if (!active.push) redirect(stepUrl('/register-mfa/code', requestId));
   const { push, destination } = active;
   const locale = await getLocale();
-  const [t, errors, clientName] = await Promise.all([getTranslations('mfa'), translateErrors(['tooManyAttempts']), getClientName(requestId, locale)]);
+  const [t, errors, clientName] = await Promise.all([
+    getTranslations('mfa'),
+    translateErrors(['tooManyAttempts', ...RESEND_REFUSALS]),
+    getClientName(requestId, locale),
+  ]);
 
   const view = pushViewNow(push);
   const title = view === 'rejected' ? t('pushRejectedTitle') : view === 'expired' ? t('pushExpiredTitle') : t('pushTitle');
@@ -56,6 +60,7 @@ export default async function MfaPushPage({ searchParams }: PageProps<'/register
         action={resendMfaCode}
         locale={locale}
         waitSeconds={secondsUntilResend(active.sentAt)}
+        refusals={errors}
         labels={resendLabels(t, {
           resend: 'pushResend',
           resendIn: 'pushResendIn',

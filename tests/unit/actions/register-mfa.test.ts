@@ -118,6 +118,14 @@ describe('send the code again (app/register-mfa/actions.ts resendMfaCode)', () =
     expect(await redirectedTo(post())).toMatch(ERROR_PAGE_WITH_REF);
   });
 
+  test("a budget spent says whose (issue 33, D08): the account's, or the network's, with the wait", async () => {
+    limitsMock.attemptSend.mockResolvedValueOnce(refused('send.account', 600) as never);
+    expect(await post()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'sendQuotaAccount', retryAfter: 600 });
+    limitsMock.attemptSend.mockResolvedValueOnce(refused('send.address', 300) as never);
+    expect(await post()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'sendQuotaNetwork', retryAfter: 300 });
+    expect(initiateAuthentication).not.toHaveBeenCalled();
+  });
+
   test('no code under way: expired', async () => {
     await withFlow({ sub: 'sub-1' });
     expect(await redirectedTo(post())).toBe(expired);

@@ -219,7 +219,13 @@ test("one's own open track with somebody else's subject, in a fresh browser: no 
   entry.searchParams.set('sub', victimSub);
   entry.searchParams.set('q', victimSub);
   await page.goto(entry.toString());
-  if (!javaScriptEnabled) await submit(page, 'Send code');
+  if (!javaScriptEnabled) {
+    // The victim's method is named without where it sends (issue 33, security 6): no masked address.
+    await expect(page.getByRole('button', { name: 'Send code' })).toBeVisible();
+    await expect(page.locator('main')).not.toContainText('@');
+    await expect(page.locator('main')).not.toContainText('•');
+    await submit(page, 'Send code');
+  }
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Something went wrong');
   expect(await standin.outbox(victim)).toHaveLength(0);
 });

@@ -99,3 +99,13 @@ test('Italian running text never says "tu"', () => {
   const offenders = flatten(load('it-IT')).filter(([key, text]) => !buttons.has(key) && informal.test(text));
   expect(offenders).toEqual([]);
 });
+
+/** One word for one thing in each language (issue 33, D27, D28, D41, D43). */
+test.each([
+  ['ja-JP', /サインイン/, 'ログイン, as Japanese sign-in pages say'],
+  ['tr-TR', /parola/i, 'şifre, the word Turkish users know'],
+  ['zh-CN', /帐户/, '账户, the Mainland form used everywhere else'],
+  ['de-DE', / …/, 'an ellipsis set close to its word'],
+])('%s never uses %s (%s)', (locale, word) => {
+  expect(flatten(load(locale)).filter(([, text]) => word.test(text))).toEqual([]);
+});

@@ -70,21 +70,31 @@ test('eighty requests of one client held by a slow provider do not hold up anoth
     const slowCalls = async () => (await Promise.all(slowIds.map((id) => standin.calls(id)))).flat().length;
 
     // Not following the error page's address: the app's work is the page alone.
-    const slow = Array.from({ length: 80 }, (_, i) => timed(`${app.url}/?requestId=${slowIds[i % 10]}`, { ...from('203.0.113.7'), redirect: 'manual' }));
+    // When the first of them was answered by the slow provider (not by the app's own refusal).
+    let firstSlowAnswer = Infinity;
+    const slow = Array.from({ length: 80 }, (_, i) =>
+      timed(`${app.url}/?requestId=${slowIds[i % 10]}`, { ...from('203.0.113.7'), redirect: 'manual' }).then((result) => {
+        if (result.status === 200) firstSlowAnswer = Math.min(firstSlowAnswer, performance.now());
+        return result;
+      }),
+    );
     // Should an expectation below fail, these end when the app stops: no report of their own.
     for (const request of slow) request.catch(() => undefined);
     // Rendering eighty pages at once keeps a small machine busy for a second or two whatever the
     // provider does; wait until the provider holds the calls and the app is idle again (its
     // /healthz, which calls nobody, answers at once), so what is measured is the wait for the
     // provider's connections alone.
-    await expect.poll(slowCalls, { intervals: [50] }).toBeGreaterThanOrEqual(16);
-    await expect.poll(async () => (await timed(`${app.url}/healthz`)).ms, { intervals: [100], timeout: 6_000 }).toBeLessThan(200);
+    // (Generous deadlines: on a machine busy with other work the eighty pages take longer to render.)
+    await expect.poll(slowCalls, { intervals: [50], timeout: 30_000 }).toBeGreaterThanOrEqual(16);
+    await expect.poll(async () => (await timed(`${app.url}/healthz`)).ms, { intervals: [100], timeout: 20_000 }).toBeLessThan(200);
 
     const healthy = await timed(`${app.url}/?requestId=${healthyId}`, from('198.51.100.9'));
     report('healthy page during 80 slow requests of another client', healthy.ms);
     expect(healthy.status).toBe(200);
     expect(healthy.text).toContain(CLIENT_NAME);
-    expect(healthy.ms).toBeLessThan(1_000);
+    // Not queued behind the held connections: answered before any of the slow provider's answers
+    // (7.5 s each) came back. How fast it is belongs to the benchmarks; the figure above is reported.
+    expect(performance.now()).toBeLessThan(firstSlowAnswer);
 
     // At most sixteen of the eighty were sent on (the client's cap, four per sign-in); the rest
     // were sent to the error page (a 503 there) without waiting for the provider.

@@ -8,6 +8,8 @@ import {
   usableLogo,
   type IdentityProvider,
 } from '@/lib/provider/identity-providers';
+import { identityProviderLists, identityProvidersCheck } from '@/scripts/tenant-identity-providers';
+import type { Recorded } from '@/scripts/tenant-record';
 import { TEST_ENV } from './support/setup';
 
 /**
@@ -148,5 +150,34 @@ describe('usableLogo', () => {
     ]) {
       expect(usableLogo(logo, origin)).toBeUndefined();
     }
+  });
+});
+
+describe("tenant:check's identity providers row", () => {
+  const offered = identityProvidersOf({
+    login_providers: ['google'],
+    saml_providers: [{ provider_name: 'acme-saml', type: 'SAML', display_name: 'Acme Corp SSO' }],
+  });
+
+  test('names the buttons in the order the e-mail step shows them', () => {
+    expect(identityProvidersCheck(offered, ['acme-saml'])).toEqual({
+      name: 'Identity providers',
+      result: 'PASS',
+      detail: '2 buttons on the e-mail step: "Acme Corp SSO" (acme-saml, SAML), "Google" (google, social)',
+    });
+    expect(identityProvidersCheck([], []).detail).toBe('none offered for this client: the e-mail step shows no other way in');
+  });
+
+  test('fails when IDENTITY_PROVIDERS_FIRST names a provider the tenant does not offer', () => {
+    const check = identityProvidersCheck(offered, ['acme-sso', 'google']);
+    expect(check.result).toBe('FAIL');
+    expect(check.detail).toContain('IDENTITY_PROVIDERS_FIRST names acme-sso, which the tenant does not offer this client');
+  });
+
+  test('says which provider lists the client information carried', () => {
+    const recorded = (data: Record<string, unknown>) => [{ operation: 'public.clientInfo', body: { data } }] as unknown as Recorded[];
+    expect(identityProviderLists(recorded({ client_name: 'x', login_providers: [], saml_providers: [] }))).toBe('login_providers, saml_providers');
+    expect(identityProviderLists(recorded({ client_name: 'x' }))).toBe('none of login_providers, custom_providers, saml_providers, ad_providers');
+    expect(identityProviderLists([])).toBeUndefined();
   });
 });

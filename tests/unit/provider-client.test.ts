@@ -55,7 +55,10 @@ beforeEach(() => {
 describe('the success rule and data parsing', () => {
   test('status 200 with data is parsed into the app type, with accept-language sent', async () => {
     reply = json(200, { success: true, status: 200, data: { client_display_name: 'Portal', extra: 1 } });
-    await expect(publicService.getClientInfo({ requestId: 'req-12345678', locale: 'de-DE' })).resolves.toEqual({ displayName: 'Portal', identityProviders: [] });
+    await expect(publicService.getClientInfo({ requestId: 'req-12345678', locale: 'de-DE' })).resolves.toEqual({
+      displayName: 'Portal',
+      identityProviders: [],
+    });
     expect(hits[0].url).toBe('/public-srv/public/req-12345678');
     expect(hits[0].headers['accept-language']).toBe('de-DE');
   });

@@ -32,6 +32,7 @@ test.describe('other identity providers', () => {
     page,
     standin,
     expectAccessible,
+    photograph,
   }) => {
     const requestId = await startSignIn(page);
     const links = providers(page).getByRole('link');
@@ -61,6 +62,7 @@ test.describe('other identity providers', () => {
     });
     expect(order).toBeTruthy();
     await expectAccessible(page);
+    await photograph(page, 'identity-providers');
   });
 
   test('keyboard only: Tab from the e-mail form reaches the buttons, Enter follows one', async ({ page }) => {

@@ -1,11 +1,12 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { Frame } from '@/app/_components/frame';
+import { IdentityProviders } from '@/app/_components/identity-providers';
 import { getConfig } from '@/lib/config';
 import { failForRequest } from '@/lib/errors';
 import { loginEntry } from '@/lib/flows/entry-params';
 import { loginNoticeFor } from '@/lib/flows/error-map';
-import { firstPageClientName } from '@/lib/flows/first-page';
+import { firstPageClientInfo } from '@/lib/flows/first-page';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { registrationUrl } from '@/lib/provider/urls';
@@ -23,19 +24,20 @@ export default async function EmailPage({ searchParams }: PageProps<'/'>) {
   if (!requestId) redirect(errorUrl('invalid-request'));
 
   const locale = await getLocale();
-  const [t, tNotice, errors, clientName, defaultEmail] = await Promise.all([
+  const [t, tNotice, errors, clientInfo, defaultEmail] = await Promise.all([
     getTranslations('login'),
     getTranslations('notices'),
     translateErrors(['emailRequired', 'emailInvalid', 'userNotFound', 'attemptsWait']),
     // The provider rejects an unknown or expired requestId here, before the person types anything.
-    firstPageClientName(requestId, locale).catch((e: unknown) => failForRequest(e, { page: 'login' }, stepUrl('/', requestId))),
+    // Its answer also lists the identity providers the tenant offers for the client.
+    firstPageClientInfo(requestId, locale).catch((e: unknown) => failForRequest(e, { page: 'login' }, stepUrl('/', requestId))),
     rememberedEmail.read(),
   ]);
   // After a sign-in the provider refused, its address names the reason and the account tried.
   const notice = loginNoticeFor(error);
 
   return (
-    <Frame title={t('title')} description={t('description')} clientName={clientName} focus="form">
+    <Frame title={t('title')} description={t('description')} clientName={clientInfo?.displayName} focus="form">
       {notice ? (
         <p className="notice" role="alert">
           {tNotice(notice)}
@@ -47,6 +49,7 @@ export default async function EmailPage({ searchParams }: PageProps<'/'>) {
         labels={{ email: t('email'), submit: t('submit'), pending: t('pending') }}
         errors={errors}
       />
+      <IdentityProviders requestId={requestId} providers={clientInfo?.identityProviders ?? []} />
       <p className="links">
         {t('noAccount')} <a href={registrationUrl(getConfig().providerUrl, requestId)}>{t('register')}</a>
       </p>

@@ -145,6 +145,16 @@ const EnvSchema = z.object({
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PASSKEYS: z.enum(['on', 'off']).default('off'),
+  IDENTITY_PROVIDERS_FIRST: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().max(100, 'each provider name must be at most 100 characters'))),
 });
 
 export type AppConfig = {
@@ -195,6 +205,12 @@ export type AppConfig = {
    * relying-party id (README "Passkeys"; `npm run tenant:check` compares them).
    */
   passkeys: boolean;
+  /**
+   * Identity providers (the tenant's provider_name, lower-case) whose buttons come first on the
+   * e-mail step, in this order: a brand's own provider before the social ones. Names the tenant
+   * does not offer for the client are ignored.
+   */
+  identityProvidersFirst: string[];
 };
 
 /** The footer links for a locale, in display order; links without a URL are left out. */
@@ -253,6 +269,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     logLevel: e.LOG_LEVEL,
     secureCookies: e.PUBLIC_URL.protocol === 'https:',
     passkeys: e.PASSKEYS === 'on',
+    identityProvidersFirst: e.IDENTITY_PROVIDERS_FIRST,
   };
 }
 

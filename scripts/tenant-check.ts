@@ -10,6 +10,7 @@
 // configuration are imported once LOG_LEVEL is set.)
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { identityProviderLists, identityProvidersCheck } from './tenant-identity-providers.ts';
 import { record, type Recorded } from './tenant-record.ts';
 import { describeExistence, describeFailure, printTable, settledUnknowns, type Check, type Seen } from './tenant-report.ts';
 
@@ -124,11 +125,14 @@ if (requestId) {
   try {
     const info = await getClientInfo({ requestId, locale: 'en-GB' });
     add('Client information', 'PASS', `readable for the request; display name "${info.displayName ?? '(none)'}"`);
+    checks.push(identityProvidersCheck(info.identityProviders, config.identityProvidersFirst));
   } catch (error) {
     add('Client information', 'FAIL', describeFailure(error));
+    add('Identity providers', 'UNKNOWN', 'the client information was not readable');
   }
 } else {
   add('Client information', 'UNKNOWN', 'no requestId: the authorization request did not reach a login page');
+  add('Identity providers', 'UNKNOWN', 'no requestId: the authorization request did not reach a login page');
 }
 
 // The reset and account-verification API generation: an initiation for an address that cannot
@@ -270,7 +274,7 @@ finish();
 
 function finish(): never {
   printTable(checks);
-  const facts = settledUnknowns(recorded, seen);
+  const facts = [...settledUnknowns(recorded, seen), ['identity provider lists in the client information', identityProviderLists(recorded)] as const];
   console.log('\nSettled by this tenant (docs/provider-contract.md §7):');
   for (const [unknown, what] of facts.filter(([, what]) => what !== undefined)) console.log(`  ${unknown}: ${what}`);
   const open = facts.filter(([, what]) => what === undefined).map(([unknown]) => unknown);

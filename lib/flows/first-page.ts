@@ -1,28 +1,36 @@
 import 'server-only';
 import { attempt } from '../limits/limits';
 import { log } from '../log';
-import { cachedClientName, requireClientName } from '../provider/client-name';
+import { cachedClientName, requireClientInfo, requireClientName } from '../provider/client-name';
 import { isProviderError } from '../provider/errors';
+import type { ClientInfo } from '../provider/public';
 
 /**
- * The client name for the first screen, which also tells whether the provider knows the request
- * id (an unknown or expired one throws, for "this sign-in link is not valid"). An id the provider
+ * The client information for the first screen (its name and identity providers), which also
+ * tells whether the provider knows the request id (an unknown or expired one throws, for "this
+ * sign-in link is not valid"). An id the provider
  * has not answered here yet costs a provider call: such pages are counted per client address
  * (`entry.address`), and beyond that budget the page is shown without the call (the e-mail
  * step's post asks the provider about the id anyway), so nobody can make this deployment call
  * the provider without limit by opening pages with made-up ids. Answers, and refusals for a
  * minute, are cached (lib/provider/client-name.ts).
  */
-export async function firstPageClientName(requestId: string, locale: string): Promise<string | undefined> {
+export async function firstPageClientInfo(requestId: string, locale: string): Promise<ClientInfo | undefined> {
   if (!cachedClientName(requestId, locale)) {
     const allowed = await attempt([['entry.address', 'address']]);
     if (!allowed.ok) {
-      // The page still works (and answers 200): only the provider's check is left out.
+      // The page still works (and answers 200): only the provider's check is left out (and with
+      // it the identity providers' buttons: the e-mail form still signs in).
       log.info({ event: 'rate-limited', step: 'first-page', limit: allowed.limit }, 'request id not checked on the first page');
       return undefined;
     }
   }
-  return requireClientName(requestId, locale);
+  return requireClientInfo(requestId, locale);
+}
+
+/** The first screen's client name (see firstPageClientInfo). */
+export async function firstPageClientName(requestId: string, locale: string): Promise<string | undefined> {
+  return (await firstPageClientInfo(requestId, locale))?.displayName;
 }
 
 /**

@@ -1,11 +1,12 @@
 import 'server-only';
 import { isProviderError } from './errors';
-import { getClientInfo } from './public';
+import { getClientInfo, type ClientInfo } from './public';
 
 /**
- * The client application's display name for the footer bar. It is the same for everyone using
- * that client, so a short per-process cache saves a provider round trip on every screen. A
- * failure only hides the bar: the name is decoration, never a reason to fail a page.
+ * The client application's display name for the footer bar, and (same answer) the identity
+ * providers the e-mail step offers. It is the same for everyone using that client, so a short
+ * per-process cache saves a provider round trip on every screen. A failure only hides the bar:
+ * the name is decoration, never a reason to fail a page.
  *
  * The provider's "no such request" (a made-up or expired id) is kept too, for a minute: a page
  * opened again and again with such an id costs one provider call a minute, not one each.
@@ -13,7 +14,7 @@ import { getClientInfo } from './public';
 const TTL_MS = 5 * 60 * 1000;
 const REFUSED_TTL_MS = 60 * 1000;
 const MAX_ENTRIES = 500;
-type Entry = { name: string | undefined; refused?: unknown; expires: number };
+type Entry = { info: ClientInfo | undefined; refused?: unknown; expires: number };
 const cache = new Map<string, Entry>();
 
 function remember(key: string, entry: Entry) {
@@ -21,31 +22,42 @@ function remember(key: string, entry: Entry) {
   cache.set(key, entry);
 }
 
-/** What the cache knows of a request id: its name, the refusal it met, or nothing yet. */
-export function cachedClientName(requestId: string, locale: string): { name: string | undefined } | { refused: unknown } | undefined {
+/** What the cache knows of a request id: its client information, the refusal it met, or nothing yet. */
+export function cachedClientInfo(requestId: string, locale: string): { info: ClientInfo } | { refused: unknown } | undefined {
   const hit = cache.get(`${requestId}|${locale}`);
   if (!hit || hit.expires <= Date.now()) return undefined;
-  return hit.refused !== undefined ? { refused: hit.refused } : { name: hit.name };
+  return hit.refused !== undefined || !hit.info ? { refused: hit.refused } : { info: hit.info };
+}
+
+/** What the cache knows of a request id: its name, the refusal it met, or nothing yet. */
+export function cachedClientName(requestId: string, locale: string): { name: string | undefined } | { refused: unknown } | undefined {
+  const hit = cachedClientInfo(requestId, locale);
+  return hit && 'info' in hit ? { name: hit.info.displayName } : hit;
 }
 
 /**
- * The display name, fetching the client info when it is not cached. Throws the provider's error,
- * so the first screen can tell an unknown or expired requestId from a working one.
+ * The client information, fetched when it is not cached. Throws the provider's error, so the
+ * first screen can tell an unknown or expired requestId from a working one.
  */
-export async function requireClientName(requestId: string, locale: string): Promise<string | undefined> {
+export async function requireClientInfo(requestId: string, locale: string): Promise<ClientInfo> {
   const key = `${requestId}|${locale}`;
-  const hit = cachedClientName(requestId, locale);
+  const hit = cachedClientInfo(requestId, locale);
   if (hit && 'refused' in hit) throw hit.refused;
-  if (hit) return hit.name;
+  if (hit) return hit.info;
   try {
-    const { displayName } = await getClientInfo({ requestId, locale });
-    remember(key, { name: displayName, expires: Date.now() + TTL_MS });
-    return displayName;
+    const info = await getClientInfo({ requestId, locale });
+    remember(key, { info, expires: Date.now() + TTL_MS });
+    return info;
   } catch (error) {
     const refused = isProviderError(error) && error.kind === 'rejected' && (error.status ?? 500) < 500;
-    if (refused) remember(key, { name: undefined, refused: error, expires: Date.now() + REFUSED_TTL_MS });
+    if (refused) remember(key, { info: undefined, refused: error, expires: Date.now() + REFUSED_TTL_MS });
     throw error;
   }
+}
+
+/** The display name (see requireClientInfo). */
+export async function requireClientName(requestId: string, locale: string): Promise<string | undefined> {
+  return (await requireClientInfo(requestId, locale)).displayName;
 }
 
 /** The display name for the footer bar, or undefined when there is none or it cannot be had. */

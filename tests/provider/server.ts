@@ -10,6 +10,7 @@ import { oidcRoutes } from './services/oidc.ts';
 import { publicRoutes } from './services/public.ts';
 import { pushRoutes } from './services/push.ts';
 import { resetRoutes } from './services/reset.ts';
+import { socialRoutes } from './services/social.ts';
 import { standinRoutes } from './services/standin.ts';
 import { userActionRoutes } from './services/useractions.ts';
 import { verificationRoutes } from './services/verification.ts';
@@ -84,6 +85,7 @@ const routes: Route[] = [
   ...pushRoutes(ctx),
   ...fido2Routes(ctx),
   ...loginRoutes(ctx),
+  ...socialRoutes(ctx),
   ...resetRoutes(ctx),
   ...accountVerificationRoutes(ctx),
   ...hostedPageRoutes(ctx),

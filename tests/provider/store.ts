@@ -138,6 +138,8 @@ export type Track = {
   selectedGroupId?: string;
   /** The suggestion to set up a method was answered (a passkey created, or skipped). */
   suggestionAnswered?: boolean;
+  /** A person an identity provider vouched for who has no account yet (sub empty): whom, and through which provider. */
+  socialRegistration?: { provider: string; email: string; name: string };
   used: boolean;
   expiresAt: number;
 };
@@ -170,10 +172,29 @@ export type CallRecord = { at: number; method: string; path: string; requestId?:
  */
 export type Fault = { id: string; pathIncludes?: string; requestId?: string; mode: 'delay' | 'error' | 'garbage' | 'close'; delayMs?: number; times?: number };
 
+/**
+ * An identity provider the tenant offers the client, as the client information lists it
+ * (docs/provider-contract.md "Identity providers"); `isProviderVisible: false` configures it
+ * without a button (domain-based redirection).
+ */
+export type IdentityProviderEntry = { provider_name: string; type: string; display_name?: string; logo_url?: string; isProviderVisible?: boolean };
+/** Whom a provider's stand-in login page signs in: a demo account's address, or a person without an account. */
+export type ProviderIdentity = { id: string; name: string; email: string; newUser?: boolean };
+export type IdentityProviders = {
+  login_providers: string[];
+  custom_providers: IdentityProviderEntry[];
+  saml_providers: IdentityProviderEntry[];
+  ad_providers: IdentityProviderEntry[];
+  identities: Record<string, ProviderIdentity[]>;
+};
+/** A sign-in sent to an identity provider, until its callback comes back (once). */
+export type SocialLogin = { state: string; requestId: string; provider: string; used: boolean; expiresAt: number };
+
 type Seed = {
   client: { client_display_name: string; client_name: string };
   accounts: Account[];
   federatedDomains: Record<string, string>;
+  identityProviders: IdentityProviders;
   unknownUserAnswers: Record<string, string>;
   lockout: { maxFailures: number; lockMinutes: number };
   totpSecret: string;
@@ -233,7 +254,17 @@ export function createStore(args: {
     totpSecret: seed.totpSecret,
     mfaRedirectUrl: seed.mfaRedirectUrl,
     federatedDomains: seed.federatedDomains,
+    identityProviders: seed.identityProviders,
+    socialLogins: new Map<string, SocialLogin>(),
     lockout: seed.lockout,
+
+    /** A provider the tenant offers the client, by its provider_name (as the social login path names it: lower-case). */
+    identityProvider(name: string): { name: string; displayName: string; visible: boolean } | undefined {
+      const providers = seed.identityProviders;
+      if (providers.login_providers.includes(name)) return { name, displayName: name.charAt(0).toUpperCase() + name.slice(1), visible: true };
+      const entry = [...providers.custom_providers, ...providers.saml_providers, ...providers.ad_providers].find((p) => p.provider_name.toLowerCase() === name);
+      return entry && { name, displayName: entry.display_name ?? entry.provider_name, visible: entry.isProviderVisible !== false };
+    },
 
     /**
      * How the e-mail step answers for an address without an account, by its domain (seed.json):

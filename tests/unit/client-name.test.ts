@@ -24,7 +24,7 @@ beforeEach(() => {
 });
 
 test("a known id: the provider's name, asked once, then from the cache without counting", async () => {
-  vi.mocked(getClientInfo).mockResolvedValue({ displayName: 'Portal' });
+  vi.mocked(getClientInfo).mockResolvedValue({ displayName: 'Portal', identityProviders: [] });
   const requestId = id();
   expect(await firstPageClientName(requestId, 'en-GB')).toBe('Portal');
   expect(await firstPageClientName(requestId, 'en-GB')).toBe('Portal');
@@ -55,7 +55,7 @@ test("over the client's budget for unconfirmed ids: the page goes on without ask
 });
 
 test("whether a stale link's request still lives: known, refused (both cached), or not asked over the budget", async () => {
-  vi.mocked(getClientInfo).mockResolvedValueOnce({ displayName: 'Portal' });
+  vi.mocked(getClientInfo).mockResolvedValueOnce({ displayName: 'Portal', identityProviders: [] });
   const alive = id();
   expect(await requestKnown(alive, 'en-GB')).toBe(true);
   vi.mocked(getClientInfo).mockRejectedValueOnce(unknownId());

@@ -55,14 +55,17 @@ beforeEach(() => {
 describe('the success rule and data parsing', () => {
   test('status 200 with data is parsed into the app type, with accept-language sent', async () => {
     reply = json(200, { success: true, status: 200, data: { client_display_name: 'Portal', extra: 1 } });
-    await expect(publicService.getClientInfo({ requestId: 'req-12345678', locale: 'de-DE' })).resolves.toEqual({ displayName: 'Portal' });
+    await expect(publicService.getClientInfo({ requestId: 'req-12345678', locale: 'de-DE' })).resolves.toEqual({
+      displayName: 'Portal',
+      identityProviders: [],
+    });
     expect(hits[0].url).toBe('/public-srv/public/req-12345678');
     expect(hits[0].headers['accept-language']).toBe('de-DE');
   });
 
   test('a non-200 status with success:true still counts as success', async () => {
     reply = json(201, { success: true, status: 201, data: { client_name: 'x' } });
-    await expect(publicService.getClientInfo({ requestId: 'req-12345678' })).resolves.toEqual({ displayName: 'x' });
+    await expect(publicService.getClientInfo({ requestId: 'req-12345678' })).resolves.toEqual({ displayName: 'x', identityProviders: [] });
   });
 
   test.each([
@@ -338,7 +341,7 @@ describe('timeouts and retries', () => {
       }
       json(200, { success: true, status: 200, data: { client_name: 'again' } })(req, res);
     };
-    await expect(publicService.getClientInfo({ requestId: 'r' })).resolves.toEqual({ displayName: 'again' });
+    await expect(publicService.getClientInfo({ requestId: 'r' })).resolves.toEqual({ displayName: 'again', identityProviders: [] });
     expect(hits).toHaveLength(2);
   });
 

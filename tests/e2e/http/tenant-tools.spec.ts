@@ -95,6 +95,7 @@ test('a fresh tenant fails the check; tenant:setup shows the change, writes it o
     'Client and redirect URI',
     'Login page is this deployment',
     'Client information',
+    'Identity providers',
     'Reset API generation',
     'Unknown address',
     'E-mail step',
@@ -108,6 +109,9 @@ test('a fresh tenant fails the check; tenant:setup shows the change, writes it o
     expect(row(after.output, name), `${name}\n${after.output}`).toBe('PASS');
   }
   expect(after.output).toContain('the chosen group (claim selected_group) is in: access token');
+  // The stand-in's providers in its order (no IDENTITY_PROVIDERS_FIRST here); the hidden one has no button.
+  expect(after.output).toContain('2 buttons on the e-mail step: "Google" (google, social), "Acme Corp SSO" (acme-saml, SAML)');
+  expect(after.output).toMatch(/^ {2}identity provider lists in the client information: login_providers, custom_providers, saml_providers, ad_providers$/m);
   // What this tenant settled of the contract's unknowns, and the report an operator sends.
   expect(after.output).toContain('Settled by this tenant (docs/provider-contract.md §7):');
   expect(after.output).toMatch(/^ {2}user-existence answer for an unknown address: HTTP 200, action register$/m);

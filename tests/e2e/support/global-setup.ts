@@ -89,6 +89,8 @@ async function startPair(generation: Generation, clientId: string) {
       SELF_SERVICE_URL: 'https://www.example.com/profile',
       SUPPORT_URL: 'https://www.example.com/support',
       SUPPORT_EMAIL: 'support@example.com',
+      // The stand-in lists google before its SAML provider; the brand's own SSO is put first.
+      IDENTITY_PROVIDERS_FIRST: 'acme-saml',
       LOG_LEVEL: 'info',
     },
     onOutput: (text) => appLog.write(text),

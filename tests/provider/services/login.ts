@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { escapeHtml, fail, ok, redirectTo, sendHtml, str, type Req, type Res } from '../http.ts';
-import type { Account, Track } from '../store.ts';
+import { fail, ok, redirectTo, str, type Req, type Res } from '../http.ts';
+import type { Account, Store, Track } from '../store.ts';
 import type { Context, Route } from './context.ts';
 import { openSession } from './sso.ts';
 
@@ -9,12 +9,11 @@ const TRACK_TTL_MS = 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * login-srv: the browser form posts that finish a step (docs/provider-contract.md §2.6, §2.7,
- * §2.9) and the precheck metadata (§2.8). Each answers 302: to the client's redirect_uri with a
- * code, to the hosted page of the next open precheck, or to a hosted page with error parameters.
- * Form posts only: a JSON body reads as a form without fields.
+ * How a login that proved who the person is ends, for every way in (a password or code here, an
+ * identity provider's callback in social.ts): a single-use authorization code for the client, or
+ * the hosted page of the first open precheck, as cidaas does after a login.
  */
-export function loginRoutes({ store }: Context): Route[] {
+export function loginCompletion(store: Store) {
   /**
    * A single-use authorization code for the request, as the 302 Location to the client; the
    * browser keeps (or gets) the tenant's session for the account (sso.ts).
@@ -61,15 +60,15 @@ export function loginRoutes({ store }: Context): Route[] {
     }
   };
 
-  /** Where a refused continuation goes: the hosted error page, with the reason in the query. */
-  const refused = (requestId: string | undefined, description: string): string =>
-    store.pageUrl('error', { error: 'invalid_request', error_description: description, requestId });
-
-  /** The prechecks an account meets after its password, in the order this tenant asks them. */
+  /**
+   * The prechecks an account meets after its first factor, in the order this tenant asks them. A
+   * second factor follows a password or an identity provider (the tenant's MFA applies to both),
+   * not a passkey.
+   */
   const prechecksFor = (account: Account, verifiedType: string): Track['pending'] => {
     const groups = store.groupsOf(account);
     const group = groups.length > 1 || (groups.length === 1 && account.askSingleGroup);
-    const mfa = account.mfaRequired && verifiedType === 'PASSWORD';
+    const mfa = account.mfaRequired && (verifiedType === 'PASSWORD' || verifiedType === 'SOCIAL');
     const pending: Track['pending'] =
       store.precheckOrderOf(account) === 'group-first'
         ? [...(group ? ['group' as const] : []), ...(mfa ? ['mfa' as const] : [])]
@@ -80,22 +79,45 @@ export function loginRoutes({ store }: Context): Route[] {
     return pending;
   };
 
-  return [
-    // Where a federated domain's users are sent (the real provider forwards to their IdP).
-    [
-      'GET',
-      '/login-srv/social/login/:provider/:requestId',
-      (_req, res, p, u) => {
-        const hint = u.searchParams.get('login_hint') ?? '';
-        sendHtml(
-          res,
-          200,
-          `<!doctype html><html lang="en"><meta charset="utf-8"><title>Federated sign-in (stand-in)</title>
-<h1>Federated sign-in (stand-in)</h1><p>The provider would now forward to the identity provider <strong>${escapeHtml(p.provider)}</strong> for <strong>${escapeHtml(hint)}</strong>.</p>`,
-        );
-      },
-    ],
+  /**
+   * Where a proven login goes: open prechecks send the browser to their hosted pages (one group
+   * alone is chosen without asking), otherwise the client gets its code.
+   */
+  const finish = (req: Req, res: Res, requestId: string, account: Account, verifiedType: string): string => {
+    const pending = prechecksFor(account, verifiedType);
+    const groups = store.groupsOf(account);
+    const onlyGroup = groups.length === 1 ? groups[0].groupId : undefined;
+    if (pending.length === 0) return issueCode(req, res, requestId, account.sub, onlyGroup);
+    const track: Track = {
+      trackId: randomUUID(),
+      requestId,
+      sub: account.sub,
+      pending,
+      selectedGroupId: onlyGroup,
+      used: false,
+      expiresAt: Date.now() + TRACK_TTL_MS,
+    };
+    store.tracks.set(track.trackId, track);
+    return precheckPage(track);
+  };
 
+  return { issueCode, precheckPage, finish };
+}
+
+/**
+ * login-srv: the browser form posts that finish a step (docs/provider-contract.md §2.6, §2.7,
+ * §2.9) and the precheck metadata (§2.8). Each answers 302: to the client's redirect_uri with a
+ * code, to the hosted page of the next open precheck, or to a hosted page with error parameters.
+ * Form posts only: a JSON body reads as a form without fields.
+ */
+export function loginRoutes({ store }: Context): Route[] {
+  const { issueCode, precheckPage, finish } = loginCompletion(store);
+
+  /** Where a refused continuation goes: the hosted error page, with the reason in the query. */
+  const refused = (requestId: string | undefined, description: string): string =>
+    store.pageUrl('error', { error: 'invalid_request', error_description: description, requestId });
+
+  return [
     [
       'POST',
       '/login-srv/verification/login',
@@ -140,22 +162,7 @@ export function loginRoutes({ store }: Context): Route[] {
             }),
           );
         }
-        // Open prechecks send the browser to their hosted pages; one group alone is chosen without asking.
-        const pending = prechecksFor(account, verified.type);
-        const groups = store.groupsOf(account);
-        const onlyGroup = groups.length === 1 ? groups[0].groupId : undefined;
-        if (pending.length === 0) return redirectTo(res, issueCode(req, res, requestId, verified.sub, onlyGroup));
-        const track: Track = {
-          trackId: randomUUID(),
-          requestId,
-          sub: verified.sub,
-          pending,
-          selectedGroupId: onlyGroup,
-          used: false,
-          expiresAt: Date.now() + TRACK_TTL_MS,
-        };
-        store.tracks.set(track.trackId, track);
-        redirectTo(res, precheckPage(track));
+        redirectTo(res, finish(req, res, requestId, account, verified.type));
       },
       { body: 'form' },
     ],

@@ -1,14 +1,12 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { Frame } from '@/app/_components/frame';
-import { getConfig } from '@/lib/config';
 import { failForRequest } from '@/lib/errors';
 import { loginEntry } from '@/lib/flows/entry-params';
 import { loginNoticeFor } from '@/lib/flows/error-map';
 import { firstPageClientName } from '@/lib/flows/first-page';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
-import { registrationUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
 import { EmailForm } from './email-form';
 
@@ -48,7 +46,7 @@ export default async function EmailPage({ searchParams }: PageProps<'/'>) {
         errors={errors}
       />
       <p className="links">
-        {t('noAccount')} <a href={registrationUrl(getConfig().providerUrl, requestId)}>{t('register')}</a>
+        {t('noAccount')} <a href={stepUrl('/register', requestId)}>{t('register')}</a>
       </p>
     </Frame>
   );

@@ -178,7 +178,15 @@ type Seed = {
   lockout: { maxFailures: number; lockMinutes: number };
   totpSecret: string;
   mfaRedirectUrl: string;
+  registration: Registration;
 };
+
+/**
+ * The tenant's registration set-up: its fields as the legacy list spells them, with `localeText`
+ * per language (the answer carries the one for the asked language, else `en`), and what a
+ * successful register suggests next.
+ */
+export type Registration = { suggestedAction: string; fields: Array<Record<string, unknown> & { localeText: Record<string, Record<string, unknown>> }> };
 
 export function createStore(args: {
   seedPath: URL;
@@ -234,6 +242,7 @@ export function createStore(args: {
     mfaRedirectUrl: seed.mfaRedirectUrl,
     federatedDomains: seed.federatedDomains,
     lockout: seed.lockout,
+    registration: seed.registration,
 
     /**
      * How the e-mail step answers for an address without an account, by its domain (seed.json):

@@ -41,7 +41,7 @@ export function registrationRoutes({ store, generation }: Context): Route[] {
     [
       'POST',
       '/users-srv/register',
-      (req, res, _p, _u, body) => register(store, req, res, body),
+      (req, res, _p, _u, body) => register(store, generation, req, res, body),
       { body: 'json', malformed: (res) => fail(res, 415, 415, 'unsupported media type', 'UsersException') },
     ],
   ];
@@ -56,12 +56,14 @@ function localised(registration: Registration, locale: string | null): Array<Rec
   });
 }
 
-function register(store: Store, req: Req, res: Parameters<Route[2]>[1], body: Body) {
+function register(store: Store, generation: Context['generation'], req: Req, res: Parameters<Route[2]>[1], body: Body) {
   const requestId = req.headers.requestid;
   if (typeof requestId !== 'string' || !store.requests.has(requestId)) return fail(res, 400, 10001, 'Invalid request id', 'UsersException');
   const customFields = body.customFields && typeof body.customFields === 'object' ? (body.customFields as Record<string, unknown>) : {};
   for (const field of store.registration.fields) {
     if (field.required !== true || field.is_group === true || field.isGroupTitle === true) continue;
+    // The 4.x list leaves consents to the consent service, so the 4.x register does not ask for them here (I).
+    if (generation === 'current' && field.dataType === 'CONSENT') continue;
     const key = String(field.fieldKey);
     const value = field.fieldType === 'CUSTOM' ? customFields[key] : body[key];
     const missing = value === undefined || value === null || value === '' || (field.dataType === 'CONSENT' && value !== true);

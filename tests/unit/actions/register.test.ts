@@ -14,7 +14,7 @@ const FIELDS: RegistrationField[] = [
   { ...base, key: 'given_name', type: 'TEXT', required: true, maxLength: 10 },
   { ...base, key: 'password', type: 'PASSWORD', required: true },
   { ...base, key: 'password_echo', type: 'PASSWORD', required: true, matchWith: 'password' },
-  { ...base, key: 'customer_number', type: 'TEXT', custom: true, regex: '(?i)^KD-\\d{6}\\z' },
+  { ...base, key: 'customer_number', type: 'TEXT', custom: true, required: false, regex: '(?i)^KD-\\d{6}\\z' },
   { ...base, key: 'terms', type: 'CONSENT', custom: true, required: true },
 ];
 const VALID = {

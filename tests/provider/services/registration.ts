@@ -61,17 +61,19 @@ function register(store: Store, generation: Context['generation'], req: Req, res
   if (typeof requestId !== 'string' || !store.requests.has(requestId)) return fail(res, 400, 10001, 'Invalid request id', 'UsersException');
   const customFields = body.customFields && typeof body.customFields === 'object' ? (body.customFields as Record<string, unknown>) : {};
   for (const field of store.registration.fields) {
-    if (field.required !== true || field.is_group === true || field.isGroupTitle === true) continue;
+    if (field.is_group === true || field.isGroupTitle === true) continue;
     // The 4.x list leaves consents to the consent service, so the 4.x register does not ask for them here (I).
     if (generation === 'current' && field.dataType === 'CONSENT') continue;
     const key = String(field.fieldKey);
     const value = field.fieldType === 'CUSTOM' ? customFields[key] : body[key];
     const missing = value === undefined || value === null || value === '' || (field.dataType === 'CONSENT' && value !== true);
-    if (missing) return fail(res, 417, 507, `${key} cannot be null`, 'UsersException');
+    if (missing && field.required === true) return fail(res, 417, 507, `${key} cannot be null`, 'UsersException');
+    // The tenant checks its pattern (Go RE2; the seed's `(?i)…\z` is the only non-JavaScript part).
     const regex = (field.fieldDefinition as { regex?: string } | undefined)?.regex;
     if (
       regex &&
       typeof value === 'string' &&
+      value !== '' &&
       !new RegExp(regex.replace(/^\(\?i\)/, '').replace(/\\z$/, '$'), regex.startsWith('(?i)') ? 'i' : '').test(value)
     ) {
       return fail(res, 417, 507, `${key} does not match the pattern`, 'UsersException');

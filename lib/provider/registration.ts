@@ -159,7 +159,9 @@ function dayOf(value: string | undefined): string | undefined {
  * A consent label may be HTML with one link (`I accept the <a href="…">terms</a>`): kept as text,
  * with the link when it is https (or http, on a test tenant); every other tag dropped.
  */
-export function consentLabel(html: string): ConsentLabel {
+export function consentLabel(label: string): ConsentLabel {
+  // What a script or style holds is no text to show.
+  const html = label.replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, '');
   const anchor = /<a\s[^>]*href\s*=\s*["']([^"']+)["'][^>]*>([\s\S]*?)<\/a>/i.exec(html);
   const plain = (s: string) =>
     s

@@ -12,6 +12,7 @@ import { rememberedEmail } from '@/lib/remembered';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
 import type { ErrorKey } from '@/lib/validation/form-state';
+import { inputFields } from '@/lib/validation/registration-fields';
 import { RegistrationForm } from './registration-form';
 
 /** Every message the registration form may show under a field or above it. */
@@ -60,7 +61,7 @@ export default async function RegisterPage({ searchParams }: PageProps<'/registe
     <Frame title={t('title')} description={t('description')} focus="form">
       <RegistrationForm
         requestId={requestId}
-        fields={fields}
+        fields={inputFields(fields)}
         defaultEmail={(flow?.requestId === requestId ? flow.email : undefined) ?? remembered}
         existsLinks={{ signIn: login, reset: stepUrl('/reset-password-init', requestId) }}
         errors={errors}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, continueToProvider, expect, startSignIn, submit, test } from '../support/fixtures';
+import { ACCOUNTS, chooseLanguage, continueToProvider, expect, startSignIn, submit, test } from '../support/fixtures';
 
 /**
  * Registration with the tenant's fields (issue 34, item 1): the stand-in's field list has every
@@ -128,4 +128,24 @@ test('an address that already has an account: said on the e-mail field, with sig
   await page.goto(`/reset-password-init?requestId=${requestId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset your password');
   await expect(page.getByLabel('E\u2011mail address')).toHaveValue(ACCOUNTS.password.email);
+});
+
+test('in the page’s language: the tenant’s names where it has them (German), its English ones where not (French), this product’s texts in each', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await toRegistration(page);
+  await chooseLanguage(page, 'de-DE', javaScriptEnabled);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Konto erstellen');
+  await expect(page.locator('label[for="given_name"]')).toHaveText('Vorname');
+  await expect(page.locator('label[for="mobile_number"]')).toHaveText('Mobilnummer (freiwillig)');
+  await expect(page.locator('#business_type option[value="canteen"]')).toHaveText('Kantine');
+  await submit(page, 'Registrieren');
+  await expect(errorOf(page, 'given_name')).toHaveText('Bitte füllen Sie dieses Feld aus.');
+  await expect(errorOf(page, 'contact_preference')).toHaveText('Bitte wählen Sie eine der Möglichkeiten.');
+
+  await chooseLanguage(page, 'fr-FR', javaScriptEnabled, 'Sprache');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Créer un compte');
+  await expect(page.locator('label[for="given_name"]')).toHaveText('Given Name');
+  await expect(page.locator('label[for="mobile_number"]')).toHaveText('Mobile Number (facultatif)');
 });

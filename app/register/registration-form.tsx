@@ -12,6 +12,7 @@ import type { ErrorKey } from '@/lib/validation/form-state';
 import { fieldError, repeatOf, type RegistrationField } from '@/lib/validation/registration-fields';
 import { CHECKLIST_ERRORS, checkNewPassword } from '@/lib/validation/rules';
 import { submitRegistration, type RegisterState } from './actions';
+import { Box, FieldError, Radios, selectHandlers } from './choice-fields';
 
 export type RegistrationLabels = {
   /** Each field's label: the tenant's name for it, else this product's, else its key. */
@@ -169,92 +170,5 @@ export function RegistrationForm({ requestId, fields, defaultEmail, existsLinks,
         <SubmitButton label={labels.submit} pendingLabel={labels.pending} />
       </div>
     </form>
-  );
-}
-
-type Registration = ReturnType<ReturnType<typeof useFieldRules>['field']>;
-
-/** The field's handlers on a select: they read only the event's target and type, which a select's events have too. */
-function selectHandlers({ name, onChange, onBlur }: Registration) {
-  type Handler = React.EventHandler<React.SyntheticEvent<HTMLSelectElement>>;
-  return { name, onChange: onChange as unknown as Handler, onBlur: onBlur as unknown as Handler };
-}
-
-function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
-    <p id={`${id}-error`} className="field-error">
-      {error}
-    </p>
-  ) : null;
-}
-
-/** A yes/no box; a consent's label carries its link (the terms) as the tenant gave it. */
-function Box({
-  field,
-  label,
-  checked,
-  error,
-  autoFocus,
-  ...registration
-}: { field: RegistrationField; label: string; checked: boolean; error?: string; autoFocus: boolean } & Registration) {
-  const consent = field.consent;
-  return (
-    <div className="field">
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          id={field.key}
-          defaultChecked={checked}
-          autoFocus={autoFocus}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${field.key}-error` : undefined}
-          {...registration}
-        />
-        {consent ? (
-          <span>
-            {consent.before}
-            {consent.link ? (
-              <a href={consent.link.href} target="_blank" rel="noopener noreferrer">
-                {consent.link.text}
-              </a>
-            ) : null}
-            {consent.after}
-          </span>
-        ) : (
-          label
-        )}
-      </label>
-      <FieldError id={field.key} error={error} />
-    </div>
-  );
-}
-
-/** A choice of one: a group named by its legend, the first option carrying the field's id (the summary's link). */
-function Radios({
-  field,
-  label,
-  value,
-  error,
-  autoFocus,
-  ...registration
-}: { field: RegistrationField; label: string; value: string; error?: string; autoFocus: boolean } & Registration) {
-  return (
-    <fieldset className="field radios" role="radiogroup" aria-invalid={error ? true : undefined} aria-describedby={error ? `${field.key}-error` : undefined}>
-      <legend>{label}</legend>
-      {field.options.map((o, i) => (
-        <label className="checkbox" key={o.key}>
-          <input
-            type="radio"
-            id={i === 0 ? field.key : `${field.key}-${i}`}
-            value={o.key}
-            defaultChecked={value === o.key}
-            autoFocus={autoFocus && i === 0}
-            {...registration}
-          />
-          {o.label}
-        </label>
-      ))}
-      <FieldError id={field.key} error={error} />
-    </fieldset>
   );
 }

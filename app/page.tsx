@@ -9,7 +9,6 @@ import { loginNoticeFor } from '@/lib/flows/error-map';
 import { firstPageClientInfo } from '@/lib/flows/first-page';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
-import { registrationUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
 import { EmailForm } from './email-form';
 
@@ -51,7 +50,7 @@ export default async function EmailPage({ searchParams }: PageProps<'/'>) {
       />
       <IdentityProviders requestId={requestId} providers={clientInfo?.identityProviders ?? []} />
       <p className="links">
-        {t('noAccount')} <a href={registrationUrl(getConfig().providerUrl, requestId)}>{t('register')}</a>
+        {t('noAccount')} <a href={stepUrl('/register', requestId)}>{t('register')}</a>
       </p>
     </Frame>
   );

@@ -22,7 +22,9 @@ export type StepPath =
   | '/verify-email'
   | '/verify-email/code'
   | '/verify-email-complete'
-  | '/switch-sign-in';
+  | '/switch-sign-in'
+  | '/register'
+  | '/register-success';
 
 export function stepUrl(path: StepPath, requestId: string, extra: Record<string, string | undefined> = {}): string {
   const query = new URLSearchParams({ requestId });

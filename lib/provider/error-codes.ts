@@ -13,6 +13,8 @@ export type ProviderService =
   | 'verification-actions-srv'
   | 'auth-actions-srv'
   | 'users-srv'
+  | 'user-srv'
+  | 'registration-setup-srv'
   | 'password-srv'
   | 'useractions-srv'
   | 'public-srv'
@@ -91,6 +93,10 @@ const TABLES: Record<ProviderService, Table> = {
     ['VER_0119', 'password-reused'],
     ['VER_0120', 'password-pwned'],
   ]),
+  // The 4.x field list (docs/provider-contract.md, Registration): "400 invalid requestId".
+  'user-srv': table([[10001, 'reference-invalid']]),
+  // The legacy field list: 400 {"code":10001,"type":"RegistrationSetupException","error":"invalid requestId"}.
+  'registration-setup-srv': table([[10001, 'reference-invalid']]),
   'password-srv': table([
     ['VER_0120', 'password-pwned'],
     ['VER_0119', 'password-reused'],

@@ -9,6 +9,7 @@ import { loginRoutes } from './services/login.ts';
 import { oidcRoutes } from './services/oidc.ts';
 import { publicRoutes } from './services/public.ts';
 import { pushRoutes } from './services/push.ts';
+import { registrationRoutes } from './services/registration.ts';
 import { resetRoutes } from './services/reset.ts';
 import { socialRoutes } from './services/social.ts';
 import { standinRoutes } from './services/standin.ts';
@@ -81,6 +82,7 @@ const routes: Route[] = [
   ...oidcRoutes(ctx),
   ...publicRoutes(ctx),
   ...userActionRoutes(ctx),
+  ...registrationRoutes(ctx),
   ...verificationRoutes(ctx),
   ...pushRoutes(ctx),
   ...fido2Routes(ctx),

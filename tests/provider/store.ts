@@ -199,7 +199,15 @@ type Seed = {
   lockout: { maxFailures: number; lockMinutes: number };
   totpSecret: string;
   mfaRedirectUrl: string;
+  registration: Registration;
 };
+
+/**
+ * The tenant's registration set-up: its fields as the legacy list spells them, with `localeText`
+ * per language (the answer carries the one for the asked language, else `en`), and what a
+ * successful register suggests next.
+ */
+export type Registration = { suggestedAction: string; fields: Array<Record<string, unknown> & { localeText: Record<string, Record<string, unknown>> }> };
 
 export function createStore(args: {
   seedPath: URL;
@@ -257,6 +265,7 @@ export function createStore(args: {
     identityProviders: seed.identityProviders,
     socialLogins: new Map<string, SocialLogin>(),
     lockout: seed.lockout,
+    registration: seed.registration,
 
     /** A provider the tenant offers the client, by its provider_name (as the social login path names it: lower-case). */
     identityProvider(name: string): { name: string; displayName: string; visible: boolean } | undefined {

@@ -1,0 +1,105 @@
+'use server';
+
+import { getLocale } from 'next-intl/server';
+import { redirect } from 'next/navigation';
+import { getConfig } from '@/lib/config';
+import { retryOnForm } from '@/lib/errors';
+import { singleFlight } from '@/lib/flows/single-flight';
+import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
+import { formAction } from '@/lib/form-action';
+import { accountRef, log } from '@/lib/log';
+import { isProviderError } from '@/lib/provider/errors';
+import { readRegistrationFields, register, type RegisterOutcome } from '@/lib/provider/registration';
+import { resolveRedirectUrl } from '@/lib/provider/urls';
+import { rememberedEmail } from '@/lib/remembered';
+import { startFlow } from '@/lib/session';
+import { fieldErrorsOf, parseRequestId } from '@/lib/validation/fields';
+import type { FormState } from '@/lib/validation/form-state';
+import { inputFields, repeatOf, type RegistrationField } from '@/lib/validation/registration-fields';
+import { registrationSchema } from '@/lib/validation/registration-schema';
+import { CHECKLIST_ERRORS, checkNewPassword, type PasswordCheck } from '@/lib/validation/rules';
+
+/**
+ * The registration form's answer: the fields are the tenant's, so any name. With the password
+ * refused by its rules, the check of what was posted (`check`), for the checklist without JavaScript.
+ */
+export type RegisterState = FormState<string> & { check?: PasswordCheck };
+
+/** What may be sent back to re-fill the form: everything but passwords. */
+function echoed(fields: RegistrationField[], raw: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(fields.filter((f) => f.type !== 'PASSWORD' && !repeatOf(f)).map((f) => [f.key, raw[f.key] ?? '']));
+}
+
+/**
+ * Registration (docs/provider-contract.md, "Registration"): the tenant's fields again (the form
+ * is checked against what the tenant asks now, not what the page was rendered with), the schema
+ * built from them, the register call, and where its answer leads.
+ */
+export const submitRegistration = formAction(async function submitRegistration(_prev: RegisterState, formData: FormData): Promise<RegisterState> {
+  const requestId = parseRequestId(formData.get('requestId'));
+  if (!requestId) redirect(errorUrl('invalid-request'));
+  const locale = await getLocale();
+  const posted = (name: string) => {
+    const value = formData.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+
+  let fields: RegistrationField[];
+  try {
+    fields = await readRegistrationFields({ requestId, locale });
+  } catch (error) {
+    if (isProviderError(error) && error.meaning === 'reference-invalid') redirect(errorUrl('expired', requestId));
+    return retryOnForm(error, { step: 'register.fields' });
+  }
+  const inputs = inputFields(fields);
+  const raw = Object.fromEntries(inputs.map((f) => [f.key, posted(f.key)]));
+  const values = echoed(inputs, raw);
+  const parsed = registrationSchema(fields).safeParse(raw);
+  if (!parsed.success) {
+    const fieldErrors = fieldErrorsOf<string>(parsed.error);
+    const password = inputs.find((f) => f.type === 'PASSWORD' && !repeatOf(f));
+    const passwordKey = password ? fieldErrors[password.key] : undefined;
+    const check = password && passwordKey && CHECKLIST_ERRORS.has(passwordKey) ? { check: checkNewPassword(raw[password.key] ?? '') } : {};
+    return { status: 'invalid', fieldErrors, values, ...check };
+  }
+  const input = parsed.data;
+
+  let outcome: RegisterOutcome;
+  try {
+    outcome = await singleFlight(['register', requestId, input.email ?? '', input.password], () =>
+      register({ requestId, locale, input, fieldKeys: inputs.map((f) => f.key) }),
+    );
+  } catch (error) {
+    return retryOnForm(error, { step: 'register' }, values);
+  }
+  log.info({ event: 'register', outcome: outcome.kind, ...(input.email ? { account: accountRef(input.email) } : {}) }, 'registration');
+
+  switch (outcome.kind) {
+    case 'exists':
+      // Sign-in and reset are offered beside the message; both start from this address.
+      if (input.email) await Promise.all([startFlow({ requestId, email: input.email }), rememberedEmail.save(input.email)]);
+      return { status: 'invalid', fieldErrors: { email: 'accountExists' }, values };
+    case 'field-refused':
+      if (outcome.field)
+        return { status: 'invalid', fieldErrors: { [outcome.field]: outcome.reason === 'missing' ? 'fieldRequired' : 'fieldPattern' }, values };
+      return { status: 'invalid', fieldErrors: {}, formError: 'registerRefused', values };
+    case 'request-invalid':
+      redirect(errorUrl('expired', requestId));
+    case 'registered':
+      if (input.email) await rememberedEmail.save(input.email);
+      redirect(nextAfterRegistration(outcome, requestId));
+  }
+});
+
+/**
+ * Where a registration goes on (docs/provider-contract.md, "Registration", after success): LOGIN
+ * and MFA (and no suggestion at all, for an account that needs no confirmation) back to the
+ * tenant's login for the same request, where the e-mail step shows the remembered address; an
+ * account that must confirm its address first, or a suggestion this product does not serve
+ * (DEDUPLICATION), the success page, which says to confirm and then sign in.
+ */
+function nextAfterRegistration(outcome: Extract<RegisterOutcome, { kind: 'registered' }>, requestId: string): string {
+  const backToLogin =
+    outcome.suggestedAction === 'LOGIN' || outcome.suggestedAction === 'MFA' || (outcome.suggestedAction === undefined && !outcome.verificationNeeded);
+  return backToLogin ? resolveRedirectUrl(getConfig().providerUrl, requestId) : stepUrl('/register-success', requestId);
+}

@@ -1,0 +1,174 @@
+'use client';
+
+import { useActionState, useState } from 'react';
+import { FormTop } from '@/app/_components/form-top';
+import { PasswordChecklist, type ChecklistLabels } from '@/app/_components/password-checklist';
+import { PasswordField } from '@/app/_components/password-field';
+import { SubmitButton } from '@/app/_components/submit-button';
+import { TextField } from '@/app/_components/text-field';
+import { useFieldRules, type FieldRule } from '@/app/_components/use-field-rules';
+import { useHydrated } from '@/app/_components/use-hydrated';
+import type { ErrorKey } from '@/lib/validation/form-state';
+import { fieldError, repeatOf, type RegistrationField } from '@/lib/validation/registration-fields';
+import { CHECKLIST_ERRORS, checkNewPassword } from '@/lib/validation/rules';
+import { submitRegistration, type RegisterState } from './actions';
+import { Box, FieldError, Radios, selectHandlers } from './choice-fields';
+
+export type RegistrationLabels = {
+  /** Each field's label: the tenant's name for it, else this product's, else its key. */
+  fields: Record<string, string>;
+  optional: string;
+  choose: string;
+  mobileHint: string;
+  submit: string;
+  pending: string;
+  show: string;
+  hide: string;
+  capsLock: string;
+  existsSignIn: string;
+  existsReset: string;
+  checklist: ChecklistLabels;
+};
+
+type Props = {
+  requestId: string;
+  fields: RegistrationField[];
+  defaultEmail?: string;
+  /** Where "sign in" and "reset your password" lead when the address already has an account. */
+  existsLinks: { signIn: string; reset: string };
+  labels: RegistrationLabels;
+  errors: Partial<Record<ErrorKey, string>>;
+};
+
+const INPUT_TYPES: Partial<Record<RegistrationField['type'], string>> = { EMAIL: 'email', MOBILE: 'tel', DATE: 'date', DAYDATE: 'date', URL: 'url' };
+const AUTOCOMPLETE: Record<string, string> = { email: 'email', given_name: 'given-name', family_name: 'family-name', mobile_number: 'tel', birthdate: 'bday' };
+
+/**
+ * The tenant's registration fields, in its order, each with its rule (the same the server checks,
+ * lib/validation/registration-fields.ts). Posts natively without JavaScript; with it, checks as
+ * the person goes. The password has the checklist of the password rules, as on the reset form.
+ */
+export function RegistrationForm({ requestId, fields, defaultEmail, existsLinks, labels, errors }: Props) {
+  const [state, action] = useActionState<RegisterState, FormData>(submitRegistration, { status: 'idle' });
+  const rules = useFieldRules<string>(
+    state,
+    Object.fromEntries(fields.map((f) => [f.key, ((value, values) => fieldError(f, value, values)) satisfies FieldRule])),
+  );
+  const live = useHydrated();
+  const [password, setPassword] = useState('');
+  const values = state.status === 'invalid' ? (state.values ?? {}) : {};
+  const valueOf = (key: string) => values[key] ?? (key === 'email' ? (defaultEmail ?? '') : '');
+  const message = (key: string) => {
+    const error = rules.errorOf(key);
+    return error ? errors[error] : undefined;
+  };
+  const label = (f: RegistrationField) => `${labels.fields[f.key] ?? f.key}${f.required ? '' : ` ${labels.optional}`}`;
+
+  const passwordKey = fields.find((f) => f.type === 'PASSWORD' && !repeatOf(f))?.key;
+  const check = live ? checkNewPassword(password) : state.status === 'invalid' ? state.check : undefined;
+  const passwordError = passwordKey ? rules.errorOf(passwordKey) : undefined;
+  const saidByChecklist = passwordError !== undefined && CHECKLIST_ERRORS.has(passwordError) && (live ? rules.checkedHere(passwordKey!) : check !== undefined);
+  const stillRefused = saidByChecklist && check !== undefined && (check.unmet.length > 0 || check.forbidden.length > 0);
+  const summary = rules.summaryItems(errors).filter((item) => !(saidByChecklist && item.fieldId === passwordKey));
+
+  const render = (f: RegistrationField) => {
+    const registration = rules.field(f.key);
+    const common = { autoFocus: rules.autoFocus(f.key) };
+    if (f.type === 'PASSWORD') {
+      const isMain = f.key === passwordKey;
+      return (
+        <div key={f.key}>
+          <PasswordField
+            id={f.key}
+            autoComplete="new-password"
+            describedBy={isMain ? `${f.key}-rules` : undefined}
+            error={isMain && saidByChecklist ? undefined : message(f.key)}
+            invalid={isMain && stillRefused}
+            labels={{ password: label(f), show: labels.show, hide: labels.hide, capsLock: labels.capsLock }}
+            registration={
+              isMain
+                ? {
+                    ...registration,
+                    onChange: (event) => {
+                      setPassword(event.target.value);
+                      registration.onChange(event);
+                    },
+                  }
+                : registration
+            }
+            {...common}
+          />
+          {isMain ? <PasswordChecklist id={`${f.key}-rules`} check={check} failed={stillRefused} live={live} labels={labels.checklist} /> : null}
+        </div>
+      );
+    }
+    if (f.type === 'CHECKBOX' || f.type === 'CONSENT')
+      return <Box key={f.key} field={f} label={label(f)} checked={valueOf(f.key) === 'on'} error={message(f.key)} {...registration} {...common} />;
+    if (f.type === 'SELECT') {
+      const error = message(f.key);
+      return (
+        <div className="field" key={f.key}>
+          <label htmlFor={f.key}>{label(f)}</label>
+          <select
+            id={f.key}
+            defaultValue={valueOf(f.key)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${f.key}-error` : undefined}
+            {...selectHandlers(registration)}
+            {...common}
+          >
+            <option value="">{labels.choose}</option>
+            {f.options.map((o) => (
+              <option key={o.key} value={o.key}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <FieldError id={f.key} error={error} />
+        </div>
+      );
+    }
+    if (f.type === 'RADIO')
+      return <Radios key={f.key} field={f} label={label(f)} value={valueOf(f.key)} error={message(f.key)} {...registration} {...common} />;
+    const mobile = f.type === 'MOBILE';
+    return (
+      <TextField
+        key={f.key}
+        id={f.key}
+        type={INPUT_TYPES[f.type] ?? 'text'}
+        inputMode={f.type === 'NUMBER' ? 'decimal' : undefined}
+        label={label(f)}
+        autoComplete={AUTOCOMPLETE[f.key] ?? 'off'}
+        required={f.required}
+        min={f.minDate}
+        max={f.maxDate}
+        defaultValue={valueOf(f.key)}
+        describedBy={mobile ? `${f.key}-hint` : undefined}
+        error={message(f.key)}
+        {...registration}
+        {...common}
+      >
+        {mobile ? (
+          <p id={`${f.key}-hint`} className="hint">
+            {labels.mobileHint}
+          </p>
+        ) : null}
+        {f.key === 'email' && rules.errorOf('email') === 'accountExists' ? (
+          <p className="field-link">
+            <a href={existsLinks.signIn}>{labels.existsSignIn}</a> · <a href={existsLinks.reset}>{labels.existsReset}</a>
+          </p>
+        ) : null}
+      </TextField>
+    );
+  };
+
+  return (
+    <form action={action} {...rules.formProps} className="register-form" onReset={() => setPassword('')}>
+      <FormTop requestId={requestId} state={state} summary={summary} errors={errors} />
+      {fields.map(render)}
+      <div className="actions">
+        <SubmitButton label={labels.submit} pendingLabel={labels.pending} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { ErrorKey } from './form-state';
+import { fieldError, inputFields, isBox, normaliseMobile, repeatOf, type RegistrationField } from './registration-fields';
+
+/** What the register call sends for the person's answers: flat system fields, custom fields apart. */
+export type RegistrationInput = {
+  fields: Record<string, string | boolean>;
+  customFields: Record<string, string | boolean>;
+  password: string;
+  passwordEcho: string;
+  email: string | undefined;
+};
+
+/**
+ * The server's schema for a tenant's field list, built on the rules the browser runs
+ * (registration-fields.ts `fieldError`). Every issue's message is the field's error key. Values
+ * are trimmed (passwords not), a ticked box is `true`, a mobile number is sent as `+4915…`.
+ */
+export function registrationSchema(fields: RegistrationField[]): z.ZodType<RegistrationInput, Record<string, unknown>> {
+  const inputs = inputFields(fields);
+  const shape = Object.fromEntries(inputs.map((f) => [f.key, z.string().default('')]));
+  return z
+    .object(shape)
+    .superRefine((values: Record<string, string>, ctx) => {
+      for (const field of inputs) {
+        const key: ErrorKey | undefined = fieldError(field, values[field.key] ?? '', values);
+        if (key) ctx.addIssue({ code: 'custom', path: [field.key], message: key });
+      }
+    })
+    .transform((values: Record<string, string>) => {
+      const input: RegistrationInput = { fields: {}, customFields: {}, password: '', passwordEcho: '', email: undefined };
+      for (const field of inputs) {
+        const raw = values[field.key] ?? '';
+        if (repeatOf(field)) {
+          input.passwordEcho = raw;
+          continue;
+        }
+        if (field.type === 'PASSWORD') {
+          input.password = raw;
+          continue;
+        }
+        const value = valueOf(field, raw);
+        if (value === undefined) continue;
+        if (field.key === 'email') input.email = String(value);
+        (field.custom ? input.customFields : input.fields)[field.key] = value;
+      }
+      return input;
+    });
+}
+
+function valueOf(field: RegistrationField, raw: string): string | boolean | undefined {
+  if (isBox(field)) return raw === 'on' || raw === 'true';
+  const value = raw.trim();
+  if (value.length === 0) return undefined;
+  return field.type === 'MOBILE' ? normaliseMobile(value) : value;
+}

@@ -1,0 +1,96 @@
+import { fail, ok, str, type Body, type Req } from '../http.ts';
+import type { Account, Registration, Store } from '../store.ts';
+import type { Context, Route } from './context.ts';
+
+/**
+ * Self-registration (docs/provider-contract.md, "Registration"). The field list: the current
+ * generation serves the 4.x `user-srv/public/fields` (which leaves CONSENT fields out: "Use Consent
+ * Management APIs") and the legacy `registration-setup-srv/public/list` every SDK still calls; the
+ * legacy generation serves only the legacy list. The register call is JSON with the `requestId`
+ * header (the only required header), answers 417 code 507 "<field> cannot be null" for a missing
+ * required field, and creates an account that can then sign in with its password.
+ *
+ * What a tenant answers for an address that already has an account is not published: the stand-in
+ * answers 409 (the status the 4.x registration documents for a conflict) with the users-srv error
+ * object, marked U in the contract.
+ */
+export function registrationRoutes({ store, generation }: Context): Route[] {
+  const legacyList: Route = [
+    'GET',
+    '/registration-setup-srv/public/list',
+    (_req, res, _p, u) => {
+      const requestId = u.searchParams.get('requestId') ?? '';
+      if (!store.requests.has(requestId)) return fail(res, 400, 10001, 'invalid requestId', 'RegistrationSetupException');
+      ok(res, localised(store.registration, u.searchParams.get('acceptlanguage')));
+    },
+  ];
+  const currentList: Route = [
+    'GET',
+    '/user-srv/public/fields',
+    (_req, res, _p, u) => {
+      const requestId = u.searchParams.get('requestId');
+      if (!requestId) return fail(res, 404, 404, 'requestId is missing', 'UserException');
+      if (!store.requests.has(requestId)) return fail(res, 400, 10001, 'invalid requestId', 'UserException');
+      const fields = localised(store.registration, u.searchParams.get('ui_locales')).filter((f) => f.dataType !== 'CONSENT');
+      ok(res, fields);
+    },
+  ];
+  return [
+    ...(generation === 'current' ? [currentList] : []),
+    legacyList,
+    [
+      'POST',
+      '/users-srv/register',
+      (req, res, _p, _u, body) => register(store, generation, req, res, body),
+      { body: 'json', malformed: (res) => fail(res, 415, 415, 'unsupported media type', 'UsersException') },
+    ],
+  ];
+}
+
+/** The fields with the asked language's `localeText` (its first part: `de-DE` → `de`), else English. */
+function localised(registration: Registration, locale: string | null): Array<Record<string, unknown>> {
+  const language = (locale ?? '').split(/[-_,;]/)[0].toLowerCase();
+  return registration.fields.map(({ localeText, ...field }) => {
+    const text = localeText[language] ?? localeText.en ?? {};
+    return { ...field, localeText: { locale: language in localeText ? language : 'en', language: language in localeText ? language : 'en', ...text } };
+  });
+}
+
+function register(store: Store, generation: Context['generation'], req: Req, res: Parameters<Route[2]>[1], body: Body) {
+  const requestId = req.headers.requestid;
+  if (typeof requestId !== 'string' || !store.requests.has(requestId)) return fail(res, 400, 10001, 'Invalid request id', 'UsersException');
+  const customFields = body.customFields && typeof body.customFields === 'object' ? (body.customFields as Record<string, unknown>) : {};
+  for (const field of store.registration.fields) {
+    if (field.is_group === true || field.isGroupTitle === true) continue;
+    // The 4.x list leaves consents to the consent service, so the 4.x register does not ask for them here (I).
+    if (generation === 'current' && field.dataType === 'CONSENT') continue;
+    const key = String(field.fieldKey);
+    const value = field.fieldType === 'CUSTOM' ? customFields[key] : body[key];
+    const missing = value === undefined || value === null || value === '' || (field.dataType === 'CONSENT' && value !== true);
+    if (missing && field.required === true) return fail(res, 417, 507, `${key} cannot be null`, 'UsersException');
+    // The tenant checks its pattern (Go RE2; the seed's `(?i)…\z` is the only non-JavaScript part).
+    const regex = (field.fieldDefinition as { regex?: string } | undefined)?.regex;
+    if (
+      regex &&
+      typeof value === 'string' &&
+      value !== '' &&
+      !new RegExp(regex.replace(/^\(\?i\)/, '').replace(/\\z$/, '$'), regex.startsWith('(?i)') ? 'i' : '').test(value)
+    ) {
+      return fail(res, 417, 507, `${key} does not match the pattern`, 'UsersException');
+    }
+  }
+  const password = str(body.password) ?? '';
+  if (password !== body.password_echo) return fail(res, 417, 10009, 'password and password_echo not matching', 'UsersException');
+  if (password.length < 10 || password.length > 30) return fail(res, 400, 'VER_0005', 'password policy not met', 'UsersException');
+  if (store.accountByEmail(body.email)) return fail(res, 409, 409, 'user already exists', 'UsersException');
+  const account: Account = {
+    sub: store.newId(),
+    email: String(body.email).trim().toLowerCase(),
+    name: [str(body.given_name), str(body.family_name)].filter(Boolean).join(' '),
+    password,
+    status: 'active',
+    methods: [{ type: 'PASSWORD' }],
+  };
+  store.accounts.set(account.email, account);
+  ok(res, { sub: account.sub, userStatus: 'VERIFIED', email_verified: false, suggested_action: store.registration.suggestedAction });
+}

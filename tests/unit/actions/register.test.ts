@@ -1,0 +1,125 @@
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import type { RegistrationField } from '@/lib/validation/registration-fields';
+import { ERROR_PAGE_WITH_REF, flowNow, form, garbage, idle, outage, redirectedTo, refusal, REQUEST, resetRequest } from './support';
+
+vi.mock('@/lib/provider/registration', () => ({ readRegistrationFields: vi.fn(), register: vi.fn() }));
+
+const { submitRegistration } = await import('@/app/register/actions');
+const { readRegistrationFields, register } = await import('@/lib/provider/registration');
+const { rememberedEmail } = await import('@/lib/remembered');
+
+const base = { custom: false, readOnly: false, options: [] };
+const FIELDS: RegistrationField[] = [
+  { ...base, key: 'email', type: 'EMAIL', required: true },
+  { ...base, key: 'given_name', type: 'TEXT', required: true, maxLength: 10 },
+  { ...base, key: 'password', type: 'PASSWORD', required: true },
+  { ...base, key: 'password_echo', type: 'PASSWORD', required: true, matchWith: 'password' },
+  { ...base, key: 'customer_number', type: 'TEXT', custom: true, required: false, regex: '(?i)^KD-\\d{6}\\z' },
+  { ...base, key: 'terms', type: 'CONSENT', custom: true, required: true },
+];
+const VALID = {
+  requestId: REQUEST,
+  email: 'nina@example.com',
+  given_name: 'Nina',
+  password: 'Kitchen2026x',
+  password_echo: 'Kitchen2026x',
+  customer_number: 'kd-123456',
+  terms: 'on',
+};
+// A fresh password per post: identical posts within 10 s share one provider call (single-flight).
+let posts = 0;
+const post = (fields: Record<string, string> = VALID) => {
+  const password = fields === VALID ? `Kitchen2026x${++posts}` : fields.password;
+  return submitRegistration(idle, form({ ...fields, password, password_echo: fields === VALID ? password : fields.password_echo }));
+};
+const registered = (suggestedAction: string | undefined, verificationNeeded = false) =>
+  ({ kind: 'registered', sub: 's-1', suggestedAction, trackId: undefined, verificationNeeded }) as const;
+
+beforeEach(() => {
+  resetRequest();
+  vi.mocked(readRegistrationFields).mockResolvedValue(FIELDS);
+  vi.mocked(register).mockResolvedValue(registered('LOGIN'));
+});
+
+describe('register (app/register/actions.ts submitRegistration)', () => {
+  test('every field checked against the tenant’s list: the errors by key, the values back without the passwords, the password checklist without JavaScript', async () => {
+    const state = await post({
+      requestId: REQUEST,
+      email: 'nina@',
+      given_name: 'Nina Maria Schmidt',
+      password: 'short',
+      password_echo: 'other',
+      customer_number: 'KD-1',
+    });
+    expect(state).toEqual({
+      status: 'invalid',
+      fieldErrors: {
+        email: 'emailInvalid',
+        given_name: 'fieldTooLong',
+        password: 'newPasswordLength',
+        password_echo: 'passwordsDontMatch',
+        customer_number: 'fieldPattern',
+        terms: 'consentRequired',
+      },
+      values: { email: 'nina@', given_name: 'Nina Maria Schmidt', customer_number: 'KD-1', terms: '' },
+      check: { unmet: ['length', 'upper', 'digit'], forbidden: [] },
+    });
+    expect(register).not.toHaveBeenCalled();
+  });
+
+  test('registered, LOGIN: the address remembered, back to the tenant’s login for the same request', async () => {
+    expect(await redirectedTo(post())).toBe(`http://127.0.0.1:4999/authz-srv/authz/resolve_redirect/${REQUEST}`);
+    expect(register).toHaveBeenCalledWith({
+      requestId: REQUEST,
+      locale: 'en-GB',
+      input: {
+        fields: { email: 'nina@example.com', given_name: 'Nina' },
+        customFields: { customer_number: 'kd-123456', terms: true },
+        password: `Kitchen2026x${posts}`,
+        passwordEcho: `Kitchen2026x${posts}`,
+        email: 'nina@example.com',
+      },
+      fieldKeys: FIELDS.map((f) => f.key),
+    });
+    expect(await rememberedEmail.read()).toBe('nina@example.com');
+  });
+
+  test('registered with the address to confirm, or a suggestion not served here: the success page', async () => {
+    vi.mocked(register).mockResolvedValueOnce(registered(undefined, true));
+    expect(await redirectedTo(post())).toBe(`/register-success?requestId=${REQUEST}`);
+    vi.mocked(register).mockResolvedValueOnce(registered('DEDUPLICATION'));
+    expect(await redirectedTo(post())).toBe(`/register-success?requestId=${REQUEST}`);
+    vi.mocked(register).mockResolvedValueOnce(registered('MFA'));
+    expect(await redirectedTo(post())).toMatch(/resolve_redirect/);
+  });
+
+  test('an existing account: said on the e-mail field, the flow started with the address for sign-in and reset', async () => {
+    vi.mocked(register).mockResolvedValueOnce({ kind: 'exists' });
+    expect(await post()).toMatchObject({ status: 'invalid', fieldErrors: { email: 'accountExists' }, values: { email: 'nina@example.com' } });
+    expect(await flowNow()).toMatchObject({ requestId: REQUEST, email: 'nina@example.com' });
+  });
+
+  test('the provider names a field: on that field; names none: about the form', async () => {
+    vi.mocked(register).mockResolvedValueOnce({ kind: 'field-refused', field: 'given_name', reason: 'missing' });
+    expect(await post()).toMatchObject({ fieldErrors: { given_name: 'fieldRequired' } });
+    vi.mocked(register).mockResolvedValueOnce({ kind: 'field-refused', field: 'customer_number', reason: 'invalid' });
+    expect(await post()).toMatchObject({ fieldErrors: { customer_number: 'fieldPattern' } });
+    vi.mocked(register).mockResolvedValueOnce({ kind: 'field-refused', field: undefined, reason: 'invalid' });
+    expect(await post()).toMatchObject({ fieldErrors: {}, formError: 'registerRefused' });
+  });
+
+  test('an expired request: the expired page; no answer: the form with "not responding"; garbage: the error page', async () => {
+    vi.mocked(register).mockResolvedValueOnce({ kind: 'request-invalid' });
+    expect(await redirectedTo(post())).toBe(`/error?reason=expired&requestId=${REQUEST}`);
+    vi.mocked(readRegistrationFields).mockRejectedValueOnce(refusal('reference-invalid'));
+    expect(await redirectedTo(post())).toBe(`/error?reason=expired&requestId=${REQUEST}`);
+    vi.mocked(register).mockRejectedValueOnce(outage());
+    expect(await post()).toMatchObject({ formError: 'serviceUnavailable', values: { email: 'nina@example.com' } });
+    vi.mocked(register).mockRejectedValueOnce(garbage());
+    expect(await redirectedTo(post())).toMatch(ERROR_PAGE_WITH_REF);
+  });
+
+  test('a form without a usable request id is an invalid link', async () => {
+    expect(await redirectedTo(post({ ...VALID, requestId: 'x' }))).toBe('/error?reason=invalid-request');
+  });
+});

@@ -10,6 +10,7 @@ import type { ProviderCall } from './http';
  */
 export const SERVED_PAGES: ReadonlyArray<{ id: string; path: string }> = [
   { id: 'login', path: '/' },
+  { id: 'register', path: '/register' },
   { id: 'mfa_required', path: '/register-mfa' },
   { id: 'group_selection', path: '/group-selection' },
   { id: 'password_set', path: '/reset-password' },
@@ -39,7 +40,6 @@ export function tenantPages({ passkeys = false }: { passkeys?: boolean } = {}): 
 
 /** Page ids a tenant knows that stay with the tenant's own pages. */
 export const TENANT_PAGES: readonly string[] = [
-  'register',
   'register_additional_info',
   'password_forgot_init',
   'verification_init',

@@ -7,12 +7,13 @@ test.describe('e-mail step branches', () => {
     await expect(page.getByLabel('E\u2011mail address')).toHaveValue(ACCOUNTS.password.email);
   });
 
-  test('"Register here" goes to the provider registration for the same request', async ({ page, standin }) => {
+  test('"Register here" opens this product\'s registration for the same request (issue 34)', async ({ page }) => {
     const requestId = await startSignIn(page);
     const link = page.getByRole('link', { name: 'Register here' });
-    await expect(link).toHaveAttribute('href', `${standin.url}/authz-srv/authz/resolve_redirect/${requestId}?view_type=register`);
+    await expect(link).toHaveAttribute('href', `/register?requestId=${requestId}`);
     await link.click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Registration (stand-in)');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create an account');
+    await expect(page).toHaveURL(new RegExp(`/register\\?requestId=${requestId}$`));
   });
 
   test('error=access_denied shows the access-denied message', async ({ page, expectAccessible }) => {

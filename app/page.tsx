@@ -48,9 +48,12 @@ export default async function EmailPage({ searchParams }: PageProps<'/'>) {
         errors={errors}
       />
       <IdentityProviders requestId={requestId} providers={clientInfo?.identityProviders ?? []} />
-      <p className="links">
-        {t('noAccount')} <a href={stepUrl('/register', requestId)}>{t('register')}</a>
-      </p>
+      {/* A client whose self-registration is off takes new people by invitation only. */}
+      {clientInfo?.registration.selfService === false ? null : (
+        <p className="links">
+          {t('noAccount')} <a href={stepUrl('/register', requestId)}>{t('register')}</a>
+        </p>
+      )}
     </Frame>
   );
 }

@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { identityProviderLists, identityProvidersCheck } from './tenant-identity-providers.ts';
+import { fieldListCheck, ONBOARDING_SCOPES, onboardingScopesCheck, registrationSettingsCheck } from './tenant-onboarding.ts';
 import { record, type Recorded } from './tenant-record.ts';
 import { describeExistence, describeFailure, printTable, settledUnknowns, type Check, type Seen } from './tenant-report.ts';
 
@@ -78,13 +79,26 @@ if (jwksUri) {
 
 // An authorization request for this deployment's own client: accepted, and answered by the
 // tenant's login page, which must be this deployment.
+// It asks for cidaas:register and cidaas:invite too, to read from the tokens whether the client has
+// them; a tenant that refuses the request for them is asked again without.
 let requestId: string | undefined;
 let pending: Awaited<ReturnType<typeof beginAuthorization>>['pending'] | undefined;
+let onboardingScopesRefused: string | undefined;
 try {
-  const authorization = await beginAuthorization({ locale: 'en-GB' });
-  pending = authorization.pending;
-  const url = authorization.url;
-  const answer = await ask({ service: 'oidc', operation: 'authorize', method: 'GET', path: url.toString() });
+  const authorize = async (extraScopes: readonly string[]) => {
+    const authorization = await beginAuthorization({ locale: 'en-GB', extraScopes });
+    pending = authorization.pending;
+    return ask({ service: 'oidc', operation: 'authorize', method: 'GET', path: authorization.url.toString() });
+  };
+  let answer = await authorize(ONBOARDING_SCOPES);
+  if (
+    answer.kind === 'redirect' &&
+    answer.failure &&
+    /scope/i.test(`${answer.failure.error ?? ''} ${answer.location.searchParams.get('error_description') ?? ''}`)
+  ) {
+    onboardingScopesRefused = answer.failure.error;
+    answer = await authorize([]);
+  }
   const clientRow = 'Client and redirect URI';
   if (answer.kind === 'redirect' && !answer.failure) {
     add(clientRow, 'PASS', `CLIENT_ID ${config.clientId} with redirect URI ${callbackUrl()} accepted`);
@@ -120,19 +134,29 @@ try {
   add('Login page is this deployment', 'UNKNOWN', 'no authorization request could be made');
 }
 
-// What the first screen reads for every sign-in.
+// What the first screen reads for every sign-in, and what the register page reads.
+let registrationSettings: import('../lib/provider/public.ts').RegistrationSettings | undefined;
 if (requestId) {
   try {
     const info = await getClientInfo({ requestId, locale: 'en-GB' });
     add('Client information', 'PASS', `readable for the request; display name "${info.displayName ?? '(none)'}"`);
     checks.push(identityProvidersCheck(info.identityProviders, config.identityProvidersFirst));
+    checks.push(registrationSettingsCheck(info.registration));
+    registrationSettings = info.registration;
   } catch (error) {
     add('Client information', 'FAIL', describeFailure(error));
     add('Identity providers', 'UNKNOWN', 'the client information was not readable');
+    add('Registration settings', 'UNKNOWN', 'the client information was not readable');
   }
+  const { readRegistrationFields } = await import('../lib/provider/registration.ts');
+  const fields = await readRegistrationFields({ requestId, locale: 'en-GB' }).then(
+    (list) => ({ count: list.length }),
+    (error: unknown) => ({ count: undefined, failure: describeFailure(error) }),
+  );
+  checks.push(fieldListCheck(recorded, fields.count, 'failure' in fields ? fields.failure : undefined));
 } else {
-  add('Client information', 'UNKNOWN', 'no requestId: the authorization request did not reach a login page');
-  add('Identity providers', 'UNKNOWN', 'no requestId: the authorization request did not reach a login page');
+  for (const row of ['Client information', 'Identity providers', 'Registration settings', 'Registration field list'])
+    add(row, 'UNKNOWN', 'no requestId: the authorization request did not reach a login page');
 }
 
 // The reset and account-verification API generation: an initiation for an address that cannot
@@ -219,12 +243,14 @@ if (!email) {
   }
 }
 const signIn = seen.signIn;
+if (signIn?.kind !== 'signed-in') checks.push(onboardingScopesCheck(undefined, registrationSettings, onboardingScopesRefused));
 if (!signIn) {
   add('Sign-in to tokens', 'UNKNOWN', 'needs a test account whose password check passed (TENANT_CHECK_EMAIL, TENANT_CHECK_PASSWORD)');
 } else if (signIn.kind === 'stopped') {
   add('Sign-in to tokens', 'UNKNOWN', `stopped after ${signIn.pages.join(' → ') || 'the password'}: ${signIn.reason}`);
 } else {
   add('Sign-in to tokens', 'PASS', `code exchanged for tokens${signIn.pages.length ? ` after ${signIn.pages.join(' → ')}` : ''}`);
+  checks.push(onboardingScopesCheck(signIn.user.scope, registrationSettings, onboardingScopesRefused));
   const { tokenChecks } = await import('./tenant-check-tokens.ts');
   const tokens = await tokenChecks(signIn.user, signIn.groupChosen).catch((error: unknown) => {
     add('Tokens', 'FAIL', describeFailure(error));

@@ -8,6 +8,7 @@ import { singleFlight } from '@/lib/flows/single-flight';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { accountRef, log } from '@/lib/log';
+import { requireClientInfo } from '@/lib/provider/client-name';
 import { isProviderError } from '@/lib/provider/errors';
 import { readRegistrationFields, register, type RegisterOutcome } from '@/lib/provider/registration';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
@@ -18,6 +19,7 @@ import type { FormState } from '@/lib/validation/form-state';
 import { inputFields, repeatOf, type RegistrationField } from '@/lib/validation/registration-fields';
 import { registrationSchema } from '@/lib/validation/registration-schema';
 import { CHECKLIST_ERRORS, checkNewPassword, type PasswordCheck } from '@/lib/validation/rules';
+import { closedReason } from './registration-closed';
 
 /**
  * The registration form's answer: the fields are the tenant's, so any name. With the password
@@ -45,12 +47,17 @@ export const submitRegistration = formAction(async function submitRegistration(_
   };
 
   let fields: RegistrationField[];
+  let closed: ReturnType<typeof closedReason>;
   try {
-    fields = await readRegistrationFields({ requestId, locale });
+    const [list, client] = await Promise.all([readRegistrationFields({ requestId, locale }), requireClientInfo(requestId, locale)]);
+    fields = list;
+    closed = closedReason(client.registration);
   } catch (error) {
     if (isProviderError(error) && error.meaning === 'reference-invalid') redirect(errorUrl('expired', requestId));
     return retryOnForm(error, { step: 'register.fields' });
   }
+  // A form posted to a client that takes no registrations here: the page says why.
+  if (closed) redirect(stepUrl('/register', requestId));
   const inputs = inputFields(fields);
   const raw = Object.fromEntries(inputs.map((f) => [f.key, posted(f.key)]));
   const values = echoed(inputs, raw);

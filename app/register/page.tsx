@@ -6,6 +6,7 @@ import { failForRequest } from '@/lib/errors';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { template } from '@/lib/i18n/template';
+import { requireClientInfo } from '@/lib/provider/client-name';
 import { readRegistrationFields } from '@/lib/provider/registration';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
@@ -13,6 +14,7 @@ import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import { inputFields } from '@/lib/validation/registration-fields';
+import { closedReason, RegistrationClosed } from './registration-closed';
 import { RegistrationForm } from './registration-form';
 
 /** Every message the registration form may show under a field or above it. */
@@ -45,17 +47,21 @@ export default async function RegisterPage({ searchParams }: PageProps<'/registe
   if (!requestId) redirect(errorUrl('invalid-request'));
 
   const locale = await getLocale();
-  const [t, tReset, tCredentials, errors, fields, flow, remembered] = await Promise.all([
+  const failed = (e: unknown) => failForRequest(e, { page: 'register' }, stepUrl('/register', requestId));
+  const [t, tReset, tCredentials, errors, fields, flow, remembered, client] = await Promise.all([
     getTranslations('register'),
     getTranslations('resetForm'),
     getTranslations('credentials'),
     translateErrors(SHOWN),
-    readRegistrationFields({ requestId, locale }).catch((e: unknown) => failForRequest(e, { page: 'register' }, stepUrl('/register', requestId))),
+    readRegistrationFields({ requestId, locale }).catch(failed),
     readFlow(),
     rememberedEmail.read(),
+    requireClientInfo(requestId, locale).catch(failed),
   ]);
   const own = Object.fromEntries(OWN_LABELS.map((key) => [key, t(`field.${key}`)]));
   const login = resolveRedirectUrl(getConfig().providerUrl, requestId);
+  const closed = closedReason(client.registration);
+  if (closed) return <RegistrationClosed reason={closed} signIn={login} />;
 
   return (
     <Frame title={t('title')} description={t('description')} focus="form">

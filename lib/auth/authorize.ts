@@ -9,7 +9,12 @@ import type { PendingAuthorization } from '../session-types';
  * the renewal of a session whose tenant issued no refresh token, answered at once with a code
  * while the tenant's own session lasts, or with `login_required` once it has ended.
  */
-export async function beginAuthorization(args: { locale: string; silent?: boolean }): Promise<{ url: URL; pending: PendingAuthorization }> {
+/** `extraScopes`: asked beside the deployment's own (tenant:check reads which the client is granted). */
+export async function beginAuthorization(args: {
+  locale: string;
+  silent?: boolean;
+  extraScopes?: readonly string[];
+}): Promise<{ url: URL; pending: PendingAuthorization }> {
   const configuration = await getOidcConfiguration();
   const codeVerifier = client.randomPKCECodeVerifier();
   const pending: PendingAuthorization = {
@@ -21,7 +26,7 @@ export async function beginAuthorization(args: { locale: string; silent?: boolea
   };
   const url = client.buildAuthorizationUrl(configuration, {
     redirect_uri: callbackUrl(),
-    scope: SCOPES,
+    scope: [SCOPES, ...(args.extraScopes ?? [])].join(' '),
     code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
     state: pending.state,

@@ -30,7 +30,7 @@ import { createStore } from './store.ts';
  * (mfa-first | group-first), STANDIN_TOKEN_TTL (seconds), STANDIN_RP_ID (the FIDO2 relying-party id,
  * default STANDIN_APP_URL's host: the tenant configured for this deployment's domain),
  * STANDIN_CLIENT_SCOPES (the scopes the client may be granted, default openid email profile groups
- * roles offline_access), STANDIN_REFRESH_TOKENS (off: the client has no refresh_token grant).
+ * roles offline_access cidaas:register cidaas:invite), STANDIN_REFRESH_TOKENS (off: the client has no refresh_token grant).
  */
 const env = process.env;
 const port = Number(env.STANDIN_PORT ?? 4000);
@@ -60,7 +60,9 @@ const store = createStore({
     redirectUris: [`${appUrl}/auth/callback`],
     postLogoutRedirectUris: [`${appUrl}/`, `${appUrl}/signed-out`],
     hostedPageGroup: env.STANDIN_HOSTED_PAGE_GROUP ?? 'sales-portal-signin',
-    allowedScopes: (env.STANDIN_CLIENT_SCOPES ?? 'openid email profile groups roles offline_access').split(/[\s,]+/).filter(Boolean),
+    allowedScopes: (env.STANDIN_CLIENT_SCOPES ?? 'openid email profile groups roles offline_access cidaas:register cidaas:invite')
+      .split(/[\s,]+/)
+      .filter(Boolean),
     refreshTokens: env.STANDIN_REFRESH_TOKENS !== 'off',
   },
   adminClient:

@@ -108,6 +108,12 @@ export type AuthRequest = {
   uiLocales?: string;
   /** The client's hint which group to sign in with, passed on to the group selection. */
   groupId?: string;
+  /**
+   * Set by a test (/__standin/requests/:id/registration): this request's client asks for a captcha on
+   * registration, or has self-registration off.
+   */
+  captcha?: boolean;
+  registrationOff?: boolean;
   createdAt: number;
 };
 

@@ -7,6 +7,7 @@ import { ProviderError } from '@/lib/provider/errors';
  * made-up ids cannot make this deployment call the provider without limit.
  */
 vi.mock('@/lib/provider/public', () => ({ getClientInfo: vi.fn() }));
+const NO_REGISTRATION_FLAGS = { selfService: undefined, invitations: undefined, captcha: false };
 const limits = { attempt: vi.fn(async () => ({ ok: true }) as const) };
 vi.mock('@/lib/limits/limits', () => limits);
 
@@ -24,7 +25,7 @@ beforeEach(() => {
 });
 
 test("a known id: the provider's name, asked once, then from the cache without counting", async () => {
-  vi.mocked(getClientInfo).mockResolvedValue({ displayName: 'Portal', identityProviders: [] });
+  vi.mocked(getClientInfo).mockResolvedValue({ displayName: 'Portal', identityProviders: [], registration: NO_REGISTRATION_FLAGS });
   const requestId = id();
   expect(await firstPageClientName(requestId, 'en-GB')).toBe('Portal');
   expect(await firstPageClientName(requestId, 'en-GB')).toBe('Portal');
@@ -55,7 +56,7 @@ test("over the client's budget for unconfirmed ids: the page goes on without ask
 });
 
 test("whether a stale link's request still lives: known, refused (both cached), or not asked over the budget", async () => {
-  vi.mocked(getClientInfo).mockResolvedValueOnce({ displayName: 'Portal', identityProviders: [] });
+  vi.mocked(getClientInfo).mockResolvedValueOnce({ displayName: 'Portal', identityProviders: [], registration: NO_REGISTRATION_FLAGS });
   const alive = id();
   expect(await requestKnown(alive, 'en-GB')).toBe(true);
   vi.mocked(getClientInfo).mockRejectedValueOnce(unknownId());

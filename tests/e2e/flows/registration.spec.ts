@@ -20,6 +20,14 @@ async function toRegistration(page: Page) {
   return requestId;
 }
 
+/** A sign-in's requestId, got by following the redirects without opening the e-mail step. */
+async function unreadRequest(page: Page): Promise<string> {
+  const start = await page.request.get('/auth/start', { maxRedirects: 0 });
+  const authorize = await page.request.get(start.headers().location, { maxRedirects: 0 });
+  const login = new URL(authorize.headers().location);
+  return login.searchParams.get('requestId')!;
+}
+
 /** Every field filled with what the tenant accepts; `over` changes some. */
 async function fillValid(page: Page, email: string, withConsent: boolean, over: Partial<Record<string, string>> = {}) {
   const values = {
@@ -148,4 +156,32 @@ test('in the page’s language: the tenant’s names where it has them (German),
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Créer un compte');
   await expect(page.locator('label[for="given_name"]')).toHaveText('Given Name');
   await expect(page.locator('label[for="mobile_number"]')).toHaveText('Mobile Number (facultatif)');
+});
+
+test('a client that asks for a captcha, or takes no self-registration: the page says so and how to get in, with no form to fill', async ({
+  page,
+  standin,
+  expectAccessible,
+}) => {
+  // Captcha: the page explains instead of showing a form the tenant would refuse. (The request is
+  // set up before any page reads its client information, which the app keeps for a few minutes.)
+  const requestId = await unreadRequest(page);
+  await standin.registrationSettings(requestId, { captcha: true });
+  await page.goto(`/register?requestId=${requestId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Registration is not available here');
+  await expect(page.getByText('asks for a security check this page cannot show. Ask your contact at the company for an invitation.')).toBeVisible();
+  await expect(page.locator('main form')).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Back to sign-in' }).click();
+  await expect(page.getByRole('textbox', { name: 'E\u2011mail' })).toBeVisible();
+
+  // Self-registration off: the e-mail step offers no "Register here"; an old link says accounts come by invitation.
+  const closed = await unreadRequest(page);
+  await standin.registrationSettings(closed, { off: true });
+  await page.goto(`/?requestId=${closed}`);
+  await expect(page.getByRole('textbox', { name: 'E\u2011mail' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Register here' })).toHaveCount(0);
+  await page.goto(`/register?requestId=${closed}`);
+  await expect(page.getByText('Accounts for this portal are created by invitation.')).toBeVisible();
+  await expect(page.locator('main form')).toHaveCount(0);
 });

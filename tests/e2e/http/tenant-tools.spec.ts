@@ -96,12 +96,15 @@ test('a fresh tenant fails the check; tenant:setup shows the change, writes it o
     'Login page is this deployment',
     'Client information',
     'Identity providers',
+    'Registration settings',
+    'Registration field list',
     'Reset API generation',
     'Unknown address',
     'E-mail step',
     'Password check',
     'Sign-in to tokens',
     'Scopes granted',
+    'Registration scopes',
     'Refresh token',
     'Group claim',
     'Refresh token revocation',
@@ -110,6 +113,9 @@ test('a fresh tenant fails the check; tenant:setup shows the change, writes it o
   }
   expect(after.output).toContain('the chosen group (claim selected_group) is in: access token');
   // The stand-in's providers in its order (no IDENTITY_PROVIDERS_FIRST here); the hidden one has no button.
+  expect(after.output).toMatch(/Registration field list\s+PASS\s+\d+ fields from \/user-srv\/public\/fields \(4\.x\)/);
+  expect(after.output).toContain('self-registration on, invitations on, no captcha');
+  expect(after.output).toContain('cidaas:register and cidaas:invite granted');
   expect(after.output).toContain('2 buttons on the e-mail step: "Google" (google, social), "Acme Corp SSO" (acme-saml, SAML)');
   expect(after.output).toMatch(/^ {2}identity provider lists in the client information: login_providers, custom_providers, saml_providers, ad_providers$/m);
   // What this tenant settled of the contract's unknowns, and the report an operator sends.
@@ -138,6 +144,9 @@ test('a client without the groups scope and without refresh tokens: the check sa
   expect(row(check.output, 'Refresh token')).toBe('PASS');
   expect(check.output).toContain('not issued: sessions renew by a silent authorization request (prompt=none)');
   expect(row(check.output, 'Refresh token revocation')).toBe('UNKNOWN');
+  // Neither onboarding scope: registration and invitations are on for the client, so both are needed.
+  expect(row(check.output, 'Registration scopes')).toBe('FAIL');
+  expect(check.output).toContain('not granted: cidaas:register (self-registration), cidaas:invite (invitations). Add cidaas:register and cidaas:invite');
 });
 
 test('a misconfigured deployment fails the check and says what to change', async () => {
@@ -173,5 +182,7 @@ test('a legacy tenant passes with PROVIDER_API=legacy', async () => {
   const check = await runTenantScript('tenant-check', { env });
   expect(check.code, check.output).toBe(0);
   expect(row(check.output, 'Reset API generation')).toBe('PASS');
+  // The legacy tenant serves only the field list every SDK reads.
+  expect(check.output).toMatch(/Registration field list\s+PASS\s+\d+ fields from \/registration-setup-srv\/public\/list/);
   console.log(`tenant:check against the stand-in (legacy API):\n${check.output}`);
 });

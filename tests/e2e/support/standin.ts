@@ -33,6 +33,8 @@ export type StandIn = {
   endSessions(email: string): Promise<void>;
   /** The account's refresh tokens at the tenant: still valid, and revoked by the client. */
   refreshTokens(email: string): Promise<{ valid: number; revoked: number }>;
+  /** From now on, this request's client asks for a captcha on registration (a captcha site key), or has self-registration off. */
+  registrationSettings(requestId: string, settings: { captcha?: boolean; off?: boolean }): Promise<void>;
 };
 
 /** Which provider API generation a project runs against (docs/provider-contract.md §3). */
@@ -80,6 +82,9 @@ export function standinClient(request: APIRequestContext, url: string): StandIn 
       const response = await request.get(`${url}/__standin/refresh-tokens?${new URLSearchParams({ email })}`);
       expect(response.ok()).toBe(true);
       return (await response.json()) as { valid: number; revoked: number };
+    },
+    async registrationSettings(requestId, settings) {
+      expect((await request.post(`${url}/__standin/requests/${encodeURIComponent(requestId)}/registration`, { data: settings })).ok()).toBe(true);
     },
   };
 }

@@ -19,7 +19,8 @@ export function publicRoutes({ store, issuer }: Context): Route[] {
       'GET',
       '/public-srv/public/:requestId',
       (_req, res, p) => {
-        if (!store.requests.has(p.requestId)) return fail(res, 400, 'PUB10001', 'request ID is invalid', 'PublicException');
+        const request = store.requests.get(p.requestId);
+        if (!request) return fail(res, 400, 'PUB10001', 'request ID is invalid', 'PublicException');
         ok(res, {
           client_display_name: store.client.displayName,
           client_name: store.client.name,
@@ -27,6 +28,9 @@ export function publicRoutes({ store, issuer }: Context): Route[] {
           policy_uri: '',
           tos_uri: '',
           passwordless_enabled: false,
+          registration_enabled: !request.registrationOff,
+          invite_enabled: true,
+          ...(request.captcha ? { captcha_site_key: '6Lc-standin-site-key' } : {}),
           ...listed,
         });
       },

@@ -59,6 +59,10 @@ function localised(registration: Registration, locale: string | null): Array<Rec
 function register(store: Store, generation: Context['generation'], req: Req, res: Parameters<Route[2]>[1], body: Body) {
   const requestId = req.headers.requestid;
   if (typeof requestId !== 'string' || !store.requests.has(requestId)) return fail(res, 400, 10001, 'Invalid request id', 'UsersException');
+  // A client that asks for a captcha refuses a registration without its answer (the code is unknown: docs/provider-contract.md §2.15).
+  if (store.requests.get(requestId)?.captcha && !req.headers.captcha) return fail(res, 400, 10009, 'captcha is required', 'UsersException');
+  if (store.requests.get(requestId)?.registrationOff && !new URL(req.url ?? '/', 'http://x').searchParams.get('invite_id'))
+    return fail(res, 403, 10010, 'registration is not enabled for this client', 'UsersException');
   const customFields = body.customFields && typeof body.customFields === 'object' ? (body.customFields as Record<string, unknown>) : {};
   for (const field of store.registration.fields) {
     if (field.is_group === true || field.isGroupTitle === true) continue;

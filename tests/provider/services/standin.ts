@@ -45,6 +45,17 @@ ${
     ],
     [
       'POST',
+      '/__standin/requests/:requestId/registration',
+      (_req, res, p, _u, body) => {
+        const request = store.requests.get(p.requestId);
+        if (!request) return sendJson(res, 404, { error: 'no such request' });
+        request.captcha = body.captcha === true;
+        request.registrationOff = body.off === true;
+        sendJson(res, 200, { requestId: p.requestId, captcha: request.captcha, off: request.registrationOff });
+      },
+    ],
+    [
+      'POST',
       '/__standin/faults',
       (_req, res, _p, _u, body) => {
         const pathIncludes = str(body.pathIncludes);

@@ -3,10 +3,17 @@ import type { RegistrationField } from '@/lib/validation/registration-fields';
 import { ERROR_PAGE_WITH_REF, flowNow, form, garbage, idle, outage, redirectedTo, refusal, REQUEST, resetRequest } from './support';
 
 vi.mock('@/lib/provider/registration', () => ({ readRegistrationFields: vi.fn(), register: vi.fn() }));
+vi.mock('@/lib/provider/client-name', () => ({ requireClientInfo: vi.fn() }));
 
 const { submitRegistration } = await import('@/app/register/actions');
 const { readRegistrationFields, register } = await import('@/lib/provider/registration');
 const { rememberedEmail } = await import('@/lib/remembered');
+const { requireClientInfo } = await import('@/lib/provider/client-name');
+const clientInfo = (registration: Partial<{ selfService: boolean; invitations: boolean; captcha: boolean }> = {}) => ({
+  displayName: 'Portal',
+  identityProviders: [],
+  registration: { selfService: undefined, invitations: undefined, captcha: false, ...registration },
+});
 
 const base = { custom: false, readOnly: false, options: [] };
 const FIELDS: RegistrationField[] = [
@@ -39,6 +46,7 @@ beforeEach(() => {
   resetRequest();
   vi.mocked(readRegistrationFields).mockResolvedValue(FIELDS);
   vi.mocked(register).mockResolvedValue(registered('LOGIN'));
+  vi.mocked(requireClientInfo).mockResolvedValue(clientInfo());
 });
 
 describe('register (app/register/actions.ts submitRegistration)', () => {
@@ -121,5 +129,14 @@ describe('register (app/register/actions.ts submitRegistration)', () => {
 
   test('a form without a usable request id is an invalid link', async () => {
     expect(await redirectedTo(post({ ...VALID, requestId: 'x' }))).toBe('/error?reason=invalid-request');
+  });
+
+  test.each([
+    ['asks for a captcha, which this product does not render', { captcha: true }],
+    ['has self-registration off', { selfService: false }],
+  ])('a client that %s: nothing is registered, the page says why', async (_name, registration) => {
+    vi.mocked(requireClientInfo).mockResolvedValue(clientInfo(registration));
+    expect(await redirectedTo(post())).toBe(`/register?requestId=${REQUEST}`);
+    expect(register).not.toHaveBeenCalled();
   });
 });

@@ -7,6 +7,7 @@ import { retryOnForm } from '@/lib/errors';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
+import { accountAtClient, answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { requireClientInfo } from '@/lib/provider/client-name';
 import { isProviderError } from '@/lib/provider/errors';
@@ -70,6 +71,18 @@ export const submitRegistration = formAction(async function submitRegistration(_
     return { status: 'invalid', fieldErrors, values, ...check };
   }
   const input = parsed.data;
+  const allowed = await attempt(
+    input.email
+      ? [
+          ['register.address', 'address'],
+          ['register.account', accountAtClient(input.email)],
+        ]
+      : [['register.address', 'address']],
+  );
+  if (!allowed.ok) {
+    answerLimited(allowed, 'register');
+    return { status: 'invalid', fieldErrors: {}, formError: 'registerWait', retryAfter: allowed.retryAfter, values };
+  }
 
   let outcome: RegisterOutcome;
   try {

@@ -31,7 +31,16 @@ const SHOWN: ErrorKey[] = [
     'numberOutOfRange',
     'urlInvalid',
   ] as const),
-  ...(['passwordRequired', 'newPasswordLength', 'newPasswordPattern', 'newPasswordChars', 'repeatRequired', 'passwordsDontMatch', 'registerRefused'] as const),
+  ...([
+    'passwordRequired',
+    'newPasswordLength',
+    'newPasswordPattern',
+    'newPasswordChars',
+    'repeatRequired',
+    'passwordsDontMatch',
+    'registerRefused',
+    'registerWait',
+  ] as const),
 ];
 const OWN_LABELS = ['email', 'given_name', 'family_name', 'mobile_number', 'password', 'password_echo', 'birthdate'] as const;
 

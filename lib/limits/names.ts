@@ -45,6 +45,13 @@ export const DEFAULT_LIMITS = {
    */
   'send.account': { points: 6, seconds: 900 },
   'send.address': { points: 200, seconds: 900 },
+  /**
+   * Registrations asked of the provider (forms that pass this product's checks; each may create an
+   * account and send a confirmation): per address typed and client, and per client address, set for
+   * a training room of new customers registering together.
+   */
+  'register.account': { points: 5, seconds: 900 },
+  'register.address': { points: 30, seconds: 900 },
 } as const;
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { RegistrationField } from '@/lib/validation/registration-fields';
-import { ERROR_PAGE_WITH_REF, flowNow, form, garbage, idle, outage, redirectedTo, refusal, REQUEST, resetRequest } from './support';
+import { ERROR_PAGE_WITH_REF, flowNow, form, garbage, idle, limitsMock, outage, redirectedTo, refusal, refused, REQUEST, resetRequest } from './support';
 
 vi.mock('@/lib/provider/registration', () => ({ readRegistrationFields: vi.fn(), register: vi.fn() }));
 vi.mock('@/lib/provider/client-name', () => ({ requireClientInfo: vi.fn() }));
@@ -138,5 +138,17 @@ describe('register (app/register/actions.ts submitRegistration)', () => {
     vi.mocked(requireClientInfo).mockResolvedValue(clientInfo(registration));
     expect(await redirectedTo(post())).toBe(`/register?requestId=${REQUEST}`);
     expect(register).not.toHaveBeenCalled();
+  });
+
+  test('over the registration limit: nothing asked of the provider, 429 and the wait on the form, the values kept', async () => {
+    limitsMock.attempt.mockResolvedValueOnce(refused('register.address', 600) as never);
+    const state = await post();
+    expect(state).toMatchObject({ status: 'invalid', fieldErrors: {}, formError: 'registerWait', retryAfter: 600, values: { email: 'nina@example.com' } });
+    expect(register).not.toHaveBeenCalled();
+    expect(limitsMock.answerLimited).toHaveBeenCalledWith(expect.objectContaining({ limit: 'register.address', retryAfter: 600 }), 'register');
+    expect(limitsMock.attempt).toHaveBeenLastCalledWith([
+      ['register.address', 'address'],
+      ['register.account', expect.stringContaining('nina@example.com')],
+    ]);
   });
 });

@@ -107,9 +107,22 @@ export const submitRegistration = formAction(async function submitRegistration(_
       redirect(errorUrl('expired', requestId));
     case 'registered':
       if (input.email) await rememberedEmail.save(input.email);
+      if (signsInAtOnce(outcome)) {
+        // The track goes into the flow, never the address bar; the success page posts it.
+        await startFlow({ requestId, ...(input.email ? { email: input.email } : {}), signInTrack: outcome.trackId });
+        redirect(stepUrl('/register-success', requestId));
+      }
       redirect(nextAfterRegistration(outcome, requestId));
   }
 });
+
+/**
+ * The tenant signs the new account in at once (its app's auto-login after registration): its answer
+ * carries a track and asks for nothing first (docs/provider-contract.md, "Registration", after success).
+ */
+function signsInAtOnce(outcome: Extract<RegisterOutcome, { kind: 'registered' }>): outcome is typeof outcome & { trackId: string } {
+  return Boolean(outcome.trackId) && (outcome.suggestedAction === 'LOGIN' || outcome.suggestedAction === undefined) && !outcome.verificationNeeded;
+}
 
 /**
  * Where a registration goes on (docs/provider-contract.md, "Registration", after success): LOGIN

@@ -114,6 +114,8 @@ export type AuthRequest = {
    */
   captcha?: boolean;
   registrationOff?: boolean;
+  /** The app's auto_login_after_register: the register answer carries a track for the after-register login. */
+  autoLogin?: boolean;
   createdAt: number;
 };
 

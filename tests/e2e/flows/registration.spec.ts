@@ -185,3 +185,19 @@ test('a client that asks for a captcha, or takes no self-registration: the page 
   await expect(page.getByText('Accounts for this portal are created by invitation.')).toBeVisible();
   await expect(page.locator('main form')).toHaveCount(0);
 });
+
+test('a tenant that signs new accounts in at once: registered, then signed in without the password step', async ({ page, javaScriptEnabled, standin }) => {
+  const email = fresh('autologin', javaScriptEnabled);
+  await toRegistration(page);
+  const requestId = new URL(page.url()).searchParams.get('requestId')!;
+  await standin.registrationSettings(requestId, { autoLogin: true });
+  await fillValid(page, email, false);
+  await submit(page, 'Register');
+  if (!javaScriptEnabled) {
+    // Without JavaScript the success page waits for the button (the track never shows in the address).
+    await expect(page).toHaveURL(new RegExp(`/register-success\\?requestId=${requestId}$`));
+    await expect(page.getByText('Your account has been created. You are being signed in.')).toBeVisible();
+    await submit(page, 'Continue');
+  }
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+});

@@ -33,8 +33,8 @@ export type StandIn = {
   endSessions(email: string): Promise<void>;
   /** The account's refresh tokens at the tenant: still valid, and revoked by the client. */
   refreshTokens(email: string): Promise<{ valid: number; revoked: number }>;
-  /** From now on, this request's client asks for a captcha on registration (a captcha site key), or has self-registration off. */
-  registrationSettings(requestId: string, settings: { captcha?: boolean; off?: boolean }): Promise<void>;
+  /** From now on, this request's client asks for a captcha on registration (a captcha site key), has self-registration off, or signs a new account in at once. */
+  registrationSettings(requestId: string, settings: { captcha?: boolean; off?: boolean; autoLogin?: boolean }): Promise<void>;
 };
 
 /** Which provider API generation a project runs against (docs/provider-contract.md §3). */

@@ -96,5 +96,18 @@ function register(store: Store, generation: Context['generation'], req: Req, res
     methods: [{ type: 'PASSWORD' }],
   };
   store.accounts.set(account.email, account);
-  ok(res, { sub: account.sub, userStatus: 'VERIFIED', email_verified: false, suggested_action: store.registration.suggestedAction });
+  // With the app's auto_login_after_register, a track the after-register login takes in place of a password.
+  let track: { track_id: string } | undefined;
+  if (store.requests.get(requestId)?.autoLogin) {
+    const trackId = store.newId();
+    store.tracks.set(trackId, { trackId, requestId, sub: account.sub, pending: [], used: false, expiresAt: Date.now() + 10 * 60_000 });
+    track = { track_id: trackId };
+  }
+  ok(res, {
+    sub: account.sub,
+    userStatus: 'VERIFIED',
+    email_verified: false,
+    suggested_action: track ? 'LOGIN' : store.registration.suggestedAction,
+    ...track,
+  });
 }

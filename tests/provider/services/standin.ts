@@ -51,7 +51,8 @@ ${
         if (!request) return sendJson(res, 404, { error: 'no such request' });
         request.captcha = body.captcha === true;
         request.registrationOff = body.off === true;
-        sendJson(res, 200, { requestId: p.requestId, captcha: request.captcha, off: request.registrationOff });
+        request.autoLogin = body.autoLogin === true;
+        sendJson(res, 200, { requestId: p.requestId, captcha: request.captcha, off: request.registrationOff, autoLogin: request.autoLogin });
       },
     ],
     [

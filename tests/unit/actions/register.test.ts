@@ -101,6 +101,19 @@ describe('register (app/register/actions.ts submitRegistration)', () => {
     expect(await redirectedTo(post())).toMatch(/resolve_redirect/);
   });
 
+  test('registered with a track and nothing asked first (the tenant signs new accounts in): the track in the flow, not the address, then the success page', async () => {
+    vi.mocked(register).mockResolvedValueOnce({ ...registered('LOGIN'), trackId: 'track-new-1' });
+    expect(await redirectedTo(post())).toBe(`/register-success?requestId=${REQUEST}`);
+    expect(await flowNow()).toMatchObject({ requestId: REQUEST, email: 'nina@example.com', signInTrack: 'track-new-1' });
+    // A track with a confirmation to do first, or for deduplication: no sign-in at once.
+    vi.mocked(register).mockResolvedValueOnce({ ...registered(undefined, true), trackId: 'track-new-2' });
+    expect(await redirectedTo(post())).toBe(`/register-success?requestId=${REQUEST}`);
+    expect((await flowNow())?.signInTrack).toBe('track-new-1');
+    vi.mocked(register).mockResolvedValueOnce({ ...registered('DEDUPLICATION'), trackId: 'track-new-3' });
+    await redirectedTo(post());
+    expect((await flowNow())?.signInTrack).toBe('track-new-1');
+  });
+
   test('an existing account: said on the e-mail field, the flow started with the address for sign-in and reset', async () => {
     vi.mocked(register).mockResolvedValueOnce({ kind: 'exists' });
     expect(await post()).toMatchObject({ status: 'invalid', fieldErrors: { email: 'accountExists' }, values: { email: 'nina@example.com' } });

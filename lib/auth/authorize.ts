@@ -9,7 +9,12 @@ import type { PendingAuthorization } from '../session-types';
  * the renewal of a session whose tenant issued no refresh token, answered at once with a code
  * while the tenant's own session lasts, or with `login_required` once it has ended.
  */
-export async function beginAuthorization(args: { locale: string; silent?: boolean }): Promise<{ url: URL; pending: PendingAuthorization }> {
+export async function beginAuthorization(args: {
+  locale: string;
+  silent?: boolean;
+  /** Extra parameters the tenant passes on to its pages (an invitation's `view_type` and `invite_id`). */
+  extra?: Record<string, string>;
+}): Promise<{ url: URL; pending: PendingAuthorization }> {
   const configuration = await getOidcConfiguration();
   const codeVerifier = client.randomPKCECodeVerifier();
   const pending: PendingAuthorization = {
@@ -28,6 +33,7 @@ export async function beginAuthorization(args: { locale: string; silent?: boolea
     nonce: pending.nonce,
     ui_locales: args.locale,
     ...(args.silent ? { prompt: 'none' } : {}),
+    ...args.extra,
   });
   return { url, pending };
 }

@@ -6,6 +6,7 @@ import { failForRequest } from '@/lib/errors';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { template } from '@/lib/i18n/template';
+import { typeset } from '@/lib/i18n/typeset';
 import { readInvitation, type InvitationReading } from '@/lib/provider/invitations';
 import { readRegistrationFields } from '@/lib/provider/registration';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
@@ -78,7 +79,19 @@ export default async function RegisterPage({ searchParams }: PageProps<'/registe
     : undefined;
 
   return (
-    <Frame title={t('title')} description={invited ? `${invited} ${t('description')}` : t('description')} focus="form">
+    <Frame
+      title={t('title')}
+      description={
+        invited ? (
+          <>
+            {typeset(invited, locale)} {typeset(t('description'), locale)}
+          </>
+        ) : (
+          t('description')
+        )
+      }
+      focus="form"
+    >
       <RegistrationForm
         requestId={requestId}
         fields={inputFields(fields)}

@@ -9,7 +9,8 @@
  * - the login page's refusal until the address is confirmed, with the subject (`sub` or `q`);
  * - the reset link (`rprq`);
  * - an open e-mail confirmation (`accvid`, unless it already names the next step);
- * - the track beside a finished reset (unused) or a confirmed address (a sign-in offer).
+ * - the track beside a finished reset (unused) or a confirmed address (a sign-in offer);
+ * - the register page opened from an invitation (`invite_id` or `inviteId`).
  */
 const PRECHECK_PAGES = new Set(['/register-mfa', '/group-selection', '/login-success', '/setup-passkey']);
 
@@ -24,6 +25,8 @@ export function entryRewrite(pathname: string, query: URLSearchParams): string |
   switch (pathname) {
     case '/':
       return query.get('error') === 'email_not_verified' && (has(query, 'sub') || has(query, 'q')) ? '/verify-email/entry' : undefined;
+    case '/register':
+      return has(query, 'invite_id') || has(query, 'inviteId') ? '/register/entry' : undefined;
     case '/reset-password':
       return has(query, 'rprq') ? '/reset-password/link' : undefined;
     case '/reset-password-success':

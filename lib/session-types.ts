@@ -109,6 +109,8 @@ export type FlowSession = {
   signInTrack?: string;
   /** The group chosen on the group-selection step (the continuation's selectedGroupId). */
   groupId?: string;
+  /** The invitation the register page was opened with, moved here from its address (docs/provider-contract.md §2.16). */
+  invite?: string;
 };
 
 export type PendingAuthorization = {

@@ -11,10 +11,11 @@ import { accountAtClient, answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { requireClientInfo } from '@/lib/provider/client-name';
 import { isProviderError } from '@/lib/provider/errors';
+import { readInvitation, type Invitation } from '@/lib/provider/invitations';
 import { readRegistrationFields, register, type RegisterOutcome } from '@/lib/provider/registration';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
-import { startFlow } from '@/lib/session';
+import { readFlow, startFlow, updateFlow } from '@/lib/session';
 import { fieldErrorsOf, parseRequestId } from '@/lib/validation/fields';
 import type { FormState } from '@/lib/validation/form-state';
 import { inputFields, repeatOf, type RegistrationField } from '@/lib/validation/registration-fields';
@@ -57,10 +58,24 @@ export const submitRegistration = formAction(async function submitRegistration(_
     if (isProviderError(error) && error.meaning === 'reference-invalid') redirect(errorUrl('expired', requestId));
     return retryOnForm(error, { step: 'register.fields' });
   }
-  // A form posted to a client that takes no registrations here: the page says why.
-  if (closed) redirect(stepUrl('/register', requestId));
+  // Opened from an invitation: it is read again (it may have been used meanwhile), and its address
+  // is the one registered, whatever was posted (docs/provider-contract.md §2.16).
+  const flow = await readFlow();
+  const inviteId = flow?.requestId === requestId ? flow.invite : undefined;
+  let invitation: Invitation | undefined;
+  if (inviteId) {
+    const reading = await readInvitation({ inviteId, requestId, locale }).catch((error: unknown) => retryOnForm(error, { step: 'register.invitation' }));
+    if ('status' in reading) return reading;
+    // The page says why it can no longer be used, and what to do.
+    if (reading.kind !== 'open') redirect(stepUrl('/register', requestId));
+    invitation = reading.invitation;
+  }
+  // A form posted to a client that takes no registrations here (an invitation is the way in where
+  // self-registration is off): the page says why.
+  if (closed === 'captcha' || (closed === 'invitationOnly' && !inviteId)) redirect(stepUrl('/register', requestId));
   const inputs = inputFields(fields);
   const raw = Object.fromEntries(inputs.map((f) => [f.key, posted(f.key)]));
+  if (invitation?.email && 'email' in raw) raw.email = invitation.email;
   const values = echoed(inputs, raw);
   const parsed = registrationSchema(fields).safeParse(raw);
   if (!parsed.success) {
@@ -87,9 +102,15 @@ export const submitRegistration = formAction(async function submitRegistration(_
   let outcome: RegisterOutcome;
   try {
     outcome = await singleFlight(['register', requestId, input.email ?? '', input.password], () =>
-      register({ requestId, locale, input, fieldKeys: inputs.map((f) => f.key) }),
+      register({ requestId, locale, input, fieldKeys: inputs.map((f) => f.key), inviteId }),
     );
   } catch (error) {
+    // What a tenant answers for an invitation used or withdrawn meanwhile is not published: the
+    // invitation itself says (docs/provider-contract.md §2.16).
+    if (inviteId && isProviderError(error) && error.kind === 'rejected') {
+      const now = await readInvitation({ inviteId, requestId, locale }).catch(() => undefined);
+      if (now && now.kind !== 'open') redirect(stepUrl('/register', requestId));
+    }
     return retryOnForm(error, { step: 'register' }, values);
   }
   log.info({ event: 'register', outcome: outcome.kind, ...(input.email ? { account: accountRef(input.email) } : {}) }, 'registration');
@@ -97,7 +118,7 @@ export const submitRegistration = formAction(async function submitRegistration(_
   switch (outcome.kind) {
     case 'exists':
       // Sign-in and reset are offered beside the message; both start from this address.
-      if (input.email) await Promise.all([startFlow({ requestId, email: input.email }), rememberedEmail.save(input.email)]);
+      if (input.email) await Promise.all([startFlow({ requestId, email: input.email, invite: inviteId }), rememberedEmail.save(input.email)]);
       return { status: 'invalid', fieldErrors: { email: 'accountExists' }, values };
     case 'field-refused':
       if (outcome.field)
@@ -106,6 +127,7 @@ export const submitRegistration = formAction(async function submitRegistration(_
     case 'request-invalid':
       redirect(errorUrl('expired', requestId));
     case 'registered':
+      if (inviteId) await updateFlow({ invite: undefined });
       if (input.email) await rememberedEmail.save(input.email);
       if (signsInAtOnce(outcome)) {
         // The track goes into the flow, never the address bar; the success page posts it.

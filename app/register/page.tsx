@@ -7,6 +7,8 @@ import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { template } from '@/lib/i18n/template';
 import { requireClientInfo } from '@/lib/provider/client-name';
+import { typeset } from '@/lib/i18n/typeset';
+import { readInvitation, type InvitationReading } from '@/lib/provider/invitations';
 import { readRegistrationFields } from '@/lib/provider/registration';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
@@ -15,6 +17,7 @@ import { parseRequestId } from '@/lib/validation/fields';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import { inputFields } from '@/lib/validation/registration-fields';
 import { closedReason, RegistrationClosed } from './registration-closed';
+import { InvitationRefused } from './invitation-refused';
 import { RegistrationForm } from './registration-form';
 
 /** Every message the registration form may show under a field or above it. */
@@ -47,7 +50,10 @@ const OWN_LABELS = ['email', 'given_name', 'family_name', 'mobile_number', 'pass
 /**
  * The tenant's `register` page (docs/provider-contract.md, "Registration"): reached from the
  * e-mail step's "Register here" with the same requestId. The address typed there (kept in the
- * flow or remembered) is filled in.
+ * flow or remembered) is filled in. Opened from an invitation (its id in the flow, moved there by
+ * ./entry), the invitation's address is filled in and locked, its other values filled in, and
+ * the inviting organisation named; an invitation that can no longer be used gets its own state
+ * of this page (docs/provider-contract.md §2.16).
  */
 export default async function RegisterPage({ searchParams }: PageProps<'/register'>) {
   const raw = (await searchParams).requestId;
@@ -57,26 +63,55 @@ export default async function RegisterPage({ searchParams }: PageProps<'/registe
 
   const locale = await getLocale();
   const failed = (e: unknown) => failForRequest(e, { page: 'register' }, stepUrl('/register', requestId));
-  const [t, tReset, tCredentials, errors, fields, flow, remembered, client] = await Promise.all([
+  const flow = await readFlow();
+  const inviteId = flow?.requestId === requestId ? flow.invite : undefined;
+  const login = resolveRedirectUrl(getConfig().providerUrl, requestId);
+  let reading: InvitationReading | undefined;
+  if (inviteId)
+    reading = await readInvitation({ inviteId, requestId, locale }).catch((e: unknown) =>
+      failForRequest(e, { page: 'register.invitation' }, stepUrl('/register', requestId)),
+    );
+  if (reading && reading.kind !== 'open') return <InvitationRefused state={reading.kind} requestId={requestId} signIn={login} />;
+  const invitation = reading?.kind === 'open' ? reading.invitation : undefined;
+
+  const [t, tInvitation, tReset, tCredentials, errors, fields, remembered, client] = await Promise.all([
     getTranslations('register'),
+    getTranslations('invitation'),
     getTranslations('resetForm'),
     getTranslations('credentials'),
     translateErrors(SHOWN),
     readRegistrationFields({ requestId, locale }).catch(failed),
-    readFlow(),
     rememberedEmail.read(),
     requireClientInfo(requestId, locale).catch(failed),
   ]);
   const own = Object.fromEntries(OWN_LABELS.map((key) => [key, t(`field.${key}`)]));
-  const login = resolveRedirectUrl(getConfig().providerUrl, requestId);
+  // Closed to self-registration: an invitation is the way in; a captcha closes it to invitations too.
   const closed = closedReason(client.registration);
-  if (closed) return <RegistrationClosed reason={closed} signIn={login} />;
+  if (closed === 'captcha' || (closed === 'invitationOnly' && !invitation)) return <RegistrationClosed reason={closed} signIn={login} />;
+  const invited = invitation
+    ? invitation.organisation
+      ? tInvitation('invitedBy', { organisation: invitation.organisation })
+      : tInvitation('invited')
+    : undefined;
 
   return (
-    <Frame title={t('title')} description={t('description')} focus="form">
+    <Frame
+      title={t('title')}
+      description={
+        invited ? (
+          <>
+            {typeset(invited, locale)} {typeset(t('description'), locale)}
+          </>
+        ) : (
+          t('description')
+        )
+      }
+      focus="form"
+    >
       <RegistrationForm
         requestId={requestId}
         fields={inputFields(fields)}
+        invitation={invitation && { lockedEmail: invitation.email, prefill: invitation.prefill, lockedHint: tInvitation('emailLocked') }}
         defaultEmail={(flow?.requestId === requestId ? flow.email : undefined) ?? remembered}
         existsLinks={{ signIn: login, reset: stepUrl('/reset-password-init', requestId) }}
         errors={errors}

@@ -34,6 +34,8 @@ type Props = {
   requestId: string;
   fields: RegistrationField[];
   defaultEmail?: string;
+  /** Opened from an invitation: its address (locked; the server sends it whatever is posted) and other values. */
+  invitation?: { lockedEmail: string | undefined; prefill: Record<string, string>; lockedHint: string };
   /** Where "sign in" and "reset your password" lead when the address already has an account. */
   existsLinks: { signIn: string; reset: string };
   labels: RegistrationLabels;
@@ -48,7 +50,7 @@ const AUTOCOMPLETE: Record<string, string> = { email: 'email', given_name: 'give
  * lib/validation/registration-fields.ts). Posts natively without JavaScript; with it, checks as
  * the person goes. The password has the checklist of the password rules, as on the reset form.
  */
-export function RegistrationForm({ requestId, fields, defaultEmail, existsLinks, labels, errors }: Props) {
+export function RegistrationForm({ requestId, fields, defaultEmail, invitation, existsLinks, labels, errors }: Props) {
   const [state, action] = useActionState<RegisterState, FormData>(submitRegistration, { status: 'idle' });
   const rules = useFieldRules<string>(
     state,
@@ -57,7 +59,9 @@ export function RegistrationForm({ requestId, fields, defaultEmail, existsLinks,
   const live = useHydrated();
   const [password, setPassword] = useState('');
   const values = state.status === 'invalid' ? (state.values ?? {}) : {};
-  const valueOf = (key: string) => values[key] ?? (key === 'email' ? (defaultEmail ?? '') : '');
+  const locked = invitation?.lockedEmail;
+  const valueOf = (key: string) =>
+    key === 'email' && locked ? locked : (values[key] ?? invitation?.prefill[key] ?? (key === 'email' ? (defaultEmail ?? '') : ''));
   const message = (key: string) => {
     const error = rules.errorOf(key);
     return error ? errors[error] : undefined;
@@ -131,6 +135,7 @@ export function RegistrationForm({ requestId, fields, defaultEmail, existsLinks,
     if (f.type === 'RADIO')
       return <Radios key={f.key} field={f} label={label(f)} value={valueOf(f.key)} error={message(f.key)} {...registration} {...common} />;
     const mobile = f.type === 'MOBILE';
+    const lockedHere = f.key === 'email' && locked !== undefined;
     return (
       <TextField
         key={f.key}
@@ -143,11 +148,17 @@ export function RegistrationForm({ requestId, fields, defaultEmail, existsLinks,
         min={f.minDate}
         max={f.maxDate}
         defaultValue={valueOf(f.key)}
-        describedBy={mobile ? `${f.key}-hint` : undefined}
+        describedBy={mobile || lockedHere ? `${f.key}-hint` : undefined}
         error={message(f.key)}
         {...registration}
         {...common}
+        readOnly={lockedHere || undefined}
       >
+        {lockedHere ? (
+          <p id={`${f.key}-hint`} className="hint">
+            {invitation?.lockedHint}
+          </p>
+        ) : null}
         {mobile ? (
           <p id={`${f.key}-hint`} className="hint">
             {labels.mobileHint}

@@ -9,11 +9,13 @@ import type { PendingAuthorization } from '../session-types';
  * the renewal of a session whose tenant issued no refresh token, answered at once with a code
  * while the tenant's own session lasts, or with `login_required` once it has ended.
  */
-/** `extraScopes`: asked beside the deployment's own (tenant:check reads which the client is granted). */
 export async function beginAuthorization(args: {
   locale: string;
   silent?: boolean;
+  /** Asked beside the deployment's own scopes (tenant:check reads which the client is granted). */
   extraScopes?: readonly string[];
+  /** Extra parameters the tenant passes on to its pages (an invitation's `view_type` and `invite_id`). */
+  extra?: Record<string, string>;
 }): Promise<{ url: URL; pending: PendingAuthorization }> {
   const configuration = await getOidcConfiguration();
   const codeVerifier = client.randomPKCECodeVerifier();
@@ -33,6 +35,7 @@ export async function beginAuthorization(args: {
     nonce: pending.nonce,
     ui_locales: args.locale,
     ...(args.silent ? { prompt: 'none' } : {}),
+    ...args.extra,
   });
   return { url, pending };
 }

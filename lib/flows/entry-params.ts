@@ -132,3 +132,17 @@ export function errorEntry(q: Query) {
     requestId: requestIdOf(q),
   };
 }
+
+/**
+ * `register` opened from an invitation link: requestId and the invitation's id, as `invite_id`
+ * (the SDK's name) or `inviteId` (which one the tenant's link uses is not published;
+ * docs/provider-contract.md §2.16).
+ */
+export function invitationEntry(q: Query) {
+  const requestId = requestIdOf(q);
+  const inviteId = id(first(q, 'invite_id', 'inviteId'));
+  return requestId && inviteId ? { requestId, inviteId } : undefined;
+}
+
+/** The invitation id of an address that starts a sign-in for one (the app's initiate_login_uri). */
+export const inviteIdOf = (q: Query) => id(first(q, 'invite_id', 'inviteId'));

@@ -38,6 +38,7 @@ export function currentStep(flow: FlowSession): string {
   if (flow.precheck) return stepUrl(PRECHECK_PAGES[flow.precheck.kind], flow.requestId);
   if (flow.reset) return stepUrl('/reset-password', flow.requestId);
   if (flow.verify) return stepUrl(flow.verify.byCode ? '/verify-email/code' : '/verify-email', flow.requestId);
+  if (flow.invite) return stepUrl('/register', flow.requestId);
   if (flow.email) return stepUrl('/login', flow.requestId);
   return stepUrl('/', flow.requestId);
 }

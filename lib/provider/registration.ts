@@ -222,13 +222,23 @@ export function registerBody(input: RegistrationInput): Record<string, unknown> 
   };
 }
 
-/** `POST /users-srv/register` with the `requestId` header (the only one required). */
-export async function register(args: { requestId: string; locale: string; input: RegistrationInput; fieldKeys: string[] }): Promise<RegisterOutcome> {
+/**
+ * `POST /users-srv/register` with the `requestId` header (the only one required); for an
+ * invitation, `?invite_id=` (docs/provider-contract.md §2.16).
+ */
+export async function register(args: {
+  requestId: string;
+  locale: string;
+  input: RegistrationInput;
+  fieldKeys: string[];
+  inviteId?: string;
+}): Promise<RegisterOutcome> {
   const call: ProviderCall = {
     service: 'users-srv',
     operation: 'registration.register',
     method: 'POST',
     path: '/users-srv/register',
+    ...(args.inviteId ? { query: { invite_id: args.inviteId } } : {}),
     body: registerBody(args.input),
     headers: { requestId: args.requestId },
     locale: args.locale,

@@ -5,6 +5,7 @@ import { accountVerificationRoutes } from './services/account-verification.ts';
 import type { Context, Generation, Route, RouteSpec } from './services/context.ts';
 import { fido2Routes } from './services/fido2.ts';
 import { hostedPageRoutes } from './services/hostedpages.ts';
+import { invitationRoutes } from './services/invitations.ts';
 import { loginRoutes } from './services/login.ts';
 import { oidcRoutes } from './services/oidc.ts';
 import { publicRoutes } from './services/public.ts';
@@ -58,6 +59,7 @@ const store = createStore({
     clientId,
     clientSecret,
     redirectUris: [`${appUrl}/auth/callback`],
+    initiateLoginUri: `${appUrl}/auth/start`,
     postLogoutRedirectUris: [`${appUrl}/`, `${appUrl}/signed-out`],
     hostedPageGroup: env.STANDIN_HOSTED_PAGE_GROUP ?? 'sales-portal-signin',
     allowedScopes: (env.STANDIN_CLIENT_SCOPES ?? 'openid email profile groups roles offline_access cidaas:register cidaas:invite')
@@ -85,6 +87,7 @@ const routes: Route[] = [
   ...publicRoutes(ctx),
   ...userActionRoutes(ctx),
   ...registrationRoutes(ctx),
+  ...invitationRoutes(ctx),
   ...verificationRoutes(ctx),
   ...pushRoutes(ctx),
   ...fido2Routes(ctx),

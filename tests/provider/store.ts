@@ -84,6 +84,8 @@ export type Client = {
   displayName: string;
   name: string;
   redirectUris: string[];
+  /** Where the tenant sends an invitation link: the client's initiate_login_uri (it starts a fresh authorization). */
+  initiateLoginUri: string;
   postLogoutRedirectUris: string[];
   /** The client's hosted_page_group: where the tenant sends the browser for each page. */
   hostedPageGroup: string;
@@ -198,6 +200,20 @@ export type IdentityProviders = {
 /** A sign-in sent to an identity provider, until its callback comes back (once). */
 export type SocialLogin = { state: string; requestId: string; provider: string; used: boolean; expiresAt: number };
 
+/** An invitation (docs/provider-contract.md §2.16): whom, from whom, and whether it can still be used. */
+export type Invitation = {
+  id: string;
+  email: string;
+  givenName?: string;
+  familyName?: string;
+  organisation?: string;
+  inviter?: string;
+  customFields: Record<string, string>;
+  state: 'open' | 'used';
+  expiresAt: number;
+};
+type SeedInvitation = Omit<Invitation, 'expiresAt' | 'customFields'> & { expiresAt?: string; customFields?: Record<string, string> };
+
 type Seed = {
   client: { client_display_name: string; client_name: string };
   accounts: Account[];
@@ -208,6 +224,7 @@ type Seed = {
   totpSecret: string;
   mfaRedirectUrl: string;
   registration: Registration;
+  invitations?: SeedInvitation[];
 };
 
 /**
@@ -274,6 +291,12 @@ export function createStore(args: {
     socialLogins: new Map<string, SocialLogin>(),
     lockout: seed.lockout,
     registration: seed.registration,
+    invitations: new Map<string, Invitation>(
+      (seed.invitations ?? []).map((i) => [
+        i.id,
+        { ...i, customFields: i.customFields ?? {}, expiresAt: i.expiresAt ? Date.parse(i.expiresAt) : Date.now() + 30 * 24 * 3600_000 },
+      ]),
+    ),
 
     /** A provider the tenant offers the client, by its provider_name (as the social login path names it: lower-case). */
     identityProvider(name: string): { name: string; displayName: string; visible: boolean } | undefined {

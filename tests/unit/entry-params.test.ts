@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest';
 import {
   errorEntry,
   groupSelectionEntry,
+  invitationEntry,
+  inviteIdOf,
   loginEntry,
   loginSuccessEntry,
   mfaEntry,
@@ -134,5 +136,20 @@ describe('verification_complete, login_success, error', () => {
     const entry = errorEntry(q(`error=access_denied&error_code=403&error_description=${'x'.repeat(500)}&requestId=${RID}`));
     expect(entry).toMatchObject({ error: 'access_denied', errorCode: '403', requestId: RID });
     expect(entry.description).toHaveLength(300);
+  });
+});
+
+describe('register from an invitation', () => {
+  const INV = '3f2c9a1e-0000-4000-8000-000000000004';
+  test('invite_id or inviteId, with the request', () => {
+    expect(invitationEntry(q(`requestId=${RID}&invite_id=${INV}&view_type=register`))).toEqual({ requestId: RID, inviteId: INV });
+    expect(invitationEntry(q(`requestId=${RID}&inviteId=${INV}`))).toEqual({ requestId: RID, inviteId: INV });
+    expect(inviteIdOf(q(`inviteId=${INV}`))).toBe(INV);
+  });
+  test('without the request, or with an id that cannot be one: none', () => {
+    expect(invitationEntry(q(`invite_id=${INV}`))).toBeUndefined();
+    expect(invitationEntry(q(`requestId=${RID}&invite_id=%3Cscript%3E`))).toBeUndefined();
+    expect(invitationEntry(q(`requestId=${RID}&invite_id=a&invite_id=b`))).toBeUndefined();
+    expect(inviteIdOf(q('invite_id=x y'))).toBeUndefined();
   });
 });

@@ -21,6 +21,8 @@ describe('entryRewrite', () => {
     ['/verify-email-complete?accvid=a&suggested_action=LOGIN&trackId=t', '/verify-email-complete/sign-in-entry'],
     ['/verify-email-complete?track_id=t', '/verify-email-complete/sign-in-entry'],
     ['/reset-password-success?trackId=t', '/reset-password-success/entry'],
+    ['/register?requestId=r&invite_id=i', '/register/entry'],
+    ['/register?requestId=r&inviteId=i', '/register/entry'],
   ])('%s goes to %s', (address, entry) => {
     expect(rewrite(address)).toBe(entry);
   });
@@ -40,6 +42,9 @@ describe('entryRewrite', () => {
     '/reset-password-success?requestId=r',
     '/login?track_id=t',
     '/register-mfa/entry?track_id=t',
+    '/register?requestId=r',
+    '/register?requestId=r&invite_id=',
+    '/register/entry?invite_id=i',
   ])('%s is a page like any other', (address) => {
     expect(rewrite(address)).toBeUndefined();
   });

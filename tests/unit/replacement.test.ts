@@ -47,4 +47,9 @@ describe('a link for another sign-in than the one in progress', () => {
     await updateFlow({ continuation: { target: 'precheck-continue', trackId: TRACK, sub: 'sub-1', statusId: 's2', verificationType: 'EMAIL' } });
     expect(inProgress((await readFlow())!)).toBe(false);
   });
+
+  test('an invitation being accepted: "back to it" is its register page', async () => {
+    await startFlow({ requestId: MINE, invite: 'invite-0001' });
+    expect(currentStep((await readFlow())!)).toBe(`/register?requestId=${MINE}`);
+  });
 });

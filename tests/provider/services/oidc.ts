@@ -69,6 +69,21 @@ export function oidcRoutes(ctx: Context): Route[] {
         });
         if (q.get('prompt') === 'none') return answerSilently(ctx, req, res, requestId);
         // The authz answer names exactly groupname, lang, view_type and requestId (docs/provider-contract.md §4).
+        // An invitation's authorization (view_type=register) goes to the register page, with the
+        // invitation passed on as an extra parameter (docs/provider-contract.md §2.16).
+        const inviteId = q.get('invite_id');
+        if (q.get('view_type') === 'register' && inviteId) {
+          return redirectTo(
+            res,
+            store.pageUrl('register', {
+              groupname: client.hostedPageGroup,
+              lang: q.get('ui_locales') ?? '',
+              view_type: 'register',
+              requestId,
+              invite_id: inviteId,
+            }),
+          );
+        }
         redirectTo(res, store.pageUrl('login', { groupname: client.hostedPageGroup, lang: q.get('ui_locales') ?? '', view_type: 'login', requestId }));
       },
     ],

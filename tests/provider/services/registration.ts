@@ -1,6 +1,7 @@
 import { fail, ok, str, type Body, type Req } from '../http.ts';
 import type { Account, Registration, Store } from '../store.ts';
 import type { Context, Route } from './context.ts';
+import { takeInvitation } from './invitations.ts';
 
 /**
  * Self-registration (docs/provider-contract.md, "Registration"). The field list: the current
@@ -41,7 +42,7 @@ export function registrationRoutes({ store, generation }: Context): Route[] {
     [
       'POST',
       '/users-srv/register',
-      (req, res, _p, _u, body) => register(store, generation, req, res, body),
+      (req, res, _p, u, body) => register(store, generation, req, res, body, u.searchParams.get('invite_id')),
       { body: 'json', malformed: (res) => fail(res, 415, 415, 'unsupported media type', 'UsersException') },
     ],
   ];
@@ -56,7 +57,7 @@ function localised(registration: Registration, locale: string | null): Array<Rec
   });
 }
 
-function register(store: Store, generation: Context['generation'], req: Req, res: Parameters<Route[2]>[1], body: Body) {
+function register(store: Store, generation: Context['generation'], req: Req, res: Parameters<Route[2]>[1], body: Body, inviteId: string | null) {
   const requestId = req.headers.requestid;
   if (typeof requestId !== 'string' || !store.requests.has(requestId)) return fail(res, 400, 10001, 'Invalid request id', 'UsersException');
   // A client that asks for a captcha refuses a registration without its answer (the code is unknown: docs/provider-contract.md §2.15).
@@ -87,6 +88,8 @@ function register(store: Store, generation: Context['generation'], req: Req, res
   if (password !== body.password_echo) return fail(res, 417, 10009, 'password and password_echo not matching', 'UsersException');
   if (password.length < 10 || password.length > 30) return fail(res, 400, 'VER_0005', 'password policy not met', 'UsersException');
   if (store.accountByEmail(body.email)) return fail(res, 409, 409, 'user already exists', 'UsersException');
+  const refusal = inviteId === null ? undefined : takeInvitation(store, inviteId, body.email);
+  if (refusal) return fail(res, refusal.status, refusal.code, refusal.error, 'UsersException');
   const account: Account = {
     sub: store.newId(),
     email: String(body.email).trim().toLowerCase(),

@@ -1,0 +1,101 @@
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import type { RegistrationField } from '@/lib/validation/registration-fields';
+import { flowNow, form, idle, outage, redirectedTo, REQUEST, resetRequest, withFlow } from './support';
+
+vi.mock('@/lib/provider/registration', () => ({ readRegistrationFields: vi.fn(), register: vi.fn() }));
+vi.mock('@/lib/provider/invitations', () => ({ readInvitation: vi.fn() }));
+
+const { submitRegistration } = await import('@/app/register/actions');
+const { readRegistrationFields, register } = await import('@/lib/provider/registration');
+const { readInvitation } = await import('@/lib/provider/invitations');
+const { ProviderError } = await import('@/lib/provider/errors');
+
+/**
+ * The register action with an invitation (docs/provider-contract.md §2.16): the invitation is
+ * read again on the server, its address is the one registered whatever was posted, the register
+ * call names it, and one used or withdrawn meanwhile goes back to the page that says so.
+ */
+const base = { custom: false, readOnly: false, options: [] };
+const FIELDS: RegistrationField[] = [
+  { ...base, key: 'email', type: 'EMAIL', required: true },
+  { ...base, key: 'given_name', type: 'TEXT', required: true },
+  { ...base, key: 'password', type: 'PASSWORD', required: true },
+  { ...base, key: 'password_echo', type: 'PASSWORD', required: true, matchWith: 'password' },
+];
+const INVITE = 'invite-0001-abcdef';
+const open = (email: string | null = 'ida@example.com') =>
+  ({ kind: 'open', invitation: { email: email ?? undefined, prefill: { given_name: 'Ida' }, organisation: 'Müller' } }) as const;
+let posts = 0;
+const post = (over: Record<string, string> = {}) => {
+  const password = `Kitchen2026x${++posts}`;
+  return submitRegistration(idle, form({ requestId: REQUEST, email: 'mallory@example.com', given_name: 'Ida', password, password_echo: password, ...over }));
+};
+
+beforeEach(async () => {
+  resetRequest();
+  vi.mocked(readRegistrationFields).mockResolvedValue(FIELDS);
+  vi.mocked(register).mockResolvedValue({ kind: 'registered', sub: 's', suggestedAction: 'LOGIN', trackId: undefined, verificationNeeded: false });
+  vi.mocked(readInvitation).mockReset().mockResolvedValue(open());
+  await withFlow({ invite: INVITE });
+});
+
+describe('register with an invitation (app/register/actions.ts)', () => {
+  test('the invited address is sent, not the one posted; the call names the invitation; the flow forgets it', async () => {
+    expect(await redirectedTo(post())).toMatch(/resolve_redirect/);
+    expect(readInvitation).toHaveBeenCalledWith({ inviteId: INVITE, requestId: REQUEST, locale: 'en-GB' });
+    expect(register).toHaveBeenCalledWith(
+      expect.objectContaining({
+        inviteId: INVITE,
+        input: expect.objectContaining({ email: 'ida@example.com', fields: expect.objectContaining({ email: 'ida@example.com' }) }),
+      }),
+    );
+    expect((await flowNow())?.invite).toBeUndefined();
+  });
+
+  test('an empty posted address: still the invited one', async () => {
+    expect(await redirectedTo(post({ email: '' }))).toMatch(/resolve_redirect/);
+    expect(vi.mocked(register).mock.calls[0][0].input.email).toBe('ida@example.com');
+  });
+
+  test('an invitation without an address: the posted one, checked as usual', async () => {
+    vi.mocked(readInvitation).mockResolvedValue(open(null));
+    expect(await post({ email: 'nope' })).toMatchObject({ fieldErrors: { email: 'emailInvalid' } });
+    expect(await redirectedTo(post({ email: 'ida.other@example.com' }))).toMatch(/resolve_redirect/);
+    expect(vi.mocked(register).mock.calls[0][0]).toMatchObject({ inviteId: INVITE, input: { email: 'ida.other@example.com' } });
+  });
+
+  test.each(['expired', 'used', 'unknown'] as const)('an invitation %s by now: back to the page, which says so; nothing registered', async (kind) => {
+    vi.mocked(readInvitation).mockResolvedValue({ kind });
+    expect(await redirectedTo(post())).toBe(`/register?requestId=${REQUEST}`);
+    expect(register).not.toHaveBeenCalled();
+  });
+
+  test('refused by the register call and used meanwhile: the page; still open: the provider failure as any other', async () => {
+    const refusedCall = new ProviderError({ kind: 'rejected', operation: 'registration.register', service: 'users-srv', status: 400, code: 10011 });
+    vi.mocked(register).mockRejectedValueOnce(refusedCall);
+    vi.mocked(readInvitation).mockResolvedValueOnce(open()).mockResolvedValueOnce({ kind: 'used' });
+    expect(await redirectedTo(post())).toBe(`/register?requestId=${REQUEST}`);
+
+    vi.mocked(register).mockRejectedValueOnce(outage());
+    expect(await post()).toMatchObject({ formError: 'serviceUnavailable', values: { email: 'ida@example.com' } });
+  });
+
+  test('the provider not answering the invitation read: the form with "not responding"', async () => {
+    vi.mocked(readInvitation).mockRejectedValue(outage());
+    expect(await post()).toMatchObject({ status: 'invalid', formError: 'serviceUnavailable' });
+    expect(register).not.toHaveBeenCalled();
+  });
+
+  test('an existing account: said on the field, the invitation kept for the page', async () => {
+    vi.mocked(register).mockResolvedValueOnce({ kind: 'exists' });
+    expect(await post()).toMatchObject({ fieldErrors: { email: 'accountExists' }, values: { email: 'ida@example.com' } });
+    expect(await flowNow()).toMatchObject({ email: 'ida@example.com', invite: INVITE });
+  });
+
+  test('another sign-in’s flow: its invitation is not this one’s', async () => {
+    await withFlow({ requestId: 'request-z-12345678', invite: INVITE });
+    expect(await redirectedTo(post())).toMatch(/resolve_redirect/);
+    expect(readInvitation).not.toHaveBeenCalled();
+    expect(vi.mocked(register).mock.calls[0][0]).toMatchObject({ inviteId: undefined, input: { email: 'mallory@example.com' } });
+  });
+});

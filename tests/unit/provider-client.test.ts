@@ -18,6 +18,8 @@ let publicService: typeof import('@/lib/provider/public');
 let prelogin: typeof import('@/lib/provider/prelogin');
 let fido2: typeof import('@/lib/provider/fido2');
 
+/** A client information answer that says nothing of registration. */
+const NO_SWITCHES = { selfService: undefined, invitations: undefined, captcha: false };
 const json =
   (status: number, body: unknown): Reply =>
   (_req, res) => {
@@ -58,6 +60,7 @@ describe('the success rule and data parsing', () => {
     await expect(publicService.getClientInfo({ requestId: 'req-12345678', locale: 'de-DE' })).resolves.toEqual({
       displayName: 'Portal',
       identityProviders: [],
+      registration: NO_SWITCHES,
     });
     expect(hits[0].url).toBe('/public-srv/public/req-12345678');
     expect(hits[0].headers['accept-language']).toBe('de-DE');
@@ -65,7 +68,7 @@ describe('the success rule and data parsing', () => {
 
   test('a non-200 status with success:true still counts as success', async () => {
     reply = json(201, { success: true, status: 201, data: { client_name: 'x' } });
-    await expect(publicService.getClientInfo({ requestId: 'req-12345678' })).resolves.toEqual({ displayName: 'x', identityProviders: [] });
+    await expect(publicService.getClientInfo({ requestId: 'req-12345678' })).resolves.toEqual({ displayName: 'x', identityProviders: [], registration: NO_SWITCHES });
   });
 
   test.each([
@@ -341,7 +344,7 @@ describe('timeouts and retries', () => {
       }
       json(200, { success: true, status: 200, data: { client_name: 'again' } })(req, res);
     };
-    await expect(publicService.getClientInfo({ requestId: 'r' })).resolves.toEqual({ displayName: 'again', identityProviders: [] });
+    await expect(publicService.getClientInfo({ requestId: 'r' })).resolves.toEqual({ displayName: 'again', identityProviders: [], registration: NO_SWITCHES });
     expect(hits).toHaveLength(2);
   });
 

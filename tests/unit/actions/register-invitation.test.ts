@@ -4,6 +4,13 @@ import { flowNow, form, idle, outage, redirectedTo, REQUEST, resetRequest, withF
 
 vi.mock('@/lib/provider/registration', () => ({ readRegistrationFields: vi.fn(), register: vi.fn() }));
 vi.mock('@/lib/provider/invitations', () => ({ readInvitation: vi.fn() }));
+vi.mock('@/lib/provider/client-name', () => ({ requireClientInfo: vi.fn() }));
+const { requireClientInfo } = await import('@/lib/provider/client-name');
+const clientInfo = (selfService: boolean | undefined) => ({
+  displayName: 'Portal',
+  identityProviders: [],
+  registration: { selfService, invitations: true, captcha: false },
+});
 
 const { submitRegistration } = await import('@/app/register/actions');
 const { readRegistrationFields, register } = await import('@/lib/provider/registration');
@@ -36,6 +43,7 @@ beforeEach(async () => {
   vi.mocked(readRegistrationFields).mockResolvedValue(FIELDS);
   vi.mocked(register).mockResolvedValue({ kind: 'registered', sub: 's', suggestedAction: 'LOGIN', trackId: undefined, verificationNeeded: false });
   vi.mocked(readInvitation).mockReset().mockResolvedValue(open());
+  vi.mocked(requireClientInfo).mockResolvedValue(clientInfo(undefined));
   await withFlow({ invite: INVITE });
 });
 
@@ -97,5 +105,14 @@ describe('register with an invitation (app/register/actions.ts)', () => {
     expect(await redirectedTo(post())).toMatch(/resolve_redirect/);
     expect(readInvitation).not.toHaveBeenCalled();
     expect(vi.mocked(register).mock.calls[0][0]).toMatchObject({ inviteId: undefined, input: { email: 'mallory@example.com' } });
+  });
+
+  test('self-registration off: an invitation is still the way in; without one, the page says accounts come by invitation', async () => {
+    vi.mocked(requireClientInfo).mockResolvedValue(clientInfo(false));
+    expect(await redirectedTo(post())).toMatch(/resolve_redirect/);
+    expect(vi.mocked(register).mock.calls[0][0]).toMatchObject({ inviteId: INVITE });
+    await withFlow({ requestId: 'request-z-12345678', invite: INVITE });
+    expect(await redirectedTo(post())).toBe(`/register?requestId=${REQUEST}`);
+    expect(register).toHaveBeenCalledTimes(1);
   });
 });

@@ -9,6 +9,9 @@ import { continueToProvider, expect, submit, TERMS, test, toPasswordStep } from 
  * image or script as well). The current generation serves the localised version details (with the
  * version number), the legacy one only the public usage information every SDK calls.
  */
+// Each test signs in once or twice through the stand-in: longer than one step on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}`;
 
 async function signIn(page: Page, email: string, javaScriptEnabled: boolean): Promise<string> {
@@ -91,4 +94,36 @@ test('declining: a clear page, nothing signed in, and the terms are asked again 
   await submit(page, 'Accept and continue');
   await continueToProvider(page, javaScriptEnabled);
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+});
+
+test('an entry the tenant did not send shows no terms: an invented track, missing consent ids, an unknown version', async ({
+  page,
+  javaScriptEnabled,
+  generation,
+}) => {
+  const email = TERMS.fresh(tag('entries', javaScriptEnabled));
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(request.url()));
+  await signIn(page, email, javaScriptEnabled);
+  await expectTermsPage(page, generation === 'legacy');
+  const entry = asked.map((u) => new URL(u)).find((u) => u.pathname === '/consent' && u.searchParams.has('track_id'))!;
+  expect(entry.searchParams.get('consent_version_id')).toBe('portal-terms-v2');
+
+  // A version the tenant does not know (its consent service answers 404): not a link to follow.
+  const unknown = new URL(entry);
+  unknown.searchParams.set('consent_version_id', 'portal-terms-v9');
+  await page.goto(unknown.toString());
+  await expect(page.locator('main h1')).toHaveText('This sign-in link is not valid');
+
+  const missing = new URL(entry);
+  missing.searchParams.delete('consent_id');
+  await page.goto(missing.toString());
+  await expect(page.locator('main h1')).toHaveText('This sign-in link is not valid');
+
+  const invented = new URL(entry);
+  invented.searchParams.set('track_id', '00000000-0000-4000-8000-000000000000');
+  await page.context().clearCookies();
+  await page.goto(invented.toString());
+  await expect(page.locator('main h1')).toHaveText('Your sign-in has expired');
+  await expect(page.locator('main .consent')).toHaveCount(0);
 });

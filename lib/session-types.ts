@@ -54,13 +54,21 @@ export type PasskeyCeremony = {
  * login_success), moved here from its address by the entry route (lib/flows/entry-binding.ts).
  */
 export type Precheck = {
-  kind: 'mfa' | 'group' | 'login-success' | 'suggest';
+  kind: 'mfa' | 'group' | 'login-success' | 'suggest' | 'consent';
   trackId: string;
   /** group_selection only: the client's `group_id` hint. */
   groupHint?: string;
   /** suggest_verification_methods only: the tenant refused "Not now" (a method is required now). */
   skipRefused?: boolean;
+  /** consent_preview only: the consent version to accept (docs/provider-contract.md §2.17). */
+  consent?: ConsentRef;
 };
+
+/**
+ * The consent version a `consent_preview` page asks for: its ids, the client the page named, whether
+ * the account came as the masked `q`, and whether the person has declined it on this sign-in.
+ */
+export type ConsentRef = { consentId: string; versionId: string; clientId?: string; masked?: true; declined?: true };
 
 export type FlowSession = {
   requestId: string;

@@ -6,8 +6,8 @@ import { failForRequest } from '@/lib/errors';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { template } from '@/lib/i18n/template';
-import { requireClientInfo } from '@/lib/provider/client-name';
 import { typeset } from '@/lib/i18n/typeset';
+import { requireClientInfo } from '@/lib/provider/client-name';
 import { readInvitation, type InvitationReading } from '@/lib/provider/invitations';
 import { readRegistrationFields } from '@/lib/provider/registration';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
@@ -16,8 +16,8 @@ import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import { inputFields } from '@/lib/validation/registration-fields';
-import { closedReason, RegistrationClosed } from './registration-closed';
 import { InvitationRefused } from './invitation-refused';
+import { closedReason, RegistrationClosed } from './registration-closed';
 import { RegistrationForm } from './registration-form';
 
 /** Every message the registration form may show under a field or above it. */

@@ -14,6 +14,8 @@ export type Finished =
   | { step: 'group'; trackId: string; sub: string; groupId: string }
   /** The tenant's suggestion to set up a method, answered (a passkey created, or skipped). */
   | { step: 'suggestion'; trackId: string; sub: string }
+  /** The terms or consent version the tenant asked for, accepted (docs/provider-contract.md §2.17). */
+  | { step: 'consent'; trackId: string; sub: string }
   | { step: 'second-factor'; trackId: string; sub: string; statusId: string; verificationType: string; groupId?: string };
 
 /**
@@ -32,6 +34,7 @@ export function continuationAfter(finished: Finished): Continuation {
       return { target: 'precheck-continue', trackId: finished.trackId, sub: finished.sub, selectedGroupId: finished.groupId };
     // Like login_success (docs/provider-contract.md §2.9, §2.13): the track, the request, the subject.
     case 'suggestion':
+    case 'consent':
       return { target: 'precheck-continue', trackId: finished.trackId, sub: finished.sub };
     case 'second-factor':
       return {

@@ -27,6 +27,7 @@ const PAGES: Record<Precheck['kind'], StepPath> = {
   group: '/group-selection',
   'login-success': '/login-success',
   suggest: '/setup-passkey',
+  consent: '/consent',
 };
 
 export async function bindPrecheckEntry(entry: { requestId: string; sub: string } & Precheck): Promise<string> {

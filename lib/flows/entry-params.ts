@@ -74,6 +74,31 @@ export const loginSuccessEntry = precheckEntry;
  */
 export const suggestEntry = precheckEntry;
 
+/** Consent and client ids: short tokens (UUIDs, or a tenant's own names). */
+const CONSENT_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
+const consentId = (value: string | undefined) => (value !== undefined && CONSENT_ID.test(value) ? value : undefined);
+
+/**
+ * `consent_preview`: its parameters are not published (docs/provider-contract.md §2.17); those the
+ * consent calls need: consent_id, consent_version_id, sub or q, track_id, requestId, client_id.
+ */
+export function consentEntry(q: Query) {
+  const entry = precheckEntry(q);
+  const consent = consentId(first(q, 'consent_id', 'consentId'));
+  const version = consentId(first(q, 'consent_version_id', 'consentVersionId'));
+  if (!entry || !consent || !version) return undefined;
+  return {
+    ...entry,
+    consent: {
+      consentId: consent,
+      versionId: version,
+      ...(consentId(first(q, 'client_id')) ? { clientId: first(q, 'client_id') } : {}),
+      // Only the masked form: the consent calls are given it as `q`.
+      ...(first(q, 'sub') === undefined ? { masked: true as const } : {}),
+    },
+  };
+}
+
 /**
  * `group_selection` (query form): track_id, sub, requestId, and the client's group_id hint. The
  * hint is kept in the flow cookie, which anything unbounded would grow until the browser refuses

@@ -14,6 +14,8 @@ export type StepPath =
   | '/group-selection'
   | '/login-success'
   | '/setup-passkey'
+  | '/consent'
+  | '/consent/declined'
   | '/require-password-init'
   | '/reset-password-init'
   | '/reset-password-confirmation'

@@ -20,6 +20,7 @@ export type ProviderService =
   | 'public-srv'
   | 'token-srv'
   | 'hostedpages-srv'
+  | 'consent-management-srv'
   | 'oidc';
 
 export type Meaning =
@@ -145,6 +146,7 @@ const TABLES: Record<ProviderService, Table> = {
     ['invalid_request', 'request-malformed'],
   ]),
   'hostedpages-srv': table([]),
+  'consent-management-srv': table([]),
   oidc: table([
     ['invalid_grant', 'reference-invalid'],
     ['login_required', 'reference-invalid'],

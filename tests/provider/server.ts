@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { readBody, sendJson, str, type Handler, type Params, type Req } from './http.ts';
 import { createSigner } from './keys.ts';
 import { accountVerificationRoutes } from './services/account-verification.ts';
+import { consentRoutes } from './services/consent.ts';
 import type { Context, Generation, Route, RouteSpec } from './services/context.ts';
 import { fido2Routes } from './services/fido2.ts';
 import { hostedPageRoutes } from './services/hostedpages.ts';
@@ -96,6 +97,7 @@ const routes: Route[] = [
   ...resetRoutes(ctx),
   ...accountVerificationRoutes(ctx),
   ...hostedPageRoutes(ctx),
+  ...consentRoutes(ctx),
   ...standinRoutes(ctx),
 ];
 

@@ -55,6 +55,20 @@ export type Account = {
   passkeyTimeoutMs?: number;
   /** The tenant issues this account no refresh token (as a client without the refresh_token grant). */
   noRefreshToken?: boolean;
+  /** The tenant's consent (seed `consents`) whose latest version this account must accept at sign-in. */
+  asksConsent?: string;
+  /** Consent versions this account has accepted. */
+  acceptedConsentVersions?: string[];
+};
+
+/**
+ * A consent the tenant declares (terms, privacy): its versions, the last the current one, each
+ * with its text per language (`content` HTML or text, and/or `url`).
+ */
+export type Consent = {
+  consentId: string;
+  name: string;
+  versions: Array<{ id: string; version: number; locales: Record<string, { title: string; content?: string; url?: string }> }>;
 };
 
 export type PrecheckOrder = 'mfa-first' | 'group-first';
@@ -144,10 +158,12 @@ export type Track = {
   trackId: string;
   requestId: string;
   sub: string;
-  pending: Array<'group' | 'mfa' | 'suggest' | 'login_success'>;
+  pending: Array<'group' | 'mfa' | 'suggest' | 'login_success' | 'consent'>;
   selectedGroupId?: string;
   /** The suggestion to set up a method was answered (a passkey created, or skipped). */
   suggestionAnswered?: boolean;
+  /** The consent version asked on this track was accepted (usage/accept). */
+  consentAccepted?: boolean;
   /** A person an identity provider vouched for who has no account yet (sub empty): whom, and through which provider. */
   socialRegistration?: { provider: string; email: string; name: string };
   used: boolean;
@@ -225,6 +241,7 @@ type Seed = {
   mfaRedirectUrl: string;
   registration: Registration;
   invitations?: SeedInvitation[];
+  consents?: Consent[];
 };
 
 /**
@@ -297,6 +314,7 @@ export function createStore(args: {
         { ...i, customFields: i.customFields ?? {}, expiresAt: i.expiresAt ? Date.parse(i.expiresAt) : Date.now() + 30 * 24 * 3600_000 },
       ]),
     ),
+    consents: seed.consents ?? [],
 
     /** A provider the tenant offers the client, by its provider_name (as the social login path names it: lower-case). */
     identityProvider(name: string): { name: string; displayName: string; visible: boolean } | undefined {

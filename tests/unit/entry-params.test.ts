@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  consentEntry,
   errorEntry,
   groupSelectionEntry,
   invitationEntry,
@@ -151,5 +152,36 @@ describe('register from an invitation', () => {
     expect(invitationEntry(q(`requestId=${RID}&invite_id=%3Cscript%3E`))).toBeUndefined();
     expect(invitationEntry(q(`requestId=${RID}&invite_id=a&invite_id=b`))).toBeUndefined();
     expect(inviteIdOf(q('invite_id=x y'))).toBeUndefined();
+  });
+});
+
+describe('consent_preview', () => {
+  const base = `track_id=${TID}&requestId=${RID}&consent_id=portal-terms&consent_version_id=v-2`;
+  test('the track, the account, the request, the consent version and the client', () => {
+    expect(consentEntry(q(`${base}&sub=${SUB}&client_id=sales-portal`))).toEqual({
+      trackId: TID,
+      requestId: RID,
+      sub: SUB,
+      consent: { consentId: 'portal-terms', versionId: 'v-2', clientId: 'sales-portal' },
+    });
+  });
+
+  test('the masked account alone (q) is marked, to be sent back as q; a client id that is no id is left out', () => {
+    expect(consentEntry(q(`${base}&q=${SUB}&client_id=<script>`))).toEqual({
+      trackId: TID,
+      requestId: RID,
+      sub: SUB,
+      consent: { consentId: 'portal-terms', versionId: 'v-2', masked: true },
+    });
+  });
+
+  test.each([
+    ['no consent id', `track_id=${TID}&requestId=${RID}&consent_version_id=v-2&sub=${SUB}`],
+    ['no version', `track_id=${TID}&requestId=${RID}&consent_id=c&sub=${SUB}`],
+    ['a consent id that is no id', `${base.replace('portal-terms', 'a%20b')}&sub=${SUB}`],
+    ['no account', base],
+    ['no track', `requestId=${RID}&consent_id=c&consent_version_id=v&sub=${SUB}`],
+  ])('%s: not an entry', (_name, query) => {
+    expect(consentEntry(q(query))).toBeUndefined();
   });
 });

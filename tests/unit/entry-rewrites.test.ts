@@ -12,6 +12,7 @@ describe('entryRewrite', () => {
     ['/group-selection?trackId=t1&sub=s', '/group-selection/entry'],
     ['/login-success?track_id=t1', '/login-success/entry'],
     ['/setup-passkey?trackId=t1', '/setup-passkey/entry'],
+    ['/consent?consent_id=c&track_id=t1', '/consent/entry'],
     ['/?error=email_not_verified&sub=s1', '/verify-email/entry'],
     ['/?error=email_not_verified&q=s1&requestId=r', '/verify-email/entry'],
     ['/reset-password?rprq=x&code=1', '/reset-password/link'],

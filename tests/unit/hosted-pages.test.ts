@@ -13,6 +13,7 @@ describe('plannedGroup', () => {
     expect(group.hosted_pages).toContainEqual({ hosted_page_id: 'mfa_required', locale: 'en', url: 'https://login.example.com/register-mfa' });
     expect(group.hosted_pages).toContainEqual({ hosted_page_id: 'register', locale: 'en', url: 'https://login.example.com/register' });
     expect(group.hosted_pages).toContainEqual({ hosted_page_id: 'password_set', locale: 'en', url: 'https://login.example.com/reset-password' });
+    expect(group.hosted_pages).toContainEqual({ hosted_page_id: 'consent_preview', locale: 'en', url: 'https://login.example.com/consent' });
     expect(changes.every((c) => c.before === undefined)).toBe(true);
   });
 

@@ -68,7 +68,11 @@ describe('the success rule and data parsing', () => {
 
   test('a non-200 status with success:true still counts as success', async () => {
     reply = json(201, { success: true, status: 201, data: { client_name: 'x' } });
-    await expect(publicService.getClientInfo({ requestId: 'req-12345678' })).resolves.toEqual({ displayName: 'x', identityProviders: [], registration: NO_SWITCHES });
+    await expect(publicService.getClientInfo({ requestId: 'req-12345678' })).resolves.toEqual({
+      displayName: 'x',
+      identityProviders: [],
+      registration: NO_SWITCHES,
+    });
   });
 
   test.each([

@@ -145,3 +145,39 @@ test('a push request answers as documented: a status id, the status by it, JSON 
   // The exchange id is not the status id.
   expect((await status(initiated.exchange_id.exchange_id)).status()).toBe(204);
 });
+
+test('the consent service: JSON only, its ids and the account required, 404 for an unknown version, the track vouches for the account, 204 once accepted', async ({
+  request,
+  standin: { url: standin },
+}) => {
+  const { requestId, sub, next } = await afterPassword(request, standin, `terms.new+contract-${test.info().retry}-${Date.now()}@example.com`);
+  // The consent precheck's page, with what the consent calls need.
+  expect(next.pathname).toBe('/consent');
+  const trackId = next.searchParams.get('track_id')!;
+  expect(Object.fromEntries(next.searchParams)).toMatchObject({ sub, requestId, consent_id: 'portal-terms', consent_version_id: 'portal-terms-v2' });
+  const info = `${standin}/consent-management-srv/v2/consent/usage/public/info`;
+  const accept = `${standin}/consent-management-srv/v2/consent/usage/accept`;
+  const ids = { consent_id: 'portal-terms', consent_version_id: 'portal-terms-v2' };
+  expect((await request.post(info, { form: { ...ids, sub } })).status()).toBe(415);
+  expect((await request.post(info, { data: { consent_id: 'portal-terms', sub } })).status()).toBe(400);
+  expect((await request.post(info, { data: ids })).status()).toBe(400);
+  expect((await request.post(info, { data: { ...ids, consent_version_id: 'nope', sub } })).status()).toBe(404);
+  expect((await (await request.post(info, { data: { ...ids, sub } })).json()).data).toMatchObject({
+    consent_name: 'Terms of use',
+    consent_version_id: 'portal-terms-v2',
+  });
+  const client_id = process.env.E2E_CLIENT_ID!;
+  expect((await request.post(accept, { data: { ...ids, sub, trackId } })).status()).toBe(400);
+  expect((await request.post(accept, { data: { ...ids, sub, client_id } })).status()).toBe(401);
+  expect((await request.post(accept, { data: { ...ids, sub: 'somebody-else', client_id, trackId } })).status()).toBe(401);
+  // The precheck is not continued before the acceptance.
+  const early = await request.post(`${standin}/login-srv/precheck/continue/${trackId}`, { form: { track_id: trackId, sub, requestId }, maxRedirects: 0 });
+  expect(new URL(early.headers().location).searchParams.get('error')).toBe('invalid_request');
+  expect((await request.post(accept, { data: { ...ids, sub, client_id, trackId, action_type: 'login' } })).status()).toBe(200);
+  expect((await request.post(accept, { data: { ...ids, sub, client_id, trackId, action_type: 'login' } })).status()).toBe(204);
+  // The localised details: the current generation only.
+  expect((await request.get(`${standin}/consent-management-srv/v2/consent/versions/details/portal-terms`, { params: { locale: 'de-DE' } })).status()).toBe(200);
+  expect((await request.get(`${LEGACY()}/consent-management-srv/v2/consent/versions/details/portal-terms`, { params: { locale: 'de-DE' } })).status()).toBe(
+    404,
+  );
+});

@@ -42,5 +42,11 @@ export const PASSKEY = {
   password: 'KitchenDemo2026',
 } as const;
 
+/**
+ * Accepted version 1 of the portal terms; the tenant asks for version 2 after the password until
+ * it is accepted (docs/onboarding.md "Terms and consent"). A tag makes a fresh account per test.
+ */
+export const TERMS = { fresh: (tag: string) => `terms.new+${tag}@example.com`, password: 'KitchenDemo2026' } as const;
+
 /** The stand-in client's display name (tests/provider/seed.json). */
 export const CLIENT_NAME = 'Kitchen Equipment Sales Portal (demo)';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fail, ok, redirectTo, str, type Req, type Res } from '../http.ts';
 import type { Account, Store, Track } from '../store.ts';
+import { consentAnswered, consentDue } from './consent.ts';
 import type { Context, Route } from './context.ts';
 import { openSession } from './sso.ts';
 
@@ -55,6 +56,16 @@ export function loginCompletion(store: Store) {
       // Its parameters are not published (docs/provider-contract.md §7): those of the other prechecks.
       case 'suggest':
         return store.pageUrl('suggest_verification_methods', base);
+      // Its parameters are not published (docs/provider-contract.md §2.17): what the consent calls need.
+      case 'consent': {
+        const due = consentDue(store, store.accountBySub(track.sub)!);
+        return store.pageUrl('consent_preview', {
+          ...base,
+          consent_id: due?.consentId,
+          consent_version_id: due?.versionId,
+          client_id: store.requests.get(track.requestId)?.clientId,
+        });
+      }
       default:
         return store.pageUrl('mfa_required', { ...base, q: track.sub });
     }
@@ -76,6 +87,8 @@ export function loginCompletion(store: Store) {
     // The suggestion to set up a passkey, after a password, until there is one or it was declined for good.
     if (account.suggestPasskey && verifiedType === 'PASSWORD' && !account.passkeys?.length && !account.suggestionDeclined) pending.push('suggest');
     if (account.loginSuccessPage) pending.push('login_success');
+    // New terms first, as soon as the first factor is proven (this tenant's choice).
+    if (consentDue(store, account)) pending.unshift('consent');
     return pending;
   };
 
@@ -214,6 +227,8 @@ export function loginRoutes({ store }: Context): Route[] {
           verified.used = true;
         } else if (step === 'suggest' && !track.suggestionAnswered) {
           return redirectTo(res, refused(track.requestId, 'the suggestion was not answered'));
+        } else if (step === 'consent' && !consentAnswered(track)) {
+          return redirectTo(res, refused(track.requestId, 'the consent was not accepted'));
         }
         track.pending.shift();
         if (track.pending.length > 0) return redirectTo(res, precheckPage(track));
@@ -248,7 +263,9 @@ export function loginRoutes({ store }: Context): Route[] {
                 ? 'mfa_required'
                 : step === 'suggest'
                   ? 'suggest_verification_methods'
-                  : 'login_success',
+                  : step === 'consent'
+                    ? 'common_consent'
+                    : 'login_success',
           meta_data: { ...suggestion, selectableGroups, amr_values: ['pwd'] },
           used: false,
         });

@@ -11,7 +11,7 @@
  * - an open e-mail confirmation (`accvid`, unless it already names the next step);
  * - the track beside a finished reset (unused) or a confirmed address (a sign-in offer).
  */
-const PRECHECK_PAGES = new Set(['/register-mfa', '/group-selection', '/login-success', '/setup-passkey']);
+const PRECHECK_PAGES = new Set(['/register-mfa', '/group-selection', '/login-success', '/setup-passkey', '/register-additional-info']);
 
 /** Present and not empty, as Next's own `has` condition reads a query parameter. */
 const has = (query: URLSearchParams, key: string) => Boolean(query.get(key));

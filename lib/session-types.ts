@@ -12,7 +12,9 @@ export type Continuation =
       /** After a second factor; absent when the precheck answered is the group selection. */
       statusId?: string;
       verificationType?: string;
-    };
+    }
+  /** After a newcomer's registration through an identity provider: the tenant's automatic login with the answer's track. */
+  | { target: 'after-register'; trackId: string };
 
 export type MfaOption = {
   type: string;
@@ -54,12 +56,14 @@ export type PasskeyCeremony = {
  * login_success), moved here from its address by the entry route (lib/flows/entry-binding.ts).
  */
 export type Precheck = {
-  kind: 'mfa' | 'group' | 'login-success' | 'suggest';
+  kind: 'mfa' | 'group' | 'login-success' | 'suggest' | 'missing-fields';
   trackId: string;
   /** group_selection only: the client's `group_id` hint. */
   groupHint?: string;
   /** suggest_verification_methods only: the tenant refused "Not now" (a method is required now). */
   skipRefused?: boolean;
+  /** register_additional_info only: a newcomer an identity provider vouched for, without an account yet (no subject). */
+  newcomer?: true;
 };
 
 export type FlowSession = {

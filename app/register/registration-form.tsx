@@ -32,8 +32,12 @@ export type RegistrationLabels = {
 
 type Props = {
   requestId: string;
+  /** What the form posts to: the registration, or another page's use of the same fields (the missing profile fields). */
+  action?: (prev: RegisterState, formData: FormData) => Promise<RegisterState>;
   fields: RegistrationField[];
   defaultEmail?: string;
+  /** Values known before the person types (what the provider already knows of them). */
+  defaults?: Record<string, string>;
   /** Where "sign in" and "reset your password" lead when the address already has an account. */
   existsLinks: { signIn: string; reset: string };
   labels: RegistrationLabels;
@@ -48,8 +52,8 @@ const AUTOCOMPLETE: Record<string, string> = { email: 'email', given_name: 'give
  * lib/validation/registration-fields.ts). Posts natively without JavaScript; with it, checks as
  * the person goes. The password has the checklist of the password rules, as on the reset form.
  */
-export function RegistrationForm({ requestId, fields, defaultEmail, existsLinks, labels, errors }: Props) {
-  const [state, action] = useActionState<RegisterState, FormData>(submitRegistration, { status: 'idle' });
+export function RegistrationForm({ requestId, action: submit = submitRegistration, fields, defaultEmail, defaults, existsLinks, labels, errors }: Props) {
+  const [state, action] = useActionState<RegisterState, FormData>(submit, { status: 'idle' });
   const rules = useFieldRules<string>(
     state,
     Object.fromEntries(fields.map((f) => [f.key, ((value, values) => fieldError(f, value, values)) satisfies FieldRule])),
@@ -57,7 +61,7 @@ export function RegistrationForm({ requestId, fields, defaultEmail, existsLinks,
   const live = useHydrated();
   const [password, setPassword] = useState('');
   const values = state.status === 'invalid' ? (state.values ?? {}) : {};
-  const valueOf = (key: string) => values[key] ?? (key === 'email' ? (defaultEmail ?? '') : '');
+  const valueOf = (key: string) => values[key] ?? defaults?.[key] ?? (key === 'email' ? (defaultEmail ?? '') : '');
   const message = (key: string) => {
     const error = rules.errorOf(key);
     return error ? errors[error] : undefined;

@@ -14,6 +14,8 @@ export type Finished =
   | { step: 'group'; trackId: string; sub: string; groupId: string }
   /** The tenant's suggestion to set up a method, answered (a passkey created, or skipped). */
   | { step: 'suggestion'; trackId: string; sub: string }
+  /** The missing profile fields saved (login case): the precheck continue, as after login_success. */
+  | { step: 'missing-fields'; trackId: string; sub: string }
   | { step: 'second-factor'; trackId: string; sub: string; statusId: string; verificationType: string; groupId?: string };
 
 /**
@@ -32,6 +34,7 @@ export function continuationAfter(finished: Finished): Continuation {
       return { target: 'precheck-continue', trackId: finished.trackId, sub: finished.sub, selectedGroupId: finished.groupId };
     // Like login_success (docs/provider-contract.md §2.9, §2.13): the track, the request, the subject.
     case 'suggestion':
+    case 'missing-fields':
       return { target: 'precheck-continue', trackId: finished.trackId, sub: finished.sub };
     case 'second-factor':
       return {
@@ -60,6 +63,8 @@ export function continuationForm(args: { providerUrl: URL; requestId: string; re
           ['rememberMe', String(args.rememberMe)],
         ],
       };
+    case 'after-register':
+      return afterRegisterForm(args.providerUrl, c.trackId);
     case 'precheck-continue': {
       // docs/provider-contract.md §2.9: after a second factor status_id, track_id, requestId, sub
       // and verificationType; after the group selection the chosen group as well.

@@ -31,6 +31,7 @@ const PRECHECK_PAGES: Record<Precheck['kind'], StepPath> = {
   group: '/group-selection',
   'login-success': '/login-success',
   suggest: '/setup-passkey',
+  'missing-fields': '/register-additional-info',
 };
 
 /** Where the sign-in in progress stands, for "back to it". */

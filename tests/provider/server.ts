@@ -7,6 +7,7 @@ import { fido2Routes } from './services/fido2.ts';
 import { hostedPageRoutes } from './services/hostedpages.ts';
 import { loginRoutes } from './services/login.ts';
 import { oidcRoutes } from './services/oidc.ts';
+import { progressiveRoutes } from './services/progressive.ts';
 import { publicRoutes } from './services/public.ts';
 import { pushRoutes } from './services/push.ts';
 import { registrationRoutes } from './services/registration.ts';
@@ -83,6 +84,7 @@ const routes: Route[] = [
   ...publicRoutes(ctx),
   ...userActionRoutes(ctx),
   ...registrationRoutes(ctx),
+  ...progressiveRoutes(ctx),
   ...verificationRoutes(ctx),
   ...pushRoutes(ctx),
   ...fido2Routes(ctx),

@@ -1,6 +1,7 @@
 import { fail, ok, str, type Body, type Req } from '../http.ts';
 import type { Account, Registration, Store } from '../store.ts';
 import type { Context, Route } from './context.ts';
+import { registerNewcomer } from './progressive.ts';
 
 /**
  * Self-registration (docs/provider-contract.md, "Registration"). The field list: the current
@@ -59,6 +60,9 @@ function localised(registration: Registration, locale: string | null): Array<Rec
 function register(store: Store, generation: Context['generation'], req: Req, res: Parameters<Route[2]>[1], body: Body) {
   const requestId = req.headers.requestid;
   if (typeof requestId !== 'string' || !store.requests.has(requestId)) return fail(res, 400, 10001, 'Invalid request id', 'UsersException');
+  // A newcomer from an identity provider completes the registration with its track (progressive.ts).
+  const trackId = req.headers.trackid;
+  if (typeof trackId === 'string' && trackId !== '') return registerNewcomer(store, generation, res, requestId, trackId, body);
   const customFields = body.customFields && typeof body.customFields === 'object' ? (body.customFields as Record<string, unknown>) : {};
   for (const field of store.registration.fields) {
     if (field.is_group === true || field.isGroupTitle === true) continue;

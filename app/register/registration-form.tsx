@@ -110,8 +110,10 @@ export function RegistrationForm({ requestId, action: submit = submitRegistratio
       return <Box key={f.key} field={f} label={label(f)} checked={valueOf(f.key) === 'on'} error={message(f.key)} {...registration} {...common} />;
     if (f.type === 'SELECT') {
       const error = message(f.key);
+      // Keyed by the value sent back: React applies a select's defaultValue on mount only, and the
+      // form's reset after a refused post (JavaScript on) would otherwise fall back to "Please choose".
       return (
-        <div className="field" key={f.key}>
+        <div className="field" key={`${f.key}:${valueOf(f.key)}`}>
           <label htmlFor={f.key}>{label(f)}</label>
           <select
             id={f.key}

@@ -114,3 +114,17 @@ test('a newcomer from Google completes the tenant’s fields here and is signed 
   await continueToProvider(page, javaScriptEnabled);
   await expect(page.getByText(/^Signed in as nina\.newcomer\+[0-9a-f]{8}@gmail\.example\.$/)).toBeVisible();
 });
+
+test('an invented track, with or without this sign-in’s request, goes nowhere: the provider is asked about it (metadata, then trackinfo)', async ({
+  page,
+  standin,
+}) => {
+  const requestId = await startSignIn(page);
+  const invented = '00000000-0000-4000-8000-000000000000';
+  await page.goto(`/register-additional-info?${new URLSearchParams({ track_id: invented, trackId: invented, requestId })}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your sign-in has expired');
+  await page.goto(`/register-additional-info?${new URLSearchParams({ trackId: invented })}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your sign-in has expired');
+  expect(await standin.calls(`metadata/${invented}`)).not.toHaveLength(0);
+  expect(await standin.calls(`trackinfo/${requestId}/${invented}`)).not.toHaveLength(0);
+});

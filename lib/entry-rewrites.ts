@@ -12,7 +12,7 @@
  * - the track beside a finished reset (unused) or a confirmed address (a sign-in offer);
  * - the register page opened from an invitation (`invite_id` or `inviteId`).
  */
-const PRECHECK_PAGES = new Set(['/register-mfa', '/group-selection', '/login-success', '/setup-passkey', '/consent']);
+const PRECHECK_PAGES = new Set(['/register-mfa', '/group-selection', '/login-success', '/setup-passkey', '/consent', '/register-additional-info']);
 
 /** Present and not empty, as Next's own `has` condition reads a query parameter. */
 const has = (query: URLSearchParams, key: string) => Boolean(query.get(key));

@@ -12,7 +12,9 @@ export type Continuation =
       /** After a second factor; absent when the precheck answered is the group selection. */
       statusId?: string;
       verificationType?: string;
-    };
+    }
+  /** After a newcomer's registration through an identity provider: the tenant's automatic login with the answer's track. */
+  | { target: 'after-register'; trackId: string };
 
 export type MfaOption = {
   type: string;
@@ -54,7 +56,7 @@ export type PasskeyCeremony = {
  * login_success), moved here from its address by the entry route (lib/flows/entry-binding.ts).
  */
 export type Precheck = {
-  kind: 'mfa' | 'group' | 'login-success' | 'suggest' | 'consent';
+  kind: 'mfa' | 'group' | 'login-success' | 'suggest' | 'consent' | 'missing-fields';
   trackId: string;
   /** group_selection only: the client's `group_id` hint. */
   groupHint?: string;
@@ -62,6 +64,8 @@ export type Precheck = {
   skipRefused?: boolean;
   /** consent_preview only: the consent version to accept (docs/provider-contract.md §2.17). */
   consent?: ConsentRef;
+  /** register_additional_info only: a newcomer an identity provider vouched for, without an account yet (no subject). */
+  newcomer?: true;
 };
 
 /**

@@ -5,7 +5,6 @@ import { getConfig } from '@/lib/config';
 import { failForRequest } from '@/lib/errors';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
-import { template } from '@/lib/i18n/template';
 import { typeset } from '@/lib/i18n/typeset';
 import { requireClientInfo } from '@/lib/provider/client-name';
 import { readInvitation, type InvitationReading } from '@/lib/provider/invitations';
@@ -14,38 +13,11 @@ import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
-import type { ErrorKey } from '@/lib/validation/form-state';
 import { inputFields } from '@/lib/validation/registration-fields';
+import { REGISTRATION_ERRORS, registrationLabels } from './form-labels';
 import { InvitationRefused } from './invitation-refused';
 import { closedReason, RegistrationClosed } from './registration-closed';
 import { RegistrationForm } from './registration-form';
-
-/** Every message the registration form may show under a field or above it. */
-const SHOWN: ErrorKey[] = [
-  ...(['emailRequired', 'emailInvalid', 'accountExists', 'fieldRequired', 'choiceRequired', 'boxRequired', 'consentRequired', 'fieldTooShort'] as const),
-  ...([
-    'fieldTooLong',
-    'fieldPattern',
-    'mobileInvalid',
-    'dateInvalid',
-    'dateTooEarly',
-    'dateTooLate',
-    'numberInvalid',
-    'numberOutOfRange',
-    'urlInvalid',
-  ] as const),
-  ...([
-    'passwordRequired',
-    'newPasswordLength',
-    'newPasswordPattern',
-    'newPasswordChars',
-    'repeatRequired',
-    'passwordsDontMatch',
-    'registerRefused',
-    'registerWait',
-  ] as const),
-];
-const OWN_LABELS = ['email', 'given_name', 'family_name', 'mobile_number', 'password', 'password_echo', 'birthdate'] as const;
 
 /**
  * The tenant's `register` page (docs/provider-contract.md, "Registration"): reached from the
@@ -74,17 +46,14 @@ export default async function RegisterPage({ searchParams }: PageProps<'/registe
   if (reading && reading.kind !== 'open') return <InvitationRefused state={reading.kind} requestId={requestId} signIn={login} />;
   const invitation = reading?.kind === 'open' ? reading.invitation : undefined;
 
-  const [t, tInvitation, tReset, tCredentials, errors, fields, remembered, client] = await Promise.all([
+  const [t, tInvitation, errors, fields, remembered, client] = await Promise.all([
     getTranslations('register'),
     getTranslations('invitation'),
-    getTranslations('resetForm'),
-    getTranslations('credentials'),
-    translateErrors(SHOWN),
+    translateErrors(REGISTRATION_ERRORS),
     readRegistrationFields({ requestId, locale }).catch(failed),
     rememberedEmail.read(),
     requireClientInfo(requestId, locale).catch(failed),
   ]);
-  const own = Object.fromEntries(OWN_LABELS.map((key) => [key, t(`field.${key}`)]));
   // Closed to self-registration: an invitation is the way in; a captcha closes it to invitations too.
   const closed = closedReason(client.registration);
   if (closed === 'captcha' || (closed === 'invitationOnly' && !invitation)) return <RegistrationClosed reason={closed} signIn={login} />;
@@ -115,26 +84,7 @@ export default async function RegisterPage({ searchParams }: PageProps<'/registe
         defaultEmail={(flow?.requestId === requestId ? flow.email : undefined) ?? remembered}
         existsLinks={{ signIn: login, reset: stepUrl('/reset-password-init', requestId) }}
         errors={errors}
-        labels={{
-          fields: Object.fromEntries(fields.map((f) => [f.key, f.label ?? own[f.key] ?? f.key])),
-          optional: t('optional'),
-          choose: t('choose'),
-          mobileHint: t('mobileHint'),
-          submit: t('submit'),
-          pending: t('pending'),
-          show: tReset('showPassword'),
-          hide: tReset('hidePassword'),
-          capsLock: tCredentials('capsLock'),
-          existsSignIn: t('existsSignIn'),
-          existsReset: t('existsReset'),
-          checklist: {
-            title: tReset('rulesTitle'),
-            met: tReset('ruleMet'),
-            notMet: tReset('ruleNotMet'),
-            rules: { length: tReset('ruleLength'), lower: tReset('ruleLower'), upper: tReset('ruleUpper'), digit: tReset('ruleDigit') },
-            forbidden: template(tReset, 'ruleForbidden', 'chars'),
-          },
-        }}
+        labels={await registrationLabels(fields, { submit: t('submit'), pending: t('pending') })}
       />
       <p className="links">
         {t('haveAccount')} <a href={login}>{t('signIn')}</a>

@@ -32,10 +32,14 @@ export type RegistrationLabels = {
 
 type Props = {
   requestId: string;
+  /** What the form posts to: the registration, or another page's use of the same fields (the missing profile fields). */
+  action?: (prev: RegisterState, formData: FormData) => Promise<RegisterState>;
   fields: RegistrationField[];
   defaultEmail?: string;
   /** Opened from an invitation: its address (locked; the server sends it whatever is posted) and other values. */
   invitation?: { lockedEmail: string | undefined; prefill: Record<string, string>; lockedHint: string };
+  /** Values known before the person types (what the provider already knows of them). */
+  defaults?: Record<string, string>;
   /** Where "sign in" and "reset your password" lead when the address already has an account. */
   existsLinks: { signIn: string; reset: string };
   labels: RegistrationLabels;
@@ -50,8 +54,18 @@ const AUTOCOMPLETE: Record<string, string> = { email: 'email', given_name: 'give
  * lib/validation/registration-fields.ts). Posts natively without JavaScript; with it, checks as
  * the person goes. The password has the checklist of the password rules, as on the reset form.
  */
-export function RegistrationForm({ requestId, fields, defaultEmail, invitation, existsLinks, labels, errors }: Props) {
-  const [state, action] = useActionState<RegisterState, FormData>(submitRegistration, { status: 'idle' });
+export function RegistrationForm({
+  requestId,
+  action: submit = submitRegistration,
+  fields,
+  defaultEmail,
+  defaults,
+  invitation,
+  existsLinks,
+  labels,
+  errors,
+}: Props) {
+  const [state, action] = useActionState<RegisterState, FormData>(submit, { status: 'idle' });
   const rules = useFieldRules<string>(
     state,
     Object.fromEntries(fields.map((f) => [f.key, ((value, values) => fieldError(f, value, values)) satisfies FieldRule])),
@@ -61,7 +75,7 @@ export function RegistrationForm({ requestId, fields, defaultEmail, invitation, 
   const values = state.status === 'invalid' ? (state.values ?? {}) : {};
   const locked = invitation?.lockedEmail;
   const valueOf = (key: string) =>
-    key === 'email' && locked ? locked : (values[key] ?? invitation?.prefill[key] ?? (key === 'email' ? (defaultEmail ?? '') : ''));
+    key === 'email' && locked ? locked : (values[key] ?? invitation?.prefill[key] ?? defaults?.[key] ?? (key === 'email' ? (defaultEmail ?? '') : ''));
   const message = (key: string) => {
     const error = rules.errorOf(key);
     return error ? errors[error] : undefined;
@@ -110,8 +124,10 @@ export function RegistrationForm({ requestId, fields, defaultEmail, invitation, 
       return <Box key={f.key} field={f} label={label(f)} checked={valueOf(f.key) === 'on'} error={message(f.key)} {...registration} {...common} />;
     if (f.type === 'SELECT') {
       const error = message(f.key);
+      // Keyed by the value sent back: React applies a select's defaultValue on mount only, and the
+      // form's reset after a refused post (JavaScript on) would otherwise fall back to "Please choose".
       return (
-        <div className="field" key={f.key}>
+        <div className="field" key={`${f.key}:${valueOf(f.key)}`}>
           <label htmlFor={f.key}>{label(f)}</label>
           <select
             id={f.key}

@@ -16,6 +16,8 @@ export type Finished =
   | { step: 'suggestion'; trackId: string; sub: string }
   /** The terms or consent version the tenant asked for, accepted (docs/provider-contract.md §2.17). */
   | { step: 'consent'; trackId: string; sub: string }
+  /** The missing profile fields saved (login case): the precheck continue, as after login_success. */
+  | { step: 'missing-fields'; trackId: string; sub: string }
   | { step: 'second-factor'; trackId: string; sub: string; statusId: string; verificationType: string; groupId?: string };
 
 /**
@@ -35,6 +37,7 @@ export function continuationAfter(finished: Finished): Continuation {
     // Like login_success (docs/provider-contract.md §2.9, §2.13): the track, the request, the subject.
     case 'suggestion':
     case 'consent':
+    case 'missing-fields':
       return { target: 'precheck-continue', trackId: finished.trackId, sub: finished.sub };
     case 'second-factor':
       return {
@@ -63,6 +66,8 @@ export function continuationForm(args: { providerUrl: URL; requestId: string; re
           ['rememberMe', String(args.rememberMe)],
         ],
       };
+    case 'after-register':
+      return afterRegisterForm(args.providerUrl, c.trackId);
     case 'precheck-continue': {
       // docs/provider-contract.md §2.9: after a second factor status_id, track_id, requestId, sub
       // and verificationType; after the group selection the chosen group as well.

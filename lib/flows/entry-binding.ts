@@ -1,7 +1,8 @@
 import 'server-only';
 import { getLocale } from 'next-intl/server';
 import { accountRef, log } from '../log';
-import { isTrackOpen } from '../provider/prelogin';
+import { getMissingFields, isTrackOpen } from '../provider/prelogin';
+import { readTrackInfo } from '../provider/progressive';
 import { getFlowSession, startFlow } from '../session';
 import type { Precheck } from '../session-types';
 import { errorUrl, stepUrl, type StepPath } from './step-urls';
@@ -28,6 +29,7 @@ const PAGES: Record<Precheck['kind'], StepPath> = {
   'login-success': '/login-success',
   suggest: '/setup-passkey',
   consent: '/consent',
+  'missing-fields': '/register-additional-info',
 };
 
 export async function bindPrecheckEntry(entry: { requestId: string; sub: string } & Precheck): Promise<string> {
@@ -64,4 +66,41 @@ export async function bindUnverifiedEntry(entry: { requestId: string; sub: strin
 function refuseSubject(requestId: string, sub: string, step: string): string {
   log.warn({ event: 'entry-subject-mismatch', step, account: accountRef(sub) }, 'a provider entry named another account than this sign-in');
   return errorUrl('invalid-request', requestId);
+}
+
+/**
+ * The `register_additional_info` page (docs/provider-contract.md §2.18): its address names only the
+ * track (and the request, when the provider adds it), so both cases are told apart by asking the
+ * provider. A login's open track has precheck metadata, which names the account: it must be this
+ * sign-in's account where the sign-in knows one. Otherwise it is a newcomer's track, which
+ * trackinfo must confirm for the request; a newcomer has no account, so the flow has no subject.
+ * The request comes from the address, else from this browser's sign-in, else from the metadata.
+ */
+export async function bindMissingFieldsEntry(entry: { trackId: string; requestId: string | undefined }): Promise<string> {
+  const { trackId } = entry;
+  const session = await getFlowSession();
+  const locale = await getLocale();
+  const metadata = await getMissingFields({ trackId, locale });
+  const requestId = entry.requestId ?? (session.startedAt ? session.requestId : undefined) ?? (metadata.kind === 'missing' ? metadata.requestId : undefined);
+  if (!requestId) return errorUrl('expired');
+  const ours = session.requestId === requestId && Boolean(session.startedAt);
+  if (metadata.kind === 'missing') {
+    const sub = metadata.sub ?? (ours ? session.sub : undefined);
+    if (!sub) return errorUrl('expired', requestId);
+    if (ours && session.sub && session.sub !== sub) return refuseSubject(requestId, sub, 'missing-fields');
+    const precheck: Precheck = { kind: 'missing-fields', trackId };
+    if (ours) {
+      Object.assign(session, { sub, precheck, continuation: undefined });
+      await session.save();
+    } else await startFlow({ requestId, sub, precheck });
+    return stepUrl(PAGES['missing-fields'], requestId);
+  }
+  const info = await readTrackInfo({ requestId, trackId, locale });
+  if (info.kind === 'gone') return errorUrl('expired', requestId);
+  const precheck: Precheck = { kind: 'missing-fields', trackId, newcomer: true };
+  if (ours && !session.sub) {
+    Object.assign(session, { precheck, continuation: undefined });
+    await session.save();
+  } else await startFlow({ requestId, precheck });
+  return stepUrl(PAGES['missing-fields'], requestId);
 }

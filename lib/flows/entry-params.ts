@@ -100,6 +100,16 @@ export function consentEntry(q: Query) {
 }
 
 /**
+ * `register_additional_info`: `track_id` and/or `trackId` (the docs' example has both), and
+ * `requestId` when the provider adds it (a newcomer from an identity provider; a login's example
+ * shows none). No subject: the provider's metadata for the track names it.
+ */
+export function additionalInfoEntry(q: Query) {
+  const trackId = trackIdOf(q);
+  return trackId ? { trackId, requestId: requestIdOf(q) } : undefined;
+}
+
+/**
  * `group_selection` (query form): track_id, sub, requestId, and the client's group_id hint. The
  * hint is kept in the flow cookie, which anything unbounded would grow until the browser refuses
  * it: one that cannot be a group id is kept as '' (the page then says the group is not offered).

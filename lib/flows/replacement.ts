@@ -32,6 +32,7 @@ const PRECHECK_PAGES: Record<Precheck['kind'], StepPath> = {
   'login-success': '/login-success',
   suggest: '/setup-passkey',
   consent: '/consent',
+  'missing-fields': '/register-additional-info',
 };
 
 /** Where the sign-in in progress stands, for "back to it". */

@@ -26,7 +26,8 @@ export type StepPath =
   | '/verify-email-complete'
   | '/switch-sign-in'
   | '/register'
-  | '/register-success';
+  | '/register-success'
+  | '/register-additional-info';
 
 export function stepUrl(path: StepPath, requestId: string, extra: Record<string, string | undefined> = {}): string {
   const query = new URLSearchParams({ requestId });

@@ -19,6 +19,7 @@ export const SERVED_PAGES: ReadonlyArray<{ id: string; path: string }> = [
   { id: 'login_success', path: '/login-success' },
   { id: 'consent_preview', path: '/consent' },
   { id: 'register_success', path: '/register-success' },
+  { id: 'register_additional_info', path: '/register-additional-info' },
   { id: 'logout_success', path: '/signed-out' },
   { id: 'error', path: '/error' },
 ];
@@ -41,7 +42,6 @@ export function tenantPages({ passkeys = false }: { passkeys?: boolean } = {}): 
 
 /** Page ids a tenant knows that stay with the tenant's own pages. */
 export const TENANT_PAGES: readonly string[] = [
-  'register_additional_info',
   'password_forgot_init',
   'verification_init',
   'reactivate_verification_method',

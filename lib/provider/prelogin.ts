@@ -134,3 +134,62 @@ export async function getSuggestionRules(args: { trackId: string; locale: string
   const atTop = parsed.success ? parsed : WithSuggestion.safeParse(answer.body);
   return atTop.success ? suggestionRules(atTop.data.meta_data) : { skip: 'unknown' };
 }
+
+/**
+ * The login's missing required fields (docs/provider-contract.md §2.18): `meta_data.missing_fields`
+ * (field keys) and `meta_data.identity` (what the account already has), in the same envelope as the
+ * groups. The provider's sample names no request id; one is read where a tenant may put it
+ * (`requestId`/`request_id` in `meta_data` or `data`), for an entry whose address lacks it.
+ */
+export type MissingFieldsMetadata =
+  { kind: 'missing'; fields: string[]; identity: Record<string, string>; sub: string | undefined; requestId: string | undefined } | { kind: 'gone' };
+
+const Key = z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/);
+const IdentityValue = z.union([z.string().max(1000), z.number(), z.boolean()]).transform(String);
+const ProgressiveMetadata = z
+  .object({
+    used: z.boolean().optional(),
+    requestId: z.string().optional(),
+    request_id: z.string().optional(),
+    meta_data: z
+      .object({
+        missing_fields: z.array(z.unknown()).max(200).default([]),
+        identity: z.record(z.string(), z.unknown()).nullish(),
+        requestId: z.string().optional(),
+        request_id: z.string().optional(),
+      })
+      .loose(),
+  })
+  .loose();
+
+/** Reads one metadata answer's missing fields (exported for the unit tests of recorded answers). */
+export function missingFieldsOf(data: unknown, body: unknown): MissingFieldsMetadata | undefined {
+  const inData = ProgressiveMetadata.safeParse(data);
+  const parsed = inData.success ? inData : ProgressiveMetadata.safeParse(body);
+  if (!parsed.success) return undefined;
+  if (parsed.data.used === true) return { kind: 'gone' };
+  const meta = parsed.data.meta_data;
+  const fields = [...new Set(meta.missing_fields.flatMap((f) => (Key.safeParse(f).success ? [f as string] : [])))];
+  const identity: Record<string, string> = {};
+  for (const [key, value] of Object.entries(meta.identity ?? {})) {
+    const read = IdentityValue.safeParse(value);
+    if (read.success && read.data !== '' && Key.safeParse(key).success) identity[key] = read.data;
+  }
+  return {
+    kind: 'missing',
+    fields,
+    identity,
+    sub: identity.sub || undefined,
+    requestId: meta.requestId ?? meta.request_id ?? parsed.data.requestId ?? parsed.data.request_id,
+  };
+}
+
+export async function getMissingFields(args: { trackId: string; locale: string }): Promise<MissingFieldsMetadata> {
+  const call = metadataCall(args);
+  const answer = await ask(call);
+  if (answer.kind === 'empty' || (answer.kind === 'refused' && answer.status === 400)) return { kind: 'gone' };
+  if (answer.kind !== 'data') throw unexpected(call, answer);
+  const read = missingFieldsOf(answer.data, answer.body);
+  if (!read) throw unexpected(call, answer);
+  return read;
+}

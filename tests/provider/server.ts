@@ -9,6 +9,7 @@ import { hostedPageRoutes } from './services/hostedpages.ts';
 import { invitationRoutes } from './services/invitations.ts';
 import { loginRoutes } from './services/login.ts';
 import { oidcRoutes } from './services/oidc.ts';
+import { progressiveRoutes } from './services/progressive.ts';
 import { publicRoutes } from './services/public.ts';
 import { pushRoutes } from './services/push.ts';
 import { registrationRoutes } from './services/registration.ts';
@@ -89,6 +90,7 @@ const routes: Route[] = [
   ...userActionRoutes(ctx),
   ...registrationRoutes(ctx),
   ...invitationRoutes(ctx),
+  ...progressiveRoutes(ctx),
   ...verificationRoutes(ctx),
   ...pushRoutes(ctx),
   ...fido2Routes(ctx),

@@ -55,6 +55,10 @@ export type Account = {
   passkeyTimeoutMs?: number;
   /** The tenant issues this account no refresh token (as a client without the refresh_token grant). */
   noRefreshToken?: boolean;
+  /** Required profile fields the account lacks: the tenant asks for them (register_additional_info) before the sign-in goes on. */
+  missingFields?: string[];
+  /** Profile values beyond e-mail and name (a mobile number, the tenant's custom fields), by field key. */
+  profile?: Record<string, unknown>;
   /** The tenant's consent (seed `consents`) whose latest version this account must accept at sign-in. */
   asksConsent?: string;
   /** Consent versions this account has accepted. */
@@ -158,7 +162,7 @@ export type Track = {
   trackId: string;
   requestId: string;
   sub: string;
-  pending: Array<'group' | 'mfa' | 'suggest' | 'login_success' | 'consent'>;
+  pending: Array<'missing_fields' | 'group' | 'mfa' | 'suggest' | 'login_success' | 'consent'>;
   selectedGroupId?: string;
   /** The suggestion to set up a method was answered (a passkey created, or skipped). */
   suggestionAnswered?: boolean;

@@ -4,10 +4,12 @@ import { nextHeaders, nextIntlServer, resetRequest } from './support/next-reques
 vi.mock('next/headers', () => nextHeaders);
 vi.mock('next-intl/server', () => nextIntlServer);
 vi.mock('react', async (original) => ({ ...(await original<typeof import('react')>()), cache: <T>(fn: T) => fn }));
-vi.mock('@/lib/provider/prelogin', () => ({ isTrackOpen: vi.fn() }));
+vi.mock('@/lib/provider/prelogin', () => ({ isTrackOpen: vi.fn(), getMissingFields: vi.fn() }));
+vi.mock('@/lib/provider/progressive', () => ({ readTrackInfo: vi.fn() }));
 
-const { bindPrecheckEntry, bindUnverifiedEntry } = await import('@/lib/flows/entry-binding');
-const { isTrackOpen } = await import('@/lib/provider/prelogin');
+const { bindMissingFieldsEntry, bindPrecheckEntry, bindUnverifiedEntry } = await import('@/lib/flows/entry-binding');
+const { getMissingFields, isTrackOpen } = await import('@/lib/provider/prelogin');
+const { readTrackInfo } = await import('@/lib/provider/progressive');
 const { readFlow, startFlow } = await import('@/lib/session');
 
 const REQUEST = 'request-a-12345678';
@@ -61,5 +63,50 @@ describe("a provider entry's track and subject are bound to the sign-in", () => 
     await startFlow({ requestId: REQUEST, sub: OWN });
     expect(await bindUnverifiedEntry({ requestId: REQUEST, sub: OTHER })).toBe(`/error?reason=invalid-request&requestId=${REQUEST}`);
     expect(await bindUnverifiedEntry({ requestId: REQUEST, sub: OWN })).toBe(`/verify-email?requestId=${REQUEST}`);
+  });
+});
+
+describe('register_additional_info: a login’s track or a newcomer’s, told apart by the provider', () => {
+  const missing = (sub: string | undefined, requestId?: string) => ({ kind: 'missing' as const, fields: ['mobile_number'], identity: {}, sub, requestId });
+  beforeEach(() => {
+    resetRequest();
+    vi.mocked(getMissingFields).mockReset();
+    vi.mocked(readTrackInfo).mockReset();
+  });
+
+  test('a login’s track without a request in the address: this browser’s sign-in, its own account, the clean page', async () => {
+    await startFlow({ requestId: REQUEST, sub: OWN });
+    vi.mocked(getMissingFields).mockResolvedValueOnce(missing(OWN));
+    expect(await bindMissingFieldsEntry({ trackId: TRACK, requestId: undefined })).toBe(`/register-additional-info?requestId=${REQUEST}`);
+    expect(await readFlow()).toMatchObject({ requestId: REQUEST, sub: OWN, precheck: { kind: 'missing-fields', trackId: TRACK } });
+    expect(readTrackInfo).not.toHaveBeenCalled();
+  });
+
+  test('the metadata names another account than this sign-in’s: refused, nothing bound', async () => {
+    await startFlow({ requestId: REQUEST, sub: OWN });
+    vi.mocked(getMissingFields).mockResolvedValueOnce(missing(OTHER));
+    expect(await bindMissingFieldsEntry({ trackId: TRACK, requestId: REQUEST })).toBe(`/error?reason=invalid-request&requestId=${REQUEST}`);
+    expect((await readFlow())?.precheck).toBeUndefined();
+  });
+
+  test('no sign-in here and no request anywhere: expired; the metadata’s request is taken where it names one', async () => {
+    vi.mocked(getMissingFields).mockResolvedValueOnce(missing(OWN));
+    expect(await bindMissingFieldsEntry({ trackId: TRACK, requestId: undefined })).toBe('/error?reason=expired');
+    vi.mocked(getMissingFields).mockResolvedValueOnce(missing(OWN, REQUEST));
+    expect(await bindMissingFieldsEntry({ trackId: TRACK, requestId: undefined })).toBe(`/register-additional-info?requestId=${REQUEST}`);
+    expect(await readFlow()).toMatchObject({ requestId: REQUEST, sub: OWN });
+  });
+
+  test('no login’s track: a newcomer’s only where trackinfo confirms it for the request; bound without a subject', async () => {
+    vi.mocked(getMissingFields).mockResolvedValue({ kind: 'gone' });
+    vi.mocked(readTrackInfo).mockResolvedValueOnce({ kind: 'gone' });
+    expect(await bindMissingFieldsEntry({ trackId: TRACK, requestId: REQUEST })).toBe(`/error?reason=expired&requestId=${REQUEST}`);
+    expect(await readFlow()).toBeNull();
+    vi.mocked(readTrackInfo).mockResolvedValueOnce({ kind: 'missing', fields: ['business_type'], identity: {} });
+    expect(await bindMissingFieldsEntry({ trackId: TRACK, requestId: REQUEST })).toBe(`/register-additional-info?requestId=${REQUEST}`);
+    expect(readTrackInfo).toHaveBeenLastCalledWith({ requestId: REQUEST, trackId: TRACK, locale: 'en-GB' });
+    const flow = await readFlow();
+    expect(flow).toMatchObject({ requestId: REQUEST, precheck: { kind: 'missing-fields', trackId: TRACK, newcomer: true } });
+    expect(flow?.sub).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
+  additionalInfoEntry,
   consentEntry,
   errorEntry,
   groupSelectionEntry,
@@ -49,6 +50,16 @@ describe('login', () => {
 
   test('a repeated parameter counts as absent (no array reaches the page)', () => {
     expect(loginEntry({ requestId: [RID, RID] }).requestId).toBeUndefined();
+  });
+});
+
+describe('register_additional_info', () => {
+  test('track_id and/or trackId (both spellings), requestId when the provider adds it; no subject needed', () => {
+    expect(additionalInfoEntry(q(`track_id=${TID}&trackId=${TID}`))).toEqual({ trackId: TID, requestId: undefined });
+    expect(additionalInfoEntry(q(`trackId=${TID}&requestId=${RID}`))).toEqual({ trackId: TID, requestId: RID });
+    expect(additionalInfoEntry(q(`track_id=${TID}&request_id=${RID}`))).toEqual({ trackId: TID, requestId: RID });
+    expect(additionalInfoEntry(q(`requestId=${RID}`))).toBeUndefined();
+    expect(additionalInfoEntry(q(`track_id=not%20an%20id&requestId=${RID}`))).toBeUndefined();
   });
 });
 

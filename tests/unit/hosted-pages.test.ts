@@ -12,6 +12,11 @@ describe('plannedGroup', () => {
     expect(group.hosted_pages).toContainEqual({ hosted_page_id: 'login', locale: 'en', url: 'https://login.example.com/' });
     expect(group.hosted_pages).toContainEqual({ hosted_page_id: 'mfa_required', locale: 'en', url: 'https://login.example.com/register-mfa' });
     expect(group.hosted_pages).toContainEqual({ hosted_page_id: 'register', locale: 'en', url: 'https://login.example.com/register' });
+    expect(group.hosted_pages).toContainEqual({
+      hosted_page_id: 'register_additional_info',
+      locale: 'en',
+      url: 'https://login.example.com/register-additional-info',
+    });
     expect(group.hosted_pages).toContainEqual({ hosted_page_id: 'password_set', locale: 'en', url: 'https://login.example.com/reset-password' });
     expect(group.hosted_pages).toContainEqual({ hosted_page_id: 'consent_preview', locale: 'en', url: 'https://login.example.com/consent' });
     expect(changes.every((c) => c.before === undefined)).toBe(true);
@@ -28,13 +33,13 @@ describe('plannedGroup', () => {
       groupOwner: 'client',
       default_locale: 'de',
       hosted_pages: [
-        { hosted_page_id: 'register_additional_info', locale: 'de', url: 'https://tenant.example/additional' },
+        { hosted_page_id: 'consent_scopes', locale: 'de', url: 'https://tenant.example/consent' },
         { hosted_page_id: 'login', locale: 'en', url: 'https://old.example/login' },
         { hosted_page_id: 'login', locale: 'de', url: 'https://login.example.com/' },
       ],
     };
     const { group, changes } = plannedGroup(existing, 'g', HERE);
-    expect(group.hosted_pages).toContainEqual({ hosted_page_id: 'register_additional_info', locale: 'de', url: 'https://tenant.example/additional' });
+    expect(group.hosted_pages).toContainEqual({ hosted_page_id: 'consent_scopes', locale: 'de', url: 'https://tenant.example/consent' });
     expect(changes.filter((c) => c.id === 'login')).toEqual([
       { id: 'login', locale: 'en', before: 'https://old.example/login', after: 'https://login.example.com/' },
     ]);

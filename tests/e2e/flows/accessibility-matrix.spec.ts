@@ -5,6 +5,7 @@ import { CLIENT_NAME, expect, test, type AxeOptions } from '../support/fixtures'
 import { expectErrorsInText, expectLayout } from '../support/layout';
 import { fingerprint, headline, Rerenders } from '../support/matrix/rerender';
 import { knownLayoutDefects, messages, NO_JS_LOCALES, WALKED_LOCALES, type State, type Tour, type Visit } from '../support/matrix/steps';
+import { additionalInfoTours } from '../support/matrix/tours-additional-info';
 import { consentTours } from '../support/matrix/tours-consent';
 import { groupAndConfirmationTours } from '../support/matrix/tours-groups-and-confirmation';
 import { invitationTours } from '../support/matrix/tours-invitations';
@@ -81,7 +82,15 @@ import { signInTours } from '../support/matrix/tours-sign-in';
  */
 
 // The tours: every screen and state, in the order a person meets them.
-const TOURS: Tour[] = [...signInTours, ...passwordTours, ...secondFactorTours, ...groupAndConfirmationTours, ...invitationTours, ...consentTours];
+const TOURS: Tour[] = [
+  ...signInTours,
+  ...passwordTours,
+  ...secondFactorTours,
+  ...groupAndConfirmationTours,
+  ...invitationTours,
+  ...consentTours,
+  ...additionalInfoTours,
+];
 
 /** `element→#id` for each id an aria-labelledby or aria-describedby names that is not in the page. */
 const danglingReferences = (page: Page) =>

@@ -48,5 +48,16 @@ export const PASSKEY = {
  */
 export const TERMS = { fresh: (tag: string) => `terms.new+${tag}@example.com`, password: 'KitchenDemo2026' } as const;
 
+/**
+ * Accounts the tenant asks for missing required profile fields after the password (its
+ * register_additional_info page): a mobile number and the type of business. A tag makes a fresh
+ * account per test. `takenMobile` is another account's number (the update answers 409).
+ */
+export const PROFILE_MISSING = {
+  email: (tag: string) => `profile.missing+${tag}@example.com`,
+  password: 'KitchenDemo2026',
+  takenMobile: '+4915112345678',
+} as const;
+
 /** The stand-in client's display name (tests/provider/seed.json). */
 export const CLIENT_NAME = 'Kitchen Equipment Sales Portal (demo)';

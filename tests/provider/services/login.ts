@@ -66,6 +66,9 @@ export function loginCompletion(store: Store) {
           client_id: store.requests.get(track.requestId)?.clientId,
         });
       }
+      // The docs' example names the track only, in both spellings (docs/provider-contract.md §2.18).
+      case 'missing_fields':
+        return store.pageUrl('register_additional_info', { track_id: track.trackId, trackId: track.trackId });
       default:
         return store.pageUrl('mfa_required', { ...base, q: track.sub });
     }
@@ -89,6 +92,8 @@ export function loginCompletion(store: Store) {
     if (account.loginSuccessPage) pending.push('login_success');
     // New terms first, as soon as the first factor is proven (this tenant's choice).
     if (consentDue(store, account)) pending.unshift('consent');
+    // Missing required profile fields come first: the account must be complete before anything else.
+    if (account.missingFields?.length) pending.unshift('missing_fields');
     return pending;
   };
 
@@ -225,6 +230,8 @@ export function loginRoutes({ store }: Context): Route[] {
             return redirectTo(res, refused(track.requestId, 'verification is invalid or used'));
           }
           verified.used = true;
+        } else if (step === 'missing_fields' && store.accountBySub(track.sub)?.missingFields?.length) {
+          return redirectTo(res, refused(track.requestId, 'required fields are missing'));
         } else if (step === 'suggest' && !track.suggestionAnswered) {
           return redirectTo(res, refused(track.requestId, 'the suggestion was not answered'));
         } else if (step === 'consent' && !consentAnswered(track)) {
@@ -254,6 +261,7 @@ export function loginRoutes({ store }: Context): Route[] {
         const step = track.pending[0];
         const selectableGroups = step === 'group' ? store.groupsOf(account, u.searchParams.get('acceptLanguage') ?? '') : [];
         const suggestion = step === 'suggest' ? suggestionMetadata(account) : {};
+        const missing = step === 'missing_fields' ? missingMetadata(account) : {};
         ok(res, {
           logged_in: false,
           validation_type:
@@ -261,12 +269,14 @@ export function loginRoutes({ store }: Context): Route[] {
               ? 'group_selection_required'
               : step === 'mfa'
                 ? 'mfa_required'
-                : step === 'suggest'
-                  ? 'suggest_verification_methods'
-                  : step === 'consent'
-                    ? 'common_consent'
-                    : 'login_success',
-          meta_data: { ...suggestion, selectableGroups, amr_values: ['pwd'] },
+                : step === 'missing_fields'
+                  ? 'missing_required_fields'
+                  : step === 'suggest'
+                    ? 'suggest_verification_methods'
+                    : step === 'consent'
+                      ? 'common_consent'
+                      : 'login_success',
+          meta_data: { ...suggestion, ...missing, selectableGroups, amr_values: ['pwd'] },
           used: false,
         });
       },
@@ -291,4 +301,23 @@ export function suggestionMetadata(account: Account): Record<string, unknown> {
 /** SKIP is refused for a mandatory method whose time to skip has run out (the docs' rule). */
 export function skipAllowed(account: Account): boolean {
   return !account.suggestionMandatory || account.suggestionMandatory.skipUntilDays > 0;
+}
+
+/**
+ * The missing fields' metadata (docs/provider-contract.md §2.18): the keys, and what the account
+ * has (the SDK models' `identity`: its id, e-mail, names and profile values).
+ */
+export function missingMetadata(account: Account): Record<string, unknown> {
+  const [given_name, ...family] = account.name.split(' ');
+  return {
+    missing_fields: account.missingFields ?? [],
+    identity: {
+      sub: account.sub,
+      email: account.email,
+      email_verified: account.emailVerified !== false,
+      given_name,
+      family_name: family.join(' '),
+      ...account.profile,
+    },
+  };
 }

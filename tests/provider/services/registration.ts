@@ -2,6 +2,7 @@ import { fail, ok, str, type Body, type Req } from '../http.ts';
 import type { Account, Registration, Store } from '../store.ts';
 import type { Context, Route } from './context.ts';
 import { takeInvitation } from './invitations.ts';
+import { registerNewcomer } from './progressive.ts';
 
 /**
  * Self-registration (docs/provider-contract.md, "Registration"). The field list: the current
@@ -64,6 +65,9 @@ function register(store: Store, generation: Context['generation'], req: Req, res
   if (store.requests.get(requestId)?.captcha && !req.headers.captcha) return fail(res, 400, 10009, 'captcha is required', 'UsersException');
   if (store.requests.get(requestId)?.registrationOff && !new URL(req.url ?? '/', 'http://x').searchParams.get('invite_id'))
     return fail(res, 403, 10010, 'registration is not enabled for this client', 'UsersException');
+  // A newcomer from an identity provider completes the registration with its track (progressive.ts).
+  const trackId = req.headers.trackid;
+  if (typeof trackId === 'string' && trackId !== '') return registerNewcomer(store, generation, res, requestId, trackId, body);
   const customFields = body.customFields && typeof body.customFields === 'object' ? (body.customFields as Record<string, unknown>) : {};
   for (const field of store.registration.fields) {
     if (field.is_group === true || field.isGroupTitle === true) continue;

@@ -75,7 +75,9 @@ ${identities
             requestId: login.requestId,
             sub: '',
             pending: [],
-            socialRegistration: { provider: login.provider, email: identity.email, name: identity.name },
+            // Each sign-in as a newcomer stands for another new person (a fresh address), so one
+            // registration does not turn the next test's newcomer into a known account.
+            socialRegistration: { provider: login.provider, email: identity.newUser ? freshAddress(identity.email) : identity.email, name: identity.name },
             used: false,
             expiresAt: Date.now() + TRACK_TTL_MS,
           };
@@ -98,4 +100,10 @@ ${identities
       },
     ],
   ];
+}
+
+/** `nina.newcomer@gmail.example` → `nina.newcomer+3f9c2a1b@gmail.example`. */
+function freshAddress(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, at)}+${randomUUID().slice(0, 8)}${email.slice(at)}`;
 }

@@ -1,0 +1,61 @@
+import 'server-only';
+import { getTranslations } from 'next-intl/server';
+import { template } from '@/lib/i18n/template';
+import type { ErrorKey } from '@/lib/validation/form-state';
+import type { RegistrationField } from '@/lib/validation/registration-fields';
+import type { RegistrationLabels } from './registration-form';
+
+/** Every message the registration form may show under a field or above it. */
+export const REGISTRATION_ERRORS: ErrorKey[] = [
+  ...(['emailRequired', 'emailInvalid', 'accountExists', 'fieldRequired', 'choiceRequired', 'boxRequired', 'consentRequired', 'fieldTooShort'] as const),
+  ...([
+    'fieldTooLong',
+    'fieldPattern',
+    'mobileInvalid',
+    'dateInvalid',
+    'dateTooEarly',
+    'dateTooLate',
+    'numberInvalid',
+    'numberOutOfRange',
+    'urlInvalid',
+  ] as const),
+  ...([
+    'passwordRequired',
+    'newPasswordLength',
+    'newPasswordPattern',
+    'newPasswordChars',
+    'repeatRequired',
+    'passwordsDontMatch',
+    'registerRefused',
+    'registerWait',
+  ] as const),
+];
+const OWN_LABELS = ['email', 'given_name', 'family_name', 'mobile_number', 'password', 'password_echo', 'birthdate'] as const;
+
+/**
+ * The registration form's texts for these fields (the tenant's name for each, else this product's,
+ * else its key), with the button's own words: shared by every page that renders the tenant's fields.
+ */
+export async function registrationLabels(fields: RegistrationField[], button: { submit: string; pending: string }): Promise<RegistrationLabels> {
+  const [t, tReset, tCredentials] = await Promise.all([getTranslations('register'), getTranslations('resetForm'), getTranslations('credentials')]);
+  const own: Record<string, string> = Object.fromEntries(OWN_LABELS.map((key) => [key, t(`field.${key}`)]));
+  return {
+    fields: Object.fromEntries(fields.map((f) => [f.key, f.label ?? own[f.key] ?? f.key])),
+    optional: t('optional'),
+    choose: t('choose'),
+    mobileHint: t('mobileHint'),
+    ...button,
+    show: tReset('showPassword'),
+    hide: tReset('hidePassword'),
+    capsLock: tCredentials('capsLock'),
+    existsSignIn: t('existsSignIn'),
+    existsReset: t('existsReset'),
+    checklist: {
+      title: tReset('rulesTitle'),
+      met: tReset('ruleMet'),
+      notMet: tReset('ruleNotMet'),
+      rules: { length: tReset('ruleLength'), lower: tReset('ruleLower'), upper: tReset('ruleUpper'), digit: tReset('ruleDigit') },
+      forbidden: template(tReset, 'ruleForbidden', 'chars'),
+    },
+  };
+}

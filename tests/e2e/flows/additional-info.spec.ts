@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test';
+import { PROFILE_MISSING } from '../support/accounts';
+import { continueToProvider, expect, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
+
+/**
+ * Missing profile fields (issue 34, item 4; docs/provider-contract.md §2.18): the tenant's
+ * register_additional_info page, served here. A sign-in whose account lacks required fields
+ * (tests/provider/seed.json `profile.missing*`: a mobile number and the type of business) is sent
+ * there with only the track; the page asks just those fields, as the registration renders them,
+ * saves them with the progressive update and lets the sign-in go on. A newcomer from an identity
+ * provider lands there with the request and the track and is registered and signed in.
+ */
+const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}`;
+const errorOf = (page: Page, key: string) => page.locator(`#${key}-error`);
+/** The fields the form asks, by name, in order (a choice of one once). */
+const asked = async (page: Page) => [
+  ...new Set(
+    await page.locator('main form :is(input, select, textarea)[name]:not([type="hidden"])').evaluateAll((all) => all.map((e) => e.getAttribute('name'))),
+  ),
+];
+
+async function toMissingFields(page: Page, email: string, javaScriptEnabled: boolean) {
+  await toPasswordStep(page, email);
+  await page.getByLabel('Password', { exact: true }).fill(PROFILE_MISSING.password);
+  await submit(page, 'Sign in');
+  await continueToProvider(page, javaScriptEnabled);
+  // The entry moved the track into the flow cookie: the address is clean.
+  await expect(page).toHaveURL(/\/register-additional-info\?requestId=[\w-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete your profile');
+}
+
+test('a sign-in missing required fields is asked only those, as the registration asks them, and is signed in @generations', async ({
+  page,
+  javaScriptEnabled,
+  expectAccessible,
+  standin,
+}) => {
+  const email = PROFILE_MISSING.email(tag('complete', javaScriptEnabled));
+  await toMissingFields(page, email, javaScriptEnabled);
+  // Only the two missing fields, with the tenant's labels, both required here (the list has the mobile number optional).
+  expect(await asked(page)).toEqual(['mobile_number', 'business_type']);
+  await expect(page.getByLabel('Mobile Number', { exact: true })).toHaveAttribute('type', 'tel');
+  await expect(page.getByLabel('Type of business', { exact: true })).toBeVisible();
+  await expect(page.locator('main form input[type="password"]')).toHaveCount(0);
+  await expectAccessible(page);
+
+  await submit(page, 'Save and continue');
+  await expect(errorOf(page, 'mobile_number')).toHaveText('This field is required.');
+  await expect(errorOf(page, 'business_type')).toHaveText('Please choose one of the options.');
+  await page.locator('#mobile_number').fill('12345');
+  await submit(page, 'Save and continue');
+  await expect(errorOf(page, 'mobile_number')).toHaveText(/country code/);
+
+  await page.locator('#mobile_number').fill('+49 151 7654 3210');
+  await page.locator('#business_type').selectOption('canteen');
+  await submit(page, 'Save and continue');
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  const calls = (await standin.calls('')).map((c) => `${c.method} ${c.path.split('?')[0]}`);
+  expect(calls).toContain('POST /login-srv/progressive/update/user');
+});
+
+test('a mobile number another account has: the tenant’s 409 is said on that field, and another number goes through', async ({
+  page,
+  javaScriptEnabled,
+  expectAccessible,
+}) => {
+  const email = PROFILE_MISSING.email(tag('taken', javaScriptEnabled));
+  await toMissingFields(page, email, javaScriptEnabled);
+  await page.locator('#mobile_number').fill(PROFILE_MISSING.takenMobile);
+  await page.locator('#business_type').selectOption('hotel');
+  await submit(page, 'Save and continue');
+  await expect(errorOf(page, 'mobile_number')).toHaveText('Another account already uses this. Please enter a different one.');
+  await expect(page.locator('#mobile_number')).toHaveAttribute('aria-invalid', 'true');
+  // What was typed stays.
+  await expect(page.locator('#business_type')).toHaveValue('hotel');
+  await expectAccessible(page);
+
+  await page.locator('#mobile_number').fill('+49 151 7654 3211');
+  await submit(page, 'Save and continue');
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+});
+
+test('a newcomer from Google completes the tenant’s fields here and is signed in @generations', async ({
+  page,
+  javaScriptEnabled,
+  generation,
+  expectAccessible,
+}) => {
+  const legacy = generation === 'legacy';
+  const requestId = await startSignIn(page);
+  await page.getByRole('link', { name: 'Sign in with Google', exact: true }).click();
+  await page.getByRole('radio', { name: /^Nina Newcomer/ }).check();
+  await page.getByRole('button', { name: 'Sign in at Google' }).click();
+  await expect(page).toHaveURL(new RegExp(`/register-additional-info\\?requestId=${requestId}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete your registration');
+  // What Google gave (the address, the name) is not asked again; without trackinfo (the older generation) every required field is.
+  expect(await asked(page)).toEqual(
+    legacy ? ['email', 'given_name', 'family_name', 'business_type', 'contact_preference', 'terms_consent'] : ['business_type', 'contact_preference'],
+  );
+  await expect(page.getByRole('radiogroup', { name: 'Preferred contact' })).toBeVisible();
+  await expectAccessible(page);
+
+  if (legacy) {
+    await page.locator('#email').fill('nina.newcomer@gmail.example');
+    await page.locator('#given_name').fill('Nina');
+    await page.locator('#family_name').fill('Newcomer');
+    await page.getByRole('checkbox', { name: 'I accept the terms of use.' }).check();
+  }
+  await page.locator('#business_type').selectOption('restaurant');
+  await page.getByRole('radio', { name: 'By phone' }).check();
+  await submit(page, 'Create account');
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(/^Signed in as nina\.newcomer\+[0-9a-f]{8}@gmail\.example\.$/)).toBeVisible();
+});
+
+test('an invented track, with or without this sign-in’s request, goes nowhere: the provider is asked about it (metadata, then trackinfo)', async ({
+  page,
+  standin,
+}) => {
+  const requestId = await startSignIn(page);
+  const invented = '00000000-0000-4000-8000-000000000000';
+  await page.goto(`/register-additional-info?${new URLSearchParams({ track_id: invented, trackId: invented, requestId })}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your sign-in has expired');
+  await page.goto(`/register-additional-info?${new URLSearchParams({ trackId: invented })}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your sign-in has expired');
+  expect(await standin.calls(`metadata/${invented}`)).not.toHaveLength(0);
+  expect(await standin.calls(`trackinfo/${requestId}/${invented}`)).not.toHaveLength(0);
+});

@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { PROFILE_MISSING } from '../support/accounts';
 import { continueToProvider, expect, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
 
+/** A number no other account has (the stand-in answers 409 for one it has; projects run the same tests side by side). */
+const freshMobile = () => `+49 151 ${10_000_000 + Math.floor(Math.random() * 89_999_999)}`;
+
 /**
  * Missing profile fields (issue 34, item 4; docs/provider-contract.md §2.18): the tenant's
  * register_additional_info page, served here. A sign-in whose account lacks required fields
@@ -51,7 +54,7 @@ test('a sign-in missing required fields is asked only those, as the registration
   await submit(page, 'Save and continue');
   await expect(errorOf(page, 'mobile_number')).toHaveText(/country code/);
 
-  await page.locator('#mobile_number').fill('+49 151 7654 3210');
+  await page.locator('#mobile_number').fill(freshMobile());
   await page.locator('#business_type').selectOption('canteen');
   await submit(page, 'Save and continue');
   await continueToProvider(page, javaScriptEnabled);
@@ -76,7 +79,7 @@ test('a mobile number another account has: the tenant’s 409 is said on that fi
   await expect(page.locator('#business_type')).toHaveValue('hotel');
   await expectAccessible(page);
 
-  await page.locator('#mobile_number').fill('+49 151 7654 3211');
+  await page.locator('#mobile_number').fill(freshMobile());
   await submit(page, 'Save and continue');
   await continueToProvider(page, javaScriptEnabled);
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();

@@ -10,6 +10,7 @@ import { consentTours } from '../support/matrix/tours-consent';
 import { groupAndConfirmationTours } from '../support/matrix/tours-groups-and-confirmation';
 import { invitationTours } from '../support/matrix/tours-invitations';
 import { passwordTours } from '../support/matrix/tours-password';
+import { registrationTours } from '../support/matrix/tours-registration';
 import { secondFactorTours } from '../support/matrix/tours-second-factor';
 import { signInTours } from '../support/matrix/tours-sign-in';
 
@@ -87,6 +88,7 @@ const TOURS: Tour[] = [
   ...passwordTours,
   ...secondFactorTours,
   ...groupAndConfirmationTours,
+  ...registrationTours,
   ...invitationTours,
   ...consentTours,
   ...additionalInfoTours,

@@ -11,7 +11,7 @@ const ORGANISATION = 'Großküche Müller GmbH';
  * `localeText`, else English; tests/provider/seed.json): labels (optional ones with this
  * product's "(optional)") and choices. The current generation's list has no consent field.
  */
-function tenantTexts(v: Visit): string[] {
+export function tenantTexts(v: Visit): string[] {
   const seed = JSON.parse(readFileSync('tests/provider/seed.json', 'utf8')) as {
     registration: {
       fields: Array<{ dataType: string; required?: boolean; localeText: Record<string, { name?: string; attributes?: Array<{ value: string }> }> }>;

@@ -6,7 +6,8 @@ export type ChecklistLabels = {
   title: string;
   met: string;
   notMet: string;
-  rules: Record<Requirement, string>;
+  /** Each requirement in words; `special` only where a policy asks for special characters (a tenant's own). */
+  rules: Record<(typeof REQUIREMENTS)[number], string> & Partial<Record<Requirement, string>>;
   /** "{chars}" is replaced by the forbidden characters and sequences the password contains. */
   forbidden: string;
 };
@@ -23,6 +24,8 @@ type Props = {
   /** Following the typing: changes are announced politely. */
   live: boolean;
   labels: ChecklistLabels;
+  /** What the policy asks, in order: this product's by default, a tenant's on its register page. */
+  requirements?: readonly Requirement[];
 };
 
 type State = 'met' | 'unmet' | 'failed' | 'neutral';
@@ -44,7 +47,7 @@ export function requirementState(rule: Requirement, check: PasswordCheck | undef
  * them. With JavaScript it follows the typing and announces changes politely; without, it is the
  * plain list, and after a refused post the server's check of what was posted.
  */
-export function PasswordChecklist({ id, check, failed, live, labels }: Props) {
+export function PasswordChecklist({ id, check, failed, live, labels, requirements = REQUIREMENTS }: Props) {
   const forbidden = check?.forbidden ?? [];
   // The characters in the typewriter face; the message around them in the page's.
   const [before = '', after = ''] = labels.forbidden.split('{chars}');
@@ -52,7 +55,7 @@ export function PasswordChecklist({ id, check, failed, live, labels }: Props) {
     <div id={id} className="checklist">
       <p className="hint">{labels.title}</p>
       <ul aria-live={live ? 'polite' : undefined}>
-        {REQUIREMENTS.map((rule) => {
+        {requirements.map((rule) => {
           const state = requirementState(rule, check, failed);
           return (
             <li key={rule} className={state}>

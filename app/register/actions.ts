@@ -18,7 +18,7 @@ import { rememberedEmail } from '@/lib/remembered';
 import { readFlow, startFlow, updateFlow } from '@/lib/session';
 import { fieldErrorsOf, parseRequestId } from '@/lib/validation/fields';
 import type { FormState } from '@/lib/validation/form-state';
-import { inputFields, repeatOf, type RegistrationField } from '@/lib/validation/registration-fields';
+import { inputFields, repeatOf, withPasswordPolicy, type RegistrationField } from '@/lib/validation/registration-fields';
 import { registrationSchema } from '@/lib/validation/registration-schema';
 import { CHECKLIST_ERRORS, checkNewPassword, type PasswordCheck } from '@/lib/validation/rules';
 import { closedReason } from './registration-closed';
@@ -52,7 +52,7 @@ export const submitRegistration = formAction(async function submitRegistration(_
   let closed: ReturnType<typeof closedReason>;
   try {
     const [list, client] = await Promise.all([readRegistrationFields({ requestId, locale }), requireClientInfo(requestId, locale)]);
-    fields = list;
+    fields = withPasswordPolicy(list, client.passwordPolicy);
     closed = closedReason(client.registration);
   } catch (error) {
     if (isProviderError(error) && error.meaning === 'reference-invalid') redirect(errorUrl('expired', requestId));
@@ -82,7 +82,7 @@ export const submitRegistration = formAction(async function submitRegistration(_
     const fieldErrors = fieldErrorsOf<string>(parsed.error);
     const password = inputs.find((f) => f.type === 'PASSWORD' && !repeatOf(f));
     const passwordKey = password ? fieldErrors[password.key] : undefined;
-    const check = password && passwordKey && CHECKLIST_ERRORS.has(passwordKey) ? { check: checkNewPassword(raw[password.key] ?? '') } : {};
+    const check = password && passwordKey && CHECKLIST_ERRORS.has(passwordKey) ? { check: checkNewPassword(raw[password.key] ?? '', password.policy) } : {};
     return { status: 'invalid', fieldErrors, values, ...check };
   }
   const input = parsed.data;

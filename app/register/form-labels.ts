@@ -1,8 +1,10 @@
 import 'server-only';
 import { getTranslations } from 'next-intl/server';
+import type { ChecklistLabels } from '@/app/_components/password-checklist';
 import { template } from '@/lib/i18n/template';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import type { RegistrationField } from '@/lib/validation/registration-fields';
+import type { PasswordPolicy } from '@/lib/validation/rules';
 import type { RegistrationLabels } from './registration-form';
 
 /** Every message the registration form may show under a field or above it. */
@@ -32,6 +34,18 @@ export const REGISTRATION_ERRORS: ErrorKey[] = [
 ];
 const OWN_LABELS = ['email', 'given_name', 'family_name', 'mobile_number', 'password', 'password_echo', 'birthdate'] as const;
 
+/** The checklist's words for a tenant's own policy (its lengths and counts), else this product's. */
+function policyRules(tReset: Awaited<ReturnType<typeof getTranslations<'resetForm'>>>, policy: PasswordPolicy | undefined): ChecklistLabels['rules'] {
+  const own = { length: tReset('ruleLength'), lower: tReset('ruleLower'), upper: tReset('ruleUpper'), digit: tReset('ruleDigit') };
+  if (!policy) return own;
+  return {
+    ...own,
+    length: tReset('ruleLengthRange', { min: policy.minLength, max: policy.maxLength }),
+    digit: policy.digits > 1 ? tReset('ruleDigits', { count: policy.digits }) : own.digit,
+    special: policy.specials > 1 ? tReset('ruleSpecials', { count: policy.specials }) : tReset('ruleSpecial'),
+  };
+}
+
 /**
  * The registration form's texts for these fields (the tenant's name for each, else this product's,
  * else its key), with the button's own words: shared by every page that renders the tenant's fields.
@@ -54,7 +68,7 @@ export async function registrationLabels(fields: RegistrationField[], button: { 
       title: tReset('rulesTitle'),
       met: tReset('ruleMet'),
       notMet: tReset('ruleNotMet'),
-      rules: { length: tReset('ruleLength'), lower: tReset('ruleLower'), upper: tReset('ruleUpper'), digit: tReset('ruleDigit') },
+      rules: policyRules(tReset, fields.find((f) => f.policy)?.policy),
       forbidden: template(tReset, 'ruleForbidden', 'chars'),
     },
   };

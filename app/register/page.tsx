@@ -13,7 +13,7 @@ import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
-import { inputFields } from '@/lib/validation/registration-fields';
+import { inputFields, withPasswordPolicy } from '@/lib/validation/registration-fields';
 import { REGISTRATION_ERRORS, registrationLabels } from './form-labels';
 import { InvitationRefused } from './invitation-refused';
 import { closedReason, RegistrationClosed } from './registration-closed';
@@ -56,6 +56,7 @@ export default async function RegisterPage({ searchParams }: PageProps<'/registe
   ]);
   // Closed to self-registration: an invitation is the way in; a captcha closes it to invitations too.
   const closed = closedReason(client.registration);
+  const asked = withPasswordPolicy(inputFields(fields), client.passwordPolicy);
   if (closed === 'captcha' || (closed === 'invitationOnly' && !invitation)) return <RegistrationClosed reason={closed} signIn={login} />;
   const invited = invitation
     ? invitation.organisation
@@ -79,12 +80,12 @@ export default async function RegisterPage({ searchParams }: PageProps<'/registe
     >
       <RegistrationForm
         requestId={requestId}
-        fields={inputFields(fields)}
+        fields={asked}
         invitation={invitation && { lockedEmail: invitation.email, prefill: invitation.prefill, lockedHint: tInvitation('emailLocked') }}
         defaultEmail={(flow?.requestId === requestId ? flow.email : undefined) ?? remembered}
         existsLinks={{ signIn: login, reset: stepUrl('/reset-password-init', requestId) }}
         errors={errors}
-        labels={await registrationLabels(fields, { submit: t('submit'), pending: t('pending') })}
+        labels={await registrationLabels(asked, { submit: t('submit'), pending: t('pending') })}
       />
       <p className="links">
         {t('haveAccount')} <a href={login}>{t('signIn')}</a>

@@ -10,7 +10,7 @@ import { useFieldRules, type FieldRule } from '@/app/_components/use-field-rules
 import { useHydrated } from '@/app/_components/use-hydrated';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import { fieldError, repeatOf, type RegistrationField } from '@/lib/validation/registration-fields';
-import { CHECKLIST_ERRORS, checkNewPassword } from '@/lib/validation/rules';
+import { CHECKLIST_ERRORS, checkNewPassword, requirementsOf } from '@/lib/validation/rules';
 import { submitRegistration, type RegisterState } from './actions';
 import { Box, FieldError, Radios, selectHandlers } from './choice-fields';
 
@@ -82,8 +82,9 @@ export function RegistrationForm({
   };
   const label = (f: RegistrationField) => `${labels.fields[f.key] ?? f.key}${f.required ? '' : ` ${labels.optional}`}`;
 
-  const passwordKey = fields.find((f) => f.type === 'PASSWORD' && !repeatOf(f))?.key;
-  const check = live ? checkNewPassword(password) : state.status === 'invalid' ? state.check : undefined;
+  const passwordField = fields.find((f) => f.type === 'PASSWORD' && !repeatOf(f));
+  const passwordKey = passwordField?.key;
+  const check = live ? checkNewPassword(password, passwordField?.policy) : state.status === 'invalid' ? state.check : undefined;
   const passwordError = passwordKey ? rules.errorOf(passwordKey) : undefined;
   const saidByChecklist = passwordError !== undefined && CHECKLIST_ERRORS.has(passwordError) && (live ? rules.checkedHere(passwordKey!) : check !== undefined);
   const stillRefused = saidByChecklist && check !== undefined && (check.unmet.length > 0 || check.forbidden.length > 0);
@@ -116,7 +117,16 @@ export function RegistrationForm({
             }
             {...common}
           />
-          {isMain ? <PasswordChecklist id={`${f.key}-rules`} check={check} failed={stillRefused} live={live} labels={labels.checklist} /> : null}
+          {isMain ? (
+            <PasswordChecklist
+              id={`${f.key}-rules`}
+              check={check}
+              failed={stillRefused}
+              live={live}
+              labels={labels.checklist}
+              requirements={requirementsOf(f.policy)}
+            />
+          ) : null}
         </div>
       );
     }

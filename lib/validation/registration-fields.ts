@@ -1,5 +1,5 @@
 import type { ErrorKey } from './form-state';
-import { emailError, newPasswordError, repeatPasswordError } from './rules';
+import { emailError, newPasswordError, repeatPasswordError, type PasswordPolicy } from './rules';
 
 /**
  * The tenant's registration fields, as this product reads them (docs/provider-contract.md,
@@ -54,7 +54,15 @@ export type RegistrationField = {
   maxDate?: string;
   options: FieldOption[];
   consent?: ConsentLabel;
+  /** A password field: the tenant's own policy, where its client information states one (else this product's). */
+  policy?: PasswordPolicy;
 };
+
+/** The fields with the tenant's password policy on the password (not on its repeat). */
+export function withPasswordPolicy(fields: RegistrationField[], policy: PasswordPolicy | undefined): RegistrationField[] {
+  if (!policy) return fields;
+  return fields.map((f) => (f.type === 'PASSWORD' && !repeatOf(f) ? { ...f, policy } : f));
+}
 
 /** What a tenant pattern becomes in JavaScript: a RegExp's source and flags, or nothing we can run. */
 export type ConvertedPattern = { source: string; flags: string } | { serverOnly: true; reason: string };
@@ -241,7 +249,7 @@ export function fieldError(field: RegistrationField, raw: string, values: Record
   const repeated = repeatOf(field);
   if (repeated) return repeatPasswordError(values[repeated] ?? '', raw);
   if (isBox(field)) return field.required && value !== 'on' && value !== 'true' ? (field.type === 'CONSENT' ? 'consentRequired' : 'boxRequired') : undefined;
-  if (field.type === 'PASSWORD') return newPasswordError(raw);
+  if (field.type === 'PASSWORD') return newPasswordError(raw, field.policy);
   if (value.length === 0) {
     if (!field.required) return undefined;
     if (field.type === 'EMAIL') return 'emailRequired';

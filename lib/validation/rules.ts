@@ -36,19 +36,31 @@ export function mfaCodeError(value: string): ErrorKey | undefined {
 const FORBIDDEN_CHARACTERS = ['(', ')', '\\', "'", '#', '<', '>', '[', ']', '~', '`'];
 const FORBIDDEN_SEQUENCES = ['"', '/*', '*/', '&&', '--', ':;', '@@'];
 
-/** The new-password policy, one named check each. */
-export const NEW_PASSWORD_RULES = {
-  length: (v: string) => [...v].length >= 10 && [...v].length <= 30,
-  lower: (v: string) => /\p{Ll}/u.test(v),
-  upper: (v: string) => /\p{Lu}/u.test(v),
-  digit: (v: string) => /\p{Nd}/u.test(v),
-  chars: (v: string) => !FORBIDDEN_CHARACTERS.some((c) => v.includes(c)),
-  sequences: (v: string) => !FORBIDDEN_SEQUENCES.some((s) => v.includes(s)),
-} as const;
-export type NewPasswordRule = keyof typeof NEW_PASSWORD_RULES;
+/**
+ * A password policy: this product's (PRODUCT_POLICY, the reset form's), or a tenant's own for the
+ * register page (its client information's `password_policy`, docs/provider-contract.md §2.15).
+ */
+export type PasswordPolicy = { minLength: number; maxLength: number; lowerAndUpper: boolean; digits: number; specials: number };
+export const PRODUCT_POLICY: PasswordPolicy = { minLength: 10, maxLength: 30, lowerAndUpper: true, digits: 1, specials: 0 };
 
-export function newPasswordChecks(value: string): Record<NewPasswordRule, boolean> {
-  return Object.fromEntries(Object.entries(NEW_PASSWORD_RULES).map(([name, check]) => [name, check(value)])) as Record<NewPasswordRule, boolean>;
+const count = (v: string, pattern: RegExp) => [...v.matchAll(pattern)].length;
+
+/** The policy's checks, one named check each. */
+function rulesOf(policy: PasswordPolicy) {
+  return {
+    length: (v: string) => [...v].length >= policy.minLength && [...v].length <= policy.maxLength,
+    lower: (v: string) => /\p{Ll}/u.test(v),
+    upper: (v: string) => /\p{Lu}/u.test(v),
+    digit: (v: string) => count(v, /\p{Nd}/gu) >= Math.max(policy.digits, 1),
+    special: (v: string) => count(v, /[^\p{L}\p{N}\s]/gu) >= Math.max(policy.specials, 1),
+    chars: (v: string) => !FORBIDDEN_CHARACTERS.some((c) => v.includes(c)),
+    sequences: (v: string) => !FORBIDDEN_SEQUENCES.some((s) => v.includes(s)),
+  } as const;
+}
+export type NewPasswordRule = keyof ReturnType<typeof rulesOf>;
+
+export function newPasswordChecks(value: string, policy: PasswordPolicy = PRODUCT_POLICY): Record<NewPasswordRule, boolean> {
+  return Object.fromEntries(Object.entries(rulesOf(policy)).map(([name, check]) => [name, check(value)])) as Record<NewPasswordRule, boolean>;
 }
 
 /**
@@ -57,7 +69,17 @@ export function newPasswordChecks(value: string): Record<NewPasswordRule, boolea
  * named only once typed (`forbiddenIn`).
  */
 export const REQUIREMENTS = ['length', 'lower', 'upper', 'digit'] as const satisfies readonly NewPasswordRule[];
-export type Requirement = (typeof REQUIREMENTS)[number];
+export type Requirement = 'length' | 'lower' | 'upper' | 'digit' | 'special';
+
+/** The requirements of a policy, in the checklist's order (this product's: REQUIREMENTS). */
+export function requirementsOf(policy: PasswordPolicy = PRODUCT_POLICY): Requirement[] {
+  return [
+    'length',
+    ...(policy.lowerAndUpper ? (['lower', 'upper'] as const) : []),
+    ...(policy.digits > 0 ? (['digit'] as const) : []),
+    ...(policy.specials > 0 ? (['special'] as const) : []),
+  ];
+}
 
 /** The forbidden characters and sequences `value` contains, in the policy's order. */
 export function forbiddenIn(value: string): string[] {
@@ -67,20 +89,20 @@ export function forbiddenIn(value: string): string[] {
 /** A password checked against the policy, as the checklist shows it: what it still lacks, and what it must lose. */
 export type PasswordCheck = { unmet: Requirement[]; forbidden: string[] };
 
-export function checkNewPassword(value: string): PasswordCheck {
-  const checks = newPasswordChecks(value);
-  return { unmet: REQUIREMENTS.filter((rule) => !checks[rule]), forbidden: forbiddenIn(value) };
+export function checkNewPassword(value: string, policy: PasswordPolicy = PRODUCT_POLICY): PasswordCheck {
+  const checks = newPasswordChecks(value, policy);
+  return { unmet: requirementsOf(policy).filter((rule) => !checks[rule]), forbidden: forbiddenIn(value) };
 }
 
 /** The errors of the new password the checklist says by itself, where it shows the password they are about. */
 export const CHECKLIST_ERRORS: ReadonlySet<ErrorKey> = new Set<ErrorKey>(['passwordRequired', 'newPasswordLength', 'newPasswordPattern', 'newPasswordChars']);
 
 /** The first message that applies, in the order the spec lists the rules. */
-export function newPasswordError(value: string): ErrorKey | undefined {
+export function newPasswordError(value: string, policy: PasswordPolicy = PRODUCT_POLICY): ErrorKey | undefined {
   if (value.length === 0) return 'passwordRequired';
-  const checks = newPasswordChecks(value);
+  const checks = newPasswordChecks(value, policy);
   if (!checks.length) return 'newPasswordLength';
-  if (!checks.lower || !checks.upper || !checks.digit) return 'newPasswordPattern';
+  if (requirementsOf(policy).some((rule) => rule !== 'length' && !checks[rule])) return 'newPasswordPattern';
   if (!checks.chars || !checks.sequences) return 'newPasswordChars';
   return undefined;
 }

@@ -136,6 +136,8 @@ export type AuthRequest = {
   registrationOff?: boolean;
   /** The app's auto_login_after_register: the register answer carries a track for the after-register login. */
   autoLogin?: boolean;
+  /** The tenant's own password policy, in the client information's shape (`password_policy`), enforced on register. */
+  passwordPolicy?: { minimumLength: number; maximumLength: number; noOfDigits: number; noOfSpecialChars: number; lowerAndUpperCase: boolean };
   createdAt: number;
 };
 

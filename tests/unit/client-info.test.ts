@@ -40,3 +40,14 @@ test('a switch of an unexpected type is not believed, and does not cost the page
   expect(info.displayName).toBe('Portal');
   expect(info.registration).toEqual({ selfService: undefined, invitations: undefined, captcha: false });
 });
+
+test("the tenant's password policy: its numbers, with this product's bound where one is missing or impossible", async () => {
+  answer({ password_policy: { policy_name: 'b2b', minimumLength: 12, maximumLength: 64, noOfDigits: 2, noOfSpecialChars: 1, lowerAndUpperCase: false } });
+  expect((await getClientInfo({ requestId: 'r6' })).passwordPolicy).toEqual({ minLength: 12, maxLength: 64, lowerAndUpper: false, digits: 2, specials: 1 });
+  answer({ password_policy: { minimumLength: 8, maximumLength: 4 } });
+  expect((await getClientInfo({ requestId: 'r7' })).passwordPolicy).toEqual({ minLength: 8, maxLength: 30, lowerAndUpper: true, digits: 1, specials: 0 });
+  answer({ password_policy: 'strong' });
+  expect((await getClientInfo({ requestId: 'r8' })).passwordPolicy).toBeUndefined();
+  answer({});
+  expect((await getClientInfo({ requestId: 'r9' })).passwordPolicy).toBeUndefined();
+});

@@ -22,8 +22,8 @@ describe('new password policy', () => {
   });
 
   test('the checklist reports each rule on its own', () => {
-    expect(newPasswordChecks('abc')).toEqual({ length: false, lower: true, upper: false, digit: false, chars: true, sequences: true });
-    expect(newPasswordChecks('Abcdefgh1#')).toEqual({ length: true, lower: true, upper: true, digit: true, chars: false, sequences: true });
+    expect(newPasswordChecks('abc')).toEqual({ length: false, lower: true, upper: false, digit: false, special: false, chars: true, sequences: true });
+    expect(newPasswordChecks('Abcdefgh1#')).toEqual({ length: true, lower: true, upper: true, digit: true, special: true, chars: false, sequences: true });
   });
 
   test('the checklist’s view: the requirements not met yet, and the forbidden characters and sequences typed, in the policy’s order', () => {

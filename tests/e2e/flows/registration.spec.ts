@@ -201,3 +201,37 @@ test('a tenant that signs new accounts in at once: registered, then signed in wi
   }
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 });
+
+test('a tenant with its own password policy: the checklist says its rules, the form holds to them, the tenant takes the password', async ({
+  page,
+  javaScriptEnabled,
+  standin,
+}) => {
+  const email = fresh('policy', javaScriptEnabled);
+  // Set before the page reads the client information (the app keeps it for minutes).
+  const requestId = await unreadRequest(page);
+  await standin.registrationSettings(requestId, {
+    passwordPolicy: { minimumLength: 12, maximumLength: 64, noOfDigits: 2, noOfSpecialChars: 1, lowerAndUpperCase: false },
+  });
+  await page.goto(`/register?requestId=${requestId}`);
+  // (With JavaScript each rule also says "not met" to screen readers while the field is empty.)
+  await expect(page.locator('#password-rules li')).toHaveCount(3);
+  await expect(page.locator('#password-rules li')).toContainText(['12 to 64\u00a0characters', '2\u00a0digits', 'a special character such as ! or %']);
+
+  // This product's own policy would take it; the tenant's does not (no special character).
+  await fillValid(page, email, false, { password: 'NewKitchen2027', password_echo: 'NewKitchen2027' });
+  await submit(page, 'Register');
+  await expect(page.locator('#password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#password-rules li.failed')).toHaveCount(1);
+  await expect(page.locator('#password-rules li.failed')).toContainText('a special character such as ! or %');
+
+  // All lower case is fine here: the tenant asks for no mixed case.
+  await fillValid(page, email, false, { password: 'new-kitchen-2027', password_echo: 'new-kitchen-2027' });
+  await submit(page, 'Register');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  await submit(page, 'Next');
+  await page.getByLabel('Password', { exact: true }).fill('new-kitchen-2027');
+  await submit(page, 'Sign in');
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+});

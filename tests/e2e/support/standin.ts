@@ -34,7 +34,15 @@ export type StandIn = {
   /** The account's refresh tokens at the tenant: still valid, and revoked by the client. */
   refreshTokens(email: string): Promise<{ valid: number; revoked: number }>;
   /** From now on, this request's client asks for a captcha on registration (a captcha site key), has self-registration off, or signs a new account in at once. */
-  registrationSettings(requestId: string, settings: { captcha?: boolean; off?: boolean; autoLogin?: boolean }): Promise<void>;
+  registrationSettings(
+    requestId: string,
+    settings: {
+      captcha?: boolean;
+      off?: boolean;
+      autoLogin?: boolean;
+      passwordPolicy?: { minimumLength: number; maximumLength: number; noOfDigits: number; noOfSpecialChars: number; lowerAndUpperCase: boolean };
+    },
+  ): Promise<void>;
 };
 
 /** Which provider API generation a project runs against (docs/provider-contract.md §3). */

@@ -31,6 +31,7 @@ export function publicRoutes({ store, issuer }: Context): Route[] {
           registration_enabled: !request.registrationOff,
           invite_enabled: true,
           ...(request.captcha ? { captcha_site_key: '6Lc-standin-site-key' } : {}),
+          ...(request.passwordPolicy ? { password_policy: { policy_name: 'tenant', ...request.passwordPolicy } } : {}),
           ...listed,
         });
       },

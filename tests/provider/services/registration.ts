@@ -1,5 +1,5 @@
 import { fail, ok, str, type Body, type Req } from '../http.ts';
-import type { Account, Registration, Store } from '../store.ts';
+import type { Account, AuthRequest, Registration, Store } from '../store.ts';
 import type { Context, Route } from './context.ts';
 import { takeInvitation } from './invitations.ts';
 import { registerNewcomer } from './progressive.ts';
@@ -90,7 +90,7 @@ function register(store: Store, generation: Context['generation'], req: Req, res
   }
   const password = str(body.password) ?? '';
   if (password !== body.password_echo) return fail(res, 417, 10009, 'password and password_echo not matching', 'UsersException');
-  if (password.length < 10 || password.length > 30) return fail(res, 400, 'VER_0005', 'password policy not met', 'UsersException');
+  if (!meetsPolicy(password, store.requests.get(requestId)?.passwordPolicy)) return fail(res, 400, 'VER_0005', 'password policy not met', 'UsersException');
   if (store.accountByEmail(body.email)) return fail(res, 409, 409, 'user already exists', 'UsersException');
   const refusal = inviteId === null ? undefined : takeInvitation(store, inviteId, body.email);
   if (refusal) return fail(res, refusal.status, refusal.code, refusal.error, 'UsersException');
@@ -117,4 +117,17 @@ function register(store: Store, generation: Context['generation'], req: Req, res
     suggested_action: track ? 'LOGIN' : store.registration.suggestedAction,
     ...track,
   });
+}
+
+/** The tenant's password policy for this request's client, else the demo tenant's (10 to 30 characters). */
+function meetsPolicy(password: string, policy: AuthRequest['passwordPolicy']): boolean {
+  if (!policy) return password.length >= 10 && password.length <= 30;
+  const count = (pattern: RegExp) => [...password.matchAll(pattern)].length;
+  return (
+    [...password].length >= policy.minimumLength &&
+    [...password].length <= policy.maximumLength &&
+    count(/\p{Nd}/gu) >= policy.noOfDigits &&
+    count(/[^\p{L}\p{N}\s]/gu) >= policy.noOfSpecialChars &&
+    (!policy.lowerAndUpperCase || (/\p{Ll}/u.test(password) && /\p{Lu}/u.test(password)))
+  );
 }

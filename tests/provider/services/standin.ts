@@ -1,5 +1,5 @@
 import { escapeHtml, sendHtml, sendJson, str } from '../http.ts';
-import type { Fault } from '../store.ts';
+import type { AuthRequest, Fault } from '../store.ts';
 import type { Context, Route } from './context.ts';
 import { pendingPushesHtml } from './push.ts';
 
@@ -52,6 +52,8 @@ ${
         request.captcha = body.captcha === true;
         request.registrationOff = body.off === true;
         request.autoLogin = body.autoLogin === true;
+        request.passwordPolicy =
+          body.passwordPolicy && typeof body.passwordPolicy === 'object' ? (body.passwordPolicy as AuthRequest['passwordPolicy']) : undefined;
         sendJson(res, 200, { requestId: p.requestId, captcha: request.captcha, off: request.registrationOff, autoLogin: request.autoLogin });
       },
     ],

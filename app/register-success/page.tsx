@@ -1,8 +1,7 @@
 import { getTranslations } from 'next-intl/server';
-import { AutoSubmit } from '@/app/_components/auto-submit';
+import { AfterRegisterSignIn } from '@/app/_components/after-register-sign-in';
 import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
-import { afterRegisterForm } from '@/lib/flows/continuation';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
@@ -28,18 +27,9 @@ export default async function RegisterSuccessPage({ searchParams }: PageProps<'/
       </Frame>
     );
   }
-  const form = afterRegisterForm(config.providerUrl, trackId);
   return (
     <Frame title={t('title')} description={t('signingIn')} requestId={requestId}>
-      <form id="after-register" method="post" action={form.action}>
-        {form.fields.map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <div className="actions">
-          <button type="submit">{t('continue')}</button>
-        </div>
-      </form>
-      <AutoSubmit formId="after-register" />
+      <AfterRegisterSignIn trackId={trackId} continueLabel={t('continue')} />
     </Frame>
   );
 }

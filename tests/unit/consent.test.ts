@@ -1,24 +1,14 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { ProviderCall, ProviderReply } from '@/lib/provider/http';
+import { calls, replies, reply } from './support/recorded-provider';
 
 /**
  * lib/provider/consent.ts against the shapes the sources give (docs/provider-contract.md §2.17):
  * the localised version details (the JS SDK's `ConsentVersion` type), the public usage information
  * (the Android and iOS SDK models), the acceptance's 200 and 204; and the sanitiser.
  */
-const calls: ProviderCall[] = [];
-const replies: ProviderReply[] = [];
-vi.mock('@/lib/provider/http', () => ({
-  callProvider: vi.fn(async (call: ProviderCall) => {
-    calls.push(call);
-    const reply = replies.shift();
-    if (!reply) throw new Error(`no recorded reply for ${call.path}`);
-    return reply;
-  }),
-}));
+vi.mock('@/lib/provider/http', async () => (await import('./support/recorded-provider')).recordedHttp);
 const { readConsent, acceptConsent, acceptBody, sanitizeConsentHtml } = await import('@/lib/provider/consent');
 
-const reply = (status: number, json: unknown): ProviderReply => ({ status, json, location: undefined });
 const notFound = reply(404, { success: false, status: 404, error: { code: 404, error: 'consent not found' } });
 const request = {
   consentId: 'portal-terms',

@@ -1,26 +1,16 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { ProviderCall, ProviderReply } from '@/lib/provider/http';
+import { calls, replies, reply } from './support/recorded-provider';
 
 /**
  * lib/provider/invitations.ts (docs/provider-contract.md §2.16): no sample of either read is
  * published, so each plausible shape and spelling is read, and the 4.x path falls back to the
  * legacy one only where the 4.x one is not served.
  */
-const calls: ProviderCall[] = [];
-const replies: ProviderReply[] = [];
-vi.mock('@/lib/provider/http', () => ({
-  callProvider: vi.fn(async (call: ProviderCall) => {
-    calls.push(call);
-    const reply = replies.shift();
-    if (!reply) throw new Error(`no recorded reply for ${call.path}`);
-    return reply;
-  }),
-}));
+vi.mock('@/lib/provider/http', async () => (await import('./support/recorded-provider')).recordedHttp);
 const { readInvitation, invitationOf } = await import('@/lib/provider/invitations');
 const { readAnswer } = await import('@/lib/provider/answer');
 const { register } = await import('@/lib/provider/registration');
 
-const reply = (status: number, json: unknown): ProviderReply => ({ status, json, location: undefined });
 const data = (d: unknown) => reply(200, { success: true, status: 200, data: d });
 const refused = (status: number) => reply(status, { success: false, status, error: { code: status, error: 'no' } });
 const read = () => readInvitation({ inviteId: 'invite-0001', requestId: 'request-12345678', locale: 'de-DE' });

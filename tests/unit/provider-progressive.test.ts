@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { ProviderCall, ProviderReply } from '@/lib/provider/http';
+import { calls, replies, reply } from './support/recorded-provider';
 
 /**
  * Missing profile fields against the documented and plausible shapes (docs/provider-contract.md
@@ -7,20 +7,10 @@ import type { ProviderCall, ProviderReply } from '@/lib/provider/http';
  * trackinfo's unpublished answer in the variants accepted, the progressive update's call and its
  * answers (200, 409 "unique field already used", 400), and the newcomer's register with the track.
  */
-const calls: ProviderCall[] = [];
-const replies: ProviderReply[] = [];
-vi.mock('@/lib/provider/http', () => ({
-  callProvider: vi.fn(async (call: ProviderCall) => {
-    calls.push(call);
-    const reply = replies.shift();
-    if (!reply) throw new Error(`no recorded reply for ${call.path}`);
-    return reply;
-  }),
-}));
+vi.mock('@/lib/provider/http', async () => (await import('./support/recorded-provider')).recordedHttp);
 const { getMissingFields, missingFieldsOf } = await import('@/lib/provider/prelogin');
 const { readTrackInfo, trackInfoOf, updateMissingFields, registerNewcomer } = await import('@/lib/provider/progressive');
 
-const reply = (status: number, json: unknown): ProviderReply => ({ status, json, location: undefined });
 const RID = '3f2c9a1e-0000-4000-8000-000000000001';
 const TID = '3f2c9a1e-0000-4000-8000-000000000002';
 const SUB = '3f2c9a1e-0000-4000-8000-000000000003';

@@ -1,24 +1,14 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import type { ProviderCall, ProviderReply } from '@/lib/provider/http';
+import { calls, replies, reply } from './support/recorded-provider';
 
 /**
  * lib/provider/registration.ts against recorded answer shapes (docs/provider-contract.md,
  * "Registration"): the JS SDK README's legacy list, the 2020 tenant mock with the other group-key
  * spelling, the register answers of the SDK samples and the PHP mocks.
  */
-const calls: ProviderCall[] = [];
-const replies: ProviderReply[] = [];
-vi.mock('@/lib/provider/http', () => ({
-  callProvider: vi.fn(async (call: ProviderCall) => {
-    calls.push(call);
-    const reply = replies.shift();
-    if (!reply) throw new Error(`no recorded reply for ${call.path}`);
-    return reply;
-  }),
-}));
+vi.mock('@/lib/provider/http', async () => (await import('./support/recorded-provider')).recordedHttp);
 const { readRegistrationFields, register, readRegistration, consentLabel } = await import('@/lib/provider/registration');
 
-const reply = (status: number, json: unknown): ProviderReply => ({ status, json, location: undefined });
 const notFound = reply(404, { success: false, status: 404, error: { code: 404, error: 'not found' } });
 
 // The JS SDK README's sample (lines 318-406), shortened.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, chooseLanguage, continueToProvider, expect, startSignIn, submit, test } from '../support/fixtures';
+import { ACCOUNTS, chooseLanguage, continueToProvider, expect, startSignIn, submit, test, unreadRequest } from '../support/fixtures';
 
 /**
  * Registration with the tenant's fields (issue 34, item 1): the stand-in's field list has every
@@ -18,14 +18,6 @@ async function toRegistration(page: Page) {
   await expect(page).toHaveURL(new RegExp(`/register\\?requestId=${requestId}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create an account');
   return requestId;
-}
-
-/** A sign-in's requestId, got by following the redirects without opening the e-mail step. */
-async function unreadRequest(page: Page): Promise<string> {
-  const start = await page.request.get('/auth/start', { maxRedirects: 0 });
-  const authorize = await page.request.get(start.headers().location, { maxRedirects: 0 });
-  const login = new URL(authorize.headers().location);
-  return login.searchParams.get('requestId')!;
 }
 
 /** Every field filled with what the tenant accepts; `over` changes some. */

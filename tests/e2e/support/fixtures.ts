@@ -19,6 +19,7 @@ export {
   submit,
   toNewPasswordStep,
   toPasswordStep,
+  unreadRequest,
 } from './flow-steps';
 
 /**

@@ -9,6 +9,16 @@ export async function startSignIn(page: Page): Promise<string> {
   return new URL(page.url()).searchParams.get('requestId')!;
 }
 
+/**
+ * A sign-in's requestId, got by following the redirects without opening the e-mail step: a test
+ * can then change what the tenant says of the client before any page reads (and the app keeps) it.
+ */
+export async function unreadRequest(page: Page): Promise<string> {
+  const start = await page.request.get('/auth/start', { maxRedirects: 0 });
+  const authorize = await page.request.get(start.headers().location, { maxRedirects: 0 });
+  return new URL(authorize.headers().location).searchParams.get('requestId')!;
+}
+
 /** Submits the current form. With JavaScript off, the page navigates; with it on, it may not. */
 export async function submit(page: Page, name: RegExp | string) {
   await page.getByRole('button', { name, exact: true }).click();

@@ -1,4 +1,4 @@
-import { expect, startSignIn } from '../fixtures';
+import { expect, startSignIn, unreadRequest } from '../fixtures';
 import { expectFieldError, expectHeading, mainSubmit, type Tour } from './steps';
 import { tenantTexts } from './tours-invitations';
 
@@ -35,9 +35,7 @@ export const registrationTours: Tour[] = [
         name: 'register-closed',
         reach: async (v) => {
           // A request no page has read yet (the app keeps a client's information for minutes), with a captcha.
-          const start = await v.page.request.get('/auth/start', { maxRedirects: 0 });
-          const authorize = await v.page.request.get(start.headers().location, { maxRedirects: 0 });
-          const requestId = new URL(authorize.headers().location).searchParams.get('requestId')!;
+          const requestId = await unreadRequest(v.page);
           await v.standin.registrationSettings(requestId, { captcha: true });
           await v.page.goto(`/register?requestId=${requestId}`);
           await expectHeading(v, v.t.registerClosed.title);

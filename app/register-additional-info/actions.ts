@@ -16,6 +16,7 @@ import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
 import { updateFlow } from '@/lib/session';
 import { fieldErrorsOf } from '@/lib/validation/fields';
+import { postedValues } from '@/lib/validation/registration-fields';
 import { registrationSchema } from '@/lib/validation/registration-schema';
 import { missingForm, withMissingFields, type MissingFieldsFlow } from './missing-form';
 
@@ -39,7 +40,7 @@ export const saveMissingFields = formAction(async function saveMissingFields(_pr
     const value = formData.get(name);
     return typeof value === 'string' ? value : '';
   };
-  const raw = Object.fromEntries(form.fields.map((f) => [f.key, posted(f.key)]));
+  const raw = postedValues(form.fields, posted);
   // No password is asked here: everything may be sent back to re-fill the form.
   const values = raw;
   const parsed = registrationSchema(form.fields).safeParse(raw);

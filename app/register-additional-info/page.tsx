@@ -9,6 +9,7 @@ import { requireFlow } from '@/lib/flows/flow-guard';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
+import { phoneForm } from '@/lib/validation/phone';
 import { saveMissingFields } from './actions';
 import { ADDITIONAL_INFO_ERRORS } from './errors';
 import { missingForm, withMissingFields } from './missing-form';
@@ -30,6 +31,7 @@ export default async function AdditionalInfoPage({ searchParams }: PageProps<'/r
   ]);
   if (form.kind === 'gone') redirect(errorUrl('expired', requestId));
   const newcomer = flow.precheck.newcomer === true;
+  const phone = phoneForm(form.fields, locale, form.defaults);
 
   return (
     <Frame title={t(newcomer ? 'newcomerTitle' : 'title')} description={t(newcomer ? 'newcomerDescription' : 'description')} focus="form">
@@ -37,7 +39,8 @@ export default async function AdditionalInfoPage({ searchParams }: PageProps<'/r
         requestId={requestId}
         action={saveMissingFields}
         fields={form.fields}
-        defaults={form.defaults}
+        defaults={phone?.known ?? form.defaults}
+        phone={phone?.choices}
         existsLinks={{ signIn: resolveRedirectUrl(getConfig().providerUrl, requestId), reset: stepUrl('/reset-password-init', requestId) }}
         errors={errors}
         labels={await registrationLabels(form.fields, { submit: t(newcomer ? 'newcomerSubmit' : 'submit'), pending: t('pending') })}

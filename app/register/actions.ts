@@ -18,7 +18,7 @@ import { rememberedEmail } from '@/lib/remembered';
 import { readFlow, startFlow, updateFlow } from '@/lib/session';
 import { fieldErrorsOf, parseRequestId } from '@/lib/validation/fields';
 import type { FormState } from '@/lib/validation/form-state';
-import { inputFields, repeatOf, withPasswordPolicy, type RegistrationField } from '@/lib/validation/registration-fields';
+import { inputFields, postedValues, repeatOf, withPasswordPolicy, type RegistrationField } from '@/lib/validation/registration-fields';
 import { registrationSchema } from '@/lib/validation/registration-schema';
 import { CHECKLIST_ERRORS, checkNewPassword, type PasswordCheck } from '@/lib/validation/rules';
 import { closedReason } from './registration-closed';
@@ -31,7 +31,8 @@ export type RegisterState = FormState<string> & { check?: PasswordCheck };
 
 /** What may be sent back to re-fill the form: everything but passwords. */
 function echoed(fields: RegistrationField[], raw: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(fields.filter((f) => f.type !== 'PASSWORD' && !repeatOf(f)).map((f) => [f.key, raw[f.key] ?? '']));
+  const secret = new Set(fields.filter((f) => f.type === 'PASSWORD' || repeatOf(f)).map((f) => f.key));
+  return Object.fromEntries(Object.entries(raw).filter(([key]) => !secret.has(key)));
 }
 
 /**
@@ -74,7 +75,7 @@ export const submitRegistration = formAction(async function submitRegistration(_
   // self-registration is off): the page says why.
   if (closed === 'captcha' || (closed === 'invitationOnly' && !inviteId)) redirect(stepUrl('/register', requestId));
   const inputs = inputFields(fields);
-  const raw = Object.fromEntries(inputs.map((f) => [f.key, posted(f.key)]));
+  const raw = postedValues(inputs, posted);
   if (invitation?.email && 'email' in raw) raw.email = invitation.email;
   const values = echoed(inputs, raw);
   const parsed = registrationSchema(fields).safeParse(raw);

@@ -13,6 +13,7 @@ import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
+import { phoneForm } from '@/lib/validation/phone';
 import { inputFields, withPasswordPolicy } from '@/lib/validation/registration-fields';
 import { REGISTRATION_ERRORS, registrationLabels } from './form-labels';
 import { InvitationRefused } from './invitation-refused';
@@ -58,6 +59,7 @@ export default async function RegisterPage({ searchParams }: PageProps<'/registe
   const closed = closedReason(client.registration);
   const asked = withPasswordPolicy(inputFields(fields), client.passwordPolicy);
   if (closed === 'captcha' || (closed === 'invitationOnly' && !invitation)) return <RegistrationClosed reason={closed} signIn={login} />;
+  const phone = phoneForm(asked, locale, invitation?.prefill);
   const invited = invitation
     ? invitation.organisation
       ? tInvitation('invitedBy', { organisation: invitation.organisation })
@@ -81,7 +83,8 @@ export default async function RegisterPage({ searchParams }: PageProps<'/registe
       <RegistrationForm
         requestId={requestId}
         fields={asked}
-        invitation={invitation && { lockedEmail: invitation.email, prefill: invitation.prefill, lockedHint: tInvitation('emailLocked') }}
+        invitation={invitation && { lockedEmail: invitation.email, prefill: phone?.known ?? invitation.prefill, lockedHint: tInvitation('emailLocked') }}
+        phone={phone?.choices}
         defaultEmail={(flow?.requestId === requestId ? flow.email : undefined) ?? remembered}
         existsLinks={{ signIn: login, reset: stepUrl('/reset-password-init', requestId) }}
         errors={errors}

@@ -4,12 +4,13 @@ import { useActionState, useState } from 'react';
 import { FormTop } from '@/app/_components/form-top';
 import { PasswordChecklist, type ChecklistLabels } from '@/app/_components/password-checklist';
 import { PasswordField } from '@/app/_components/password-field';
+import { PhoneField, type PhoneChoices } from '@/app/_components/phone-field';
 import { SubmitButton } from '@/app/_components/submit-button';
 import { TextField } from '@/app/_components/text-field';
 import { useFieldRules, type FieldRule } from '@/app/_components/use-field-rules';
 import { useHydrated } from '@/app/_components/use-hydrated';
 import type { ErrorKey } from '@/lib/validation/form-state';
-import { fieldError, repeatOf, type RegistrationField } from '@/lib/validation/registration-fields';
+import { COUNTRY_SUFFIX, fieldError, repeatOf, type RegistrationField } from '@/lib/validation/registration-fields';
 import { CHECKLIST_ERRORS, checkNewPassword, requirementsOf } from '@/lib/validation/rules';
 import { submitRegistration, type RegisterState } from './actions';
 import { Box, FieldError, Radios, selectHandlers } from './choice-fields';
@@ -19,6 +20,7 @@ export type RegistrationLabels = {
   fields: Record<string, string>;
   optional: string;
   choose: string;
+  country: string;
   mobileHint: string;
   submit: string;
   pending: string;
@@ -40,6 +42,8 @@ type Props = {
   invitation?: { lockedEmail: string | undefined; prefill: Record<string, string>; lockedHint: string };
   /** Values known before the person types (what the provider already knows of them). */
   defaults?: Record<string, string>;
+  /** The countries of a mobile number field, where the tenant asks for one. */
+  phone?: PhoneChoices;
   /** Where "sign in" and "reset your password" lead when the address already has an account. */
   existsLinks: { signIn: string; reset: string };
   labels: RegistrationLabels;
@@ -47,7 +51,7 @@ type Props = {
 };
 
 const INPUT_TYPES: Partial<Record<RegistrationField['type'], string>> = { EMAIL: 'email', MOBILE: 'tel', DATE: 'date', DAYDATE: 'date', URL: 'url' };
-const AUTOCOMPLETE: Record<string, string> = { email: 'email', given_name: 'given-name', family_name: 'family-name', mobile_number: 'tel', birthdate: 'bday' };
+const AUTOCOMPLETE: Record<string, string> = { email: 'email', given_name: 'given-name', family_name: 'family-name', birthdate: 'bday' };
 
 /**
  * The tenant's registration fields, in its order, each with its rule (the same the server checks,
@@ -60,6 +64,7 @@ export function RegistrationForm({
   fields,
   defaultEmail,
   defaults,
+  phone,
   invitation,
   existsLinks,
   labels,
@@ -160,7 +165,23 @@ export function RegistrationForm({
     }
     if (f.type === 'RADIO')
       return <Radios key={f.key} field={f} label={label(f)} value={valueOf(f.key)} error={message(f.key)} {...registration} {...common} />;
-    const mobile = f.type === 'MOBILE';
+    if (f.type === 'MOBILE' && phone)
+      return (
+        <PhoneField
+          key={f.key}
+          id={f.key}
+          label={label(f)}
+          countryLabel={labels.country}
+          hint={labels.mobileHint}
+          choices={phone}
+          country={valueOf(`${f.key}${COUNTRY_SUFFIX}`) || undefined}
+          required={f.required}
+          defaultValue={valueOf(f.key)}
+          error={message(f.key)}
+          {...registration}
+          {...common}
+        />
+      );
     const lockedHere = f.key === 'email' && locked !== undefined;
     return (
       <TextField
@@ -174,7 +195,7 @@ export function RegistrationForm({
         min={f.minDate}
         max={f.maxDate}
         defaultValue={valueOf(f.key)}
-        describedBy={mobile || lockedHere ? `${f.key}-hint` : undefined}
+        describedBy={lockedHere ? `${f.key}-hint` : undefined}
         error={message(f.key)}
         {...registration}
         {...common}
@@ -183,11 +204,6 @@ export function RegistrationForm({
         {lockedHere ? (
           <p id={`${f.key}-hint`} className="hint">
             {invitation?.lockedHint}
-          </p>
-        ) : null}
-        {mobile ? (
-          <p id={`${f.key}-hint`} className="hint">
-            {labels.mobileHint}
           </p>
         ) : null}
         {f.key === 'email' && rules.errorOf('email') === 'accountExists' ? (

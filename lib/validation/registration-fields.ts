@@ -215,11 +215,29 @@ export function patternOf(field: Pick<RegistrationField, 'regex'>): RegExp | und
   return 'serverOnly' in converted ? undefined : new RegExp(converted.source, converted.flags);
 }
 
-/** A mobile number with its country: `+`, a country code and the number, spaces, dashes and brackets aside (E.164). */
+/**
+ * A mobile number is posted as two values: the number as typed, and the country chosen beside it
+ * under this suffix. The server judges the pair with the full numbering plans (phone.ts); the
+ * browser only checks that it is a number at all (the plans are too large to send to the page).
+ */
+export const COUNTRY_SUFFIX = '__country';
+
+/** The values a form posted for these fields: each field's, and a mobile number's country. */
+export function postedValues(fields: RegistrationField[], posted: (name: string) => string): Record<string, string> {
+  return Object.fromEntries(
+    fields.flatMap((f) => {
+      const own: [string, string] = [f.key, posted(f.key)];
+      return f.type === 'MOBILE' ? [own, [`${f.key}${COUNTRY_SUFFIX}`, posted(`${f.key}${COUNTRY_SUFFIX}`)]] : [own];
+    }),
+  );
+}
+
+/** Spaces, dashes, dots and brackets aside, and `00` read as `+`. */
 export function normaliseMobile(value: string): string {
   return value.replace(/[\s().-]/g, '').replace(/^00/, '+');
 }
-const MOBILE_PATTERN = /^\+[1-9]\d{6,14}$/;
+/** International (`+` and 7 to 15 digits) or as written at home (4 to 15 digits). */
+const MOBILE_PATTERN = /^(\+[1-9]\d{6,14}|\d{4,15})$/;
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function validDate(value: string): boolean {

@@ -41,7 +41,9 @@ test('a sign-in missing required fields is asked only those, as the registration
   const email = PROFILE_MISSING.email(tag('complete', javaScriptEnabled));
   await toMissingFields(page, email, javaScriptEnabled);
   // Only the two missing fields, with the tenant's labels, both required here (the list has the mobile number optional).
-  expect(await asked(page)).toEqual(['mobile_number', 'business_type']);
+  // The mobile number with its country beside it (the English page's: United Kingdom).
+  expect(await asked(page)).toEqual(['mobile_number__country', 'mobile_number', 'business_type']);
+  await expect(page.getByLabel('Country or region')).toHaveValue('GB');
   await expect(page.getByLabel('Mobile Number', { exact: true })).toHaveAttribute('type', 'tel');
   await expect(page.getByLabel('Type of business', { exact: true })).toBeVisible();
   await expect(page.locator('main form input[type="password"]')).toHaveCount(0);
@@ -50,12 +52,14 @@ test('a sign-in missing required fields is asked only those, as the registration
   await submit(page, 'Save and continue');
   await expect(errorOf(page, 'mobile_number')).toHaveText('This field is required.');
   await expect(errorOf(page, 'business_type')).toHaveText('Please choose one of the options.');
+  // Not a British number (the country beside it): the server's numbering plans say so, in both modes.
   await page.locator('#mobile_number').fill('12345');
+  await page.locator('#business_type').selectOption('canteen');
   await submit(page, 'Save and continue');
-  await expect(errorOf(page, 'mobile_number')).toHaveText(/country code/);
+  await expect(errorOf(page, 'mobile_number')).toHaveText(/^This isn’t a valid mobile number for the chosen country\./);
+  await expect(page.getByLabel('Country or region')).toHaveValue('GB');
 
   await page.locator('#mobile_number').fill(freshMobile());
-  await page.locator('#business_type').selectOption('canteen');
   await submit(page, 'Save and continue');
   await continueToProvider(page, javaScriptEnabled);
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();

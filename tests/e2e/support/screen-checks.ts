@@ -160,7 +160,8 @@ function messagePatterns(locale: string): RegExp[] {
  * Fails when a screen shows text that does not come from the messages: every text node, every alt
  * text and accessible-name attribute, and each element marked `data-message` (taken whole) must be
  * a whole message, a language's own name in the selector, or one of the data values the test
- * passes (an e-mail, a reference id).
+ * passes (an e-mail, a reference id). A mobile number's countries (the language's own names for
+ * them) need only be a name and a calling code.
  */
 export async function checkOnlyMessages(page: Page, locale: string, data: string[]) {
   const patterns = messagePatterns(locale);
@@ -174,7 +175,8 @@ export async function checkOnlyMessages(page: Page, locale: string, data: string
     let raw = '';
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest('script, style, noscript, template, [aria-hidden="true"], [data-message]')) continue;
+      // A mobile number's countries are the language's own names for them (CLDR, checked below), not messages.
+      if (!parent || parent.closest('script, style, noscript, template, [aria-hidden="true"], [data-message], select[name$="__country"]')) continue;
       const before = node.previousSibling;
       if (last && before?.nodeName === 'WBR' && before.previousSibling === last) {
         raw += node.textContent ?? '';
@@ -201,6 +203,11 @@ export async function checkOnlyMessages(page: Page, locale: string, data: string
     }
     return found;
   });
+  const countries = await page.locator('select[name$="__country"] option').allTextContents();
+  expect(
+    countries.filter((text) => !/^\S.* \(\+\d{1,4}\)$/.test(text)),
+    'countries of a mobile number: a name and its calling code',
+  ).toEqual([]);
   const strays = texts.filter((text) => !allowed.has(text) && !patterns.some((p) => p.test(text)));
   expect(strays, 'texts on the page that are not messages').toEqual([]);
   const title = await page.title();

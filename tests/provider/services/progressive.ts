@@ -81,6 +81,11 @@ function posted(store: Store, body: Body, key: string): unknown {
 
 const empty = (value: unknown) => value === undefined || value === null || value === '' || value === false;
 
+/** A mobile number not in its international form (+ and country code: docs/onboarding.md, "Mobile numbers"). */
+function notInternational(store: Store, key: string, value: unknown): boolean {
+  return fieldOf(store, key)?.dataType === 'MOBILE' && typeof value === 'string' && !/^\+[1-9]\d{6,14}$/.test(value);
+}
+
 /** Another account already holds one of the unique values: its key. */
 function takenKey(store: Store, body: Body, self: Account | undefined): string | undefined {
   return UNIQUE.find((key) => {
@@ -105,6 +110,8 @@ function update(store: Store, req: Req, res: Res, body: Body) {
   const missing = account.missingFields ?? [];
   const absent = missing.find((key) => empty(posted(store, body, key)));
   if (absent) return fail(res, 400, 400, `${absent} is required`, 'LoginException');
+  const unwritten = missing.find((key) => notInternational(store, key, posted(store, body, key)));
+  if (unwritten) return fail(res, 400, 400, `${unwritten} is not a valid mobile number`, 'LoginException');
   const taken = takenKey(store, body, account);
   if (taken) return fail(res, 409, 409, `unique field already used: ${taken}`, 'LoginException');
   account.profile = { ...account.profile, ...Object.fromEntries(missing.map((key) => [key, posted(store, body, key)])) };
@@ -122,6 +129,7 @@ export function registerNewcomer(store: Store, generation: Context['generation']
   for (const key of newcomerMissing(store, generation, identity)) {
     const value = posted(store, body, key);
     if (empty(value) || (fieldOf(store, key)?.dataType === 'CONSENT' && value !== true)) return fail(res, 417, 507, `${key} cannot be null`, 'UsersException');
+    if (notInternational(store, key, value)) return fail(res, 417, 507, `${key} is not a valid mobile number`, 'UsersException');
   }
   if (store.accountByEmail(email) || takenKey(store, body, undefined)) return fail(res, 409, 409, 'user already exists', 'UsersException');
   track.used = true;

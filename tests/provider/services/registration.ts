@@ -77,6 +77,9 @@ function register(store: Store, generation: Context['generation'], req: Req, res
     const value = field.fieldType === 'CUSTOM' ? customFields[key] : body[key];
     const missing = value === undefined || value === null || value === '' || (field.dataType === 'CONSENT' && value !== true);
     if (missing && field.required === true) return fail(res, 417, 507, `${key} cannot be null`, 'UsersException');
+    // A mobile number is taken in its international form only (+ and country code: docs/onboarding.md, "Mobile numbers").
+    if (field.dataType === 'MOBILE' && typeof value === 'string' && value !== '' && !/^\+[1-9]\d{6,14}$/.test(value))
+      return fail(res, 417, 507, `${key} is not a valid mobile number`, 'UsersException');
     // The tenant checks its pattern (Go RE2; the seed's `(?i)…\z` is the only non-JavaScript part).
     const regex = (field.fieldDefinition as { regex?: string } | undefined)?.regex;
     if (

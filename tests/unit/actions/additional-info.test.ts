@@ -61,9 +61,20 @@ describe('missing fields of a sign-in (app/register-additional-info/actions.ts)'
     expect(await post({ requestId: REQUEST, mobile_number: '', business_type: 'spaceship' })).toEqual({
       status: 'invalid',
       fieldErrors: { mobile_number: 'fieldRequired', business_type: 'choiceRequired' },
-      values: { mobile_number: '', business_type: 'spaceship' },
+      values: { mobile_number: '', mobile_number__country: '', business_type: 'spaceship' },
     });
     expect(updateMissingFields).not.toHaveBeenCalled();
+  });
+
+  test('a mobile number as dialled at home, with its country: saved in international form; a landline refused on the field, the country kept', async () => {
+    expect(await post({ requestId: REQUEST, mobile_number: '030 1234567', mobile_number__country: 'DE', business_type: 'hotel' })).toEqual({
+      status: 'invalid',
+      fieldErrors: { mobile_number: 'mobileNotMobile' },
+      values: { mobile_number: '030 1234567', mobile_number__country: 'DE', business_type: 'hotel' },
+    });
+    expect(updateMissingFields).not.toHaveBeenCalled();
+    await redirectedTo(post({ requestId: REQUEST, mobile_number: '07400 123456', mobile_number__country: 'GB', business_type: 'hotel' }));
+    expect(vi.mocked(updateMissingFields).mock.calls[0]?.[0].input.fields).toEqual({ mobile_number: '+447400123456' });
   });
 
   test('saved: the precheck continue of the track for this account, by /continue', async () => {

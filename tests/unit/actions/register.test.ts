@@ -75,6 +75,19 @@ describe('register (app/register/actions.ts submitRegistration)', () => {
     expect(register).not.toHaveBeenCalled();
   });
 
+  test('a mobile number: judged with the country posted beside it, echoed with it, and sent in international form', async () => {
+    vi.mocked(readRegistrationFields).mockResolvedValue([...FIELDS, { ...base, key: 'mobile_number', type: 'MOBILE', required: false }]);
+    const withMobile = (mobile_number: string, country: string) => ({ ...VALID, password: 'Kitchen2026x', mobile_number, mobile_number__country: country });
+    expect(await post(withMobile('0151 23456789', 'GB'))).toMatchObject({
+      fieldErrors: { mobile_number: 'mobileInvalid' },
+      values: { mobile_number: '0151 23456789', mobile_number__country: 'GB' },
+    });
+    expect(await post(withMobile('030 1234567', 'DE'))).toMatchObject({ fieldErrors: { mobile_number: 'mobileNotMobile' } });
+    expect(register).not.toHaveBeenCalled();
+    await redirectedTo(post(withMobile('0151 23456789', 'DE')));
+    expect(vi.mocked(register).mock.calls[0]?.[0].input.fields).toMatchObject({ mobile_number: '+4915123456789' });
+  });
+
   test('registered, LOGIN: the address remembered, back to the tenant’s login for the same request', async () => {
     expect(await redirectedTo(post())).toBe(`http://127.0.0.1:4999/authz-srv/authz/resolve_redirect/${REQUEST}`);
     expect(register).toHaveBeenCalledWith({

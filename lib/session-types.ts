@@ -1,4 +1,4 @@
-/** Shapes kept in the encrypted cookies (see lib/session.ts); no passwords or codes, ever. */
+/** Shapes kept in the encrypted cookies (see lib/session.ts); no passwords or codes, ever (one set-up secret aside: MethodSetup). */
 
 /** Which provider endpoint finishes the step (a browser form POST), with what it needs. */
 export type Continuation =
@@ -52,6 +52,24 @@ export type PasskeyCeremony = {
 };
 
 /**
+ * A second factor's set-up the tenant has opened (docs/provider-contract.md §2.19): the method, the
+ * generation that answered (the check goes to the same one), the exchange, the account it named,
+ * and for an authenticator app its shared secret. The secret is the one exception to "no secrets
+ * here": the page must show the same QR code after a reload or Back (a new set-up would be a new
+ * secret, and an app already scanned would make wrong codes); it lives only in this encrypted,
+ * HttpOnly cookie, is shown on that page anyway, and is dropped when the set-up ends either way.
+ */
+export type MethodSetup = {
+  method: 'TOTP';
+  generation: 'current' | 'legacy';
+  exchangeId: string;
+  sub?: string;
+  totpSecret?: string;
+  startedAt: number;
+  expiresAt?: number;
+};
+
+/**
  * The precheck page the provider last sent this browser to (mfa_required, group_selection,
  * login_success), moved here from its address by the entry route (lib/flows/entry-binding.ts).
  */
@@ -99,6 +117,10 @@ export type FlowSession = {
   passkey?: PasskeyCeremony;
   /** A passkey was just created on the tenant's suggestion: its page says so before the sign-in goes on. */
   passkeyCreated?: true;
+  /** A second factor being set up on the tenant's suggestion, until its first code is checked or it is given up. */
+  setup?: MethodSetup;
+  /** The method just set up: its page says so before the sign-in goes on. */
+  setupDone?: 'TOTP';
   /** Until when (epoch ms) the account is locked after repeated wrong passwords. */
   lockedUntil?: number;
   /** Set on "set a password", cleared on "forgot password" (the confirmation page words its text by it). */

@@ -32,7 +32,7 @@ try {
   const name = env.HOSTED_PAGE_GROUP || 'sales-portal-signin';
   const token = await adminToken(env.ADMIN_CLIENT_ID!, env.ADMIN_CLIENT_SECRET!);
   const existing = await readGroup(token, name);
-  const { group, changes } = plannedGroup(existing, name, config.publicUrl, { passkeys: config.passkeys });
+  const { group, changes } = plannedGroup(existing, name, config.publicUrl);
 
   console.log(
     `Hosted-page group "${name}" at ${config.providerOrigin} (${existing ? 'exists' : 'does not exist yet'}), pages served by ${config.publicOrigin}:`,
@@ -44,7 +44,7 @@ try {
       console.log(`  ${change.id.padEnd(22)} ${change.locale.padEnd(6)} ${change.before ?? '(tenant default)'} → ${change.after}`);
     }
   }
-  console.log(`  left to the tenant's own pages: ${tenantPages({ passkeys: config.passkeys }).join(', ')}`);
+  console.log(`  left to the tenant's own pages: ${tenantPages().join(', ')}`);
 
   if (changes.length > 0 && apply) {
     await writeGroup(token, group);

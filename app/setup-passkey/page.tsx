@@ -2,15 +2,17 @@ import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { Frame } from '@/app/_components/frame';
 import { PasskeyCeremony } from '@/app/_components/passkey-ceremony';
 import { ScriptAware } from '@/app/_components/script-aware';
+import { PASSKEY_CREATED, SetupDone } from '@/app/setup-mfa/setup-done';
 import { getConfig } from '@/lib/config';
 import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
-import { stepUrl } from '@/lib/flows/step-urls';
+import { namedMethods, offeredMethods } from '@/lib/flows/mfa-setup';
 import { PASSKEY_ERRORS, translateErrors } from '@/lib/i18n/errors';
 import { log } from '@/lib/log';
 import { getClientName } from '@/lib/provider/client-name';
 import { getSuggestionRules, type SuggestionRules } from '@/lib/provider/prelogin';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { finishPasskeySetup, preparePasskeySetup } from './actions';
+import { OtherMethods } from './other-methods';
 import { SkipForm } from './skip-form';
 
 /**
@@ -22,13 +24,15 @@ import { SkipForm } from './skip-form';
  */
 export default async function PasskeySetupPage({ searchParams }: PageProps<'/setup-passkey'>) {
   const flow = await requireFlow((await searchParams).requestId, withPrecheck('suggest'));
-  if (flow.passkeyCreated && flow.continuation) return <PasskeyCreated requestId={flow.requestId} />;
+  if (flow.passkeyCreated && flow.continuation) return <SetupDone requestId={flow.requestId} texts={PASSKEY_CREATED} />;
   const locale = await getLocale();
-  const [t, format, passkeyErrors, errors, clientName, read] = await Promise.all([
+  const [t, tSetup, format, passkeyErrors, errors, setupErrors, clientName, read] = await Promise.all([
     getTranslations('passkeySetup'),
+    getTranslations('mfaSetup'),
     getFormatter(),
     translateErrors([...PASSKEY_ERRORS, 'passkeyAlreadySetUp', 'passkeySetupExpired']),
     translateErrors([]),
+    translateErrors(['setupUnavailable', 'setupAlreadyConfigured', 'serviceUnavailable']),
     getClientName(flow.requestId, locale),
     rulesOf(flow.precheck.trackId, locale),
   ]);
@@ -37,21 +41,34 @@ export default async function PasskeySetupPage({ searchParams }: PageProps<'/set
   const { passkeys, providerUrl } = getConfig();
   const required = rules.skip === 'refused';
   // A passkey is made here only for a tenant that wants one (or says nothing of which method).
-  const canCreate = passkeys && (!rules.mandatory || rules.mandatory.includes('FIDO2'));
-  const description = !required ? (
-    passkeys ? (
-      <ScriptAware withScript={t('description')} withoutScript={t('descriptionNoScript')} />
+  const named = namedMethods(rules);
+  const canCreate = passkeys && (named.length === 0 || named.includes('FIDO2'));
+  // The other methods this product sets up on its own pages, where the tenant offers them.
+  const others = offeredMethods(rules).map((method) => ({ method, ...METHOD_LABELS[method](tSetup) }));
+  const title = canCreate || others.length === 0 ? t('title') : tSetup('title');
+  const description =
+    !canCreate && others.length > 0 ? (
+      required ? (
+        tSetup('required')
+      ) : (
+        tSetup('description')
+      )
+    ) : !required ? (
+      passkeys ? (
+        <ScriptAware withScript={t('description')} withoutScript={t('descriptionNoScript')} />
+      ) : (
+        t('descriptionOff')
+      )
+    ) : canCreate ? (
+      <ScriptAware withScript={t('required')} withoutScript={t('requiredNoScript')} />
     ) : (
-      t('descriptionOff')
-    )
-  ) : canCreate ? (
-    <ScriptAware withScript={t('required')} withoutScript={t('requiredNoScript')} />
-  ) : (
-    t('requiredElsewhere')
-  );
+      t('requiredElsewhere')
+    );
   return (
-    <Frame title={t('title')} description={description} clientName={clientName}>
-      {!required && rules.skipUntil ? <p>{t('skipUntil', { date: format.dateTime(rules.skipUntil, { dateStyle: 'long' }) })}</p> : null}
+    <Frame title={title} description={description} clientName={clientName}>
+      {!required && rules.skipUntil ? (
+        <p>{(others.length === 0 ? t : tSetup)('skipUntil', { date: format.dateTime(rules.skipUntil, { dateStyle: 'long' }) })}</p>
+      ) : null}
       {canCreate ? (
         <PasskeyCeremony
           requestId={flow.requestId}
@@ -60,6 +77,9 @@ export default async function PasskeySetupPage({ searchParams }: PageProps<'/set
           labels={{ start: t('create'), pending: t('creating'), otherWay: required ? '' : t('otherWay') }}
           errors={passkeyErrors}
         />
+      ) : null}
+      {others.length > 0 ? (
+        <OtherMethods requestId={flow.requestId} title={canCreate ? tSetup('otherMethods') : undefined} methods={others} errors={setupErrors} />
       ) : null}
       {required ? (
         <p className="links">
@@ -72,27 +92,9 @@ export default async function PasskeySetupPage({ searchParams }: PageProps<'/set
   );
 }
 
-/**
- * The passkey is made: said as the screen's heading (read on arrival), with what it means next
- * time, before the sign-in goes on with Continue (the person sees the confirmation, rather than
- * the page moving on under it).
- */
-async function PasskeyCreated({ requestId }: { requestId: string }) {
-  const [t, tContinue, clientName] = await Promise.all([
-    getTranslations('passkeySetup'),
-    getTranslations('continue'),
-    getClientName(requestId, await getLocale()),
-  ]);
-  return (
-    <Frame title={t('createdTitle')} description={t('createdDescription')} clientName={clientName}>
-      <div className="actions">
-        <a className="button" href={stepUrl('/continue', requestId)}>
-          {tContinue('button')}
-        </a>
-      </div>
-    </Frame>
-  );
-}
+const METHOD_LABELS = {
+  TOTP: (t: Awaited<ReturnType<typeof getTranslations<'mfaSetup'>>>) => ({ label: t('chooseAuthenticator'), pending: t('opening') }),
+} as const;
 
 /** What the tenant allows; when it cannot be read, the page offers "Not now" and a refusal says the rest. */
 async function rulesOf(trackId: string, locale: string): Promise<SuggestionRules> {

@@ -14,6 +14,7 @@ export type StepPath =
   | '/group-selection'
   | '/login-success'
   | '/setup-passkey'
+  | '/setup-mfa/authenticator'
   | '/consent'
   | '/consent/declined'
   | '/require-password-init'

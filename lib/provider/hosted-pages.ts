@@ -17,6 +17,8 @@ export const SERVED_PAGES: ReadonlyArray<{ id: string; path: string }> = [
   { id: 'password_set_success', path: '/reset-password-success' },
   { id: 'verification_complete', path: '/verify-email-complete' },
   { id: 'login_success', path: '/login-success' },
+  // The suggestion to set up a method: an authenticator app always, a passkey with PASSKEYS=on.
+  { id: 'suggest_verification_methods', path: '/setup-passkey' },
   { id: 'consent_preview', path: '/consent' },
   { id: 'register_success', path: '/register-success' },
   { id: 'register_additional_info', path: '/register-additional-info' },
@@ -24,20 +26,14 @@ export const SERVED_PAGES: ReadonlyArray<{ id: string; path: string }> = [
   { id: 'error', path: '/error' },
 ];
 
-/**
- * With PASSKEYS=on the tenant's suggestion to set up a method after a sign-in is served here too
- * (README "Passkeys"): it offers a passkey, with "Not now".
- */
-export const PASSKEY_PAGE = { id: 'suggest_verification_methods', path: '/setup-passkey' } as const;
-
-/** The pages this deployment serves, as configured. */
-export function servedPages({ passkeys = false }: { passkeys?: boolean } = {}): ReadonlyArray<{ id: string; path: string }> {
-  return passkeys ? [...SERVED_PAGES, PASSKEY_PAGE] : SERVED_PAGES;
+/** The pages this deployment serves. */
+export function servedPages(): ReadonlyArray<{ id: string; path: string }> {
+  return SERVED_PAGES;
 }
 
-/** The page ids left to the tenant's own pages, as configured. */
-export function tenantPages({ passkeys = false }: { passkeys?: boolean } = {}): readonly string[] {
-  return passkeys ? TENANT_PAGES.filter((id) => id !== PASSKEY_PAGE.id) : TENANT_PAGES;
+/** The page ids left to the tenant's own pages. */
+export function tenantPages(): readonly string[] {
+  return TENANT_PAGES;
 }
 
 /** Page ids a tenant knows that stay with the tenant's own pages. */
@@ -45,7 +41,6 @@ export const TENANT_PAGES: readonly string[] = [
   'password_forgot_init',
   'verification_init',
   'reactivate_verification_method',
-  'suggest_verification_methods',
   'consent_scopes',
   'account_deduplication',
   'status',
@@ -135,16 +130,11 @@ export type PageChange = { id: string; locale: string; before: string | undefine
  * default locale and in every locale the group already lists for that page (otherwise people of
  * that locale would still get the old page). Pages of other ids are kept as they are.
  */
-export function plannedGroup(
-  existing: HostedPageGroup | null,
-  name: string,
-  publicUrl: URL,
-  options: { passkeys?: boolean } = {},
-): { group: HostedPageGroup; changes: PageChange[] } {
+export function plannedGroup(existing: HostedPageGroup | null, name: string, publicUrl: URL): { group: HostedPageGroup; changes: PageChange[] } {
   const base: HostedPageGroup = existing ?? { _id: name, groupOwner: 'client', default_locale: 'en', hosted_pages: [] };
   const pages = base.hosted_pages.map((page) => ({ ...page }));
   const changes: PageChange[] = [];
-  for (const served of servedPages(options)) {
+  for (const served of servedPages()) {
     const url = new URL(served.path, publicUrl).toString();
     const locales = new Set([base.default_locale, ...pages.filter((p) => p.hosted_page_id === served.id).map((p) => p.locale)]);
     for (const locale of locales) {

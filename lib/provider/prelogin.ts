@@ -95,6 +95,8 @@ export type SuggestionRules = {
   skipUntil?: number;
   /** The methods the tenant requires, upper-case, where it names them. */
   mandatory?: string[];
+  /** The methods the tenant suggests without requiring them (its `optionalConfig`), upper-case. */
+  optional?: string[];
 };
 
 const When = z
@@ -110,6 +112,8 @@ const SuggestionMetadata = z
     skip_until: When.optional(),
     mandatoryMethods: Methods.optional(),
     mandatoryConfig: Mandatory.optional(),
+    optionalConfig: z.object({ methods: Methods.optional() }).loose().optional(),
+    optionalMethods: Methods.optional(),
   })
   .loose();
 const WithSuggestion = z.object({ meta_data: SuggestionMetadata }).loose();
@@ -118,7 +122,12 @@ export function suggestionRules(metadata: z.infer<typeof SuggestionMetadata>, no
   const reason = metadata.reason?.toUpperCase();
   const skipUntil = metadata.mandatoryConfig?.skipUntil ?? metadata.skipUntil ?? metadata.skip_until;
   const mandatory = (metadata.mandatoryConfig?.methods ?? metadata.mandatoryMethods)?.map((m) => m.toUpperCase());
-  const named = { ...(skipUntil !== undefined ? { skipUntil } : {}), ...(mandatory?.length ? { mandatory } : {}) };
+  const optional = (metadata.optionalConfig?.methods ?? metadata.optionalMethods)?.map((m) => m.toUpperCase());
+  const named = {
+    ...(skipUntil !== undefined ? { skipUntil } : {}),
+    ...(mandatory?.length ? { mandatory } : {}),
+    ...(optional?.length ? { optional } : {}),
+  };
   if (reason !== undefined && reason !== 'NONE' && reason !== 'ALLOFMANDATORY') return { skip: 'refused', ...named };
   if (skipUntil !== undefined) return { skip: skipUntil > now ? 'allowed' : 'refused', ...named };
   if (mandatory?.length) return { skip: 'refused', ...named };

@@ -49,6 +49,10 @@ export type Account = {
   suggestionMandatory?: { methods: string[]; skipUntilDays: number };
   /** "Do not show again" was answered to the suggestion. */
   suggestionDeclined?: boolean;
+  /** The tenant suggests setting up these methods (its `optionalConfig`) until one of them is set up. */
+  suggestMethods?: string[];
+  /** The shared secret of the authenticator app this account set up (else the seed's `totpSecret`). */
+  totpSecret?: string;
   /** The tenant writes credential ids in its options base64url-encoded twice (a quirk some tenants have). */
   doubleEncodedIds?: boolean;
   /** The WebAuthn timeout of this account's authentications (ms), set by a test. */
@@ -154,6 +158,8 @@ export type Exchange = {
   push?: { statusId: string; status: 'INITIATED' | 'AUTHENTICATED' | 'DENIED'; number: string; device: string };
   /** FIDO2: the ceremony's kind, the id the verification must repeat, and its challenge (§2.13). */
   fido2?: { kind: 'authenticate' | 'register'; fidoRequestId: string; challenge: string; usage?: string; trackId?: string };
+  /** A second factor being set up on a suggestion's track: the track, and the secret issued for an authenticator app. */
+  setup?: { trackId: string; totpSecret?: string };
 };
 
 /**

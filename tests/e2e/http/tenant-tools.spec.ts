@@ -76,7 +76,7 @@ test('a fresh tenant fails the check; tenant:setup shows the change, writes it o
   expect(row((await runTenantScript('tenant-check', { env })).output, 'Login page is this deployment'), 'the dry run wrote nothing').toBe('FAIL');
 
   const applied = await runTenantScript('tenant-setup', { env, args: ['--apply'] });
-  expect(applied.output).toContain('Written: 13 pages changed.');
+  expect(applied.output).toContain('Written: 14 pages changed.');
   const again = await runTenantScript('tenant-setup', { env, args: ['--apply'] });
   expect(again.output).toContain('already up to date: nothing to change.');
   expect(again.output).not.toContain('Written');

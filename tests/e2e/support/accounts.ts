@@ -25,6 +25,17 @@ export const MFA = {
 } as const;
 
 /**
+ * Second factors set up on the tenant's suggestion (README "Second factors"): `suggested` is offered
+ * an authenticator app (and a passkey) and may skip; `required` must set up the app now (its time to
+ * skip ran out). A tag makes a fresh account per test.
+ */
+export const SETUP = {
+  suggested: (tag: string) => `totp.suggested+${tag}@example.com`,
+  required: (tag: string) => `totp.required+${tag}@example.com`,
+  password: 'KitchenDemo2026',
+} as const;
+
+/**
  * Passkey accounts (README "Passkeys"; only on an app with PASSKEYS=on): the tenant suggests a
  * passkey after the password until one is enrolled; `double` double-encodes credential ids in its
  * options; `mfa` also has an e-mail second factor. A tag makes a fresh account per test.

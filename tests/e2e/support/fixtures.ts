@@ -6,7 +6,7 @@ import { legacy, STANDIN_FIXTURE, type Generation, type StandIn } from './standi
 // What the specs import from here, kept in one place: the fixtures below, and by purpose
 // accounts.ts (demo accounts), standin.ts (the stand-in's controls), screen-checks.ts (axe,
 // messages, photographs) and flow-steps.ts (the sign-in steps every flow walks through).
-export { ACCOUNTS, CLIENT_NAME, MFA, TERMS } from './accounts';
+export { ACCOUNTS, CLIENT_NAME, MFA, SETUP, TERMS } from './accounts';
 export { standinClient, type Generation, type StandIn } from './standin';
 export { PHOTO_SIZES, type AxeOptions, type ColorScheme } from './screen-checks';
 export {

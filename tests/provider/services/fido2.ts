@@ -11,6 +11,7 @@ import { fail, failWithCode, ok, sendJson, str, type Body, type Res } from '../h
 import type { Account, Exchange, Passkey, Track } from '../store.ts';
 import type { Context, Route } from './context.ts';
 import { skipAllowed } from './login.ts';
+import { mfaSetup } from './mfa-setup.ts';
 import { verificationMalformed } from './verification.ts';
 
 const CEREMONY_TTL_MS = 5 * 60 * 1000;
@@ -45,7 +46,14 @@ const setupMalformed = (res: Res) => setupRefused(res, 'VER_0035', 'invalid_requ
  * enrolment is refused as the 4.0.6 docs list (VER_0025 track, VER_0029 already configured,
  * VER_0005 missing data, VER_0004 payload, VER_0034 already configured at verification).
  */
-export function fido2Routes({ store, relyingParty }: Context): Route[] {
+/** The methods this stand-in sets up besides FIDO2 (mfa-setup.ts); any other is a method the tenant does not know. */
+const OTHER_SETUPS = new Set(['totp']);
+const otherSetup = (res: Res, method: string, serve: () => void) =>
+  OTHER_SETUPS.has(method.toLowerCase()) ? serve() : setupRefused(res, 'VER_0030', 'invalid_method', `${method} is not served by this stand-in`);
+
+export function fido2Routes(ctx: Context): Route[] {
+  const { store, relyingParty } = ctx;
+  const { setupOf, legacyRoutes } = mfaSetup(ctx);
   const findAccount = (body: Body): Account | undefined => store.accountByEmail(body.email ?? body.identifier) ?? store.accountBySub(body.sub ?? body.q);
 
   /** How the tenant writes a credential id in its options: as it is, or base64url once more. */
@@ -98,6 +106,7 @@ export function fido2Routes({ store, relyingParty }: Context): Route[] {
   };
 
   return [
+    ...legacyRoutes,
     [
       'POST',
       '/verification-srv/authentication/:method/initiation',
@@ -210,7 +219,7 @@ export function fido2Routes({ store, relyingParty }: Context): Route[] {
       'POST',
       '/verification-actions-srv/setup/:method/initiation/:trackId',
       async (_req, res, p, _u, body) => {
-        if (p.method.toLowerCase() !== 'fido2') return setupRefused(res, 'VER_0030', 'invalid_method', `${p.method} is not served by this stand-in`);
+        if (p.method.toLowerCase() !== 'fido2') return otherSetup(res, p.method, () => setupOf.initiate(res, p.method.toUpperCase(), p.trackId));
         const track = openTrack(p.trackId, 'suggest');
         const account = track && store.accountBySub(track.sub);
         if (!track || !account) return setupRefused(res, 'VER_0025', 'invalid_request', 'trackId is invalid, used or not suggesting a method');
@@ -253,7 +262,7 @@ export function fido2Routes({ store, relyingParty }: Context): Route[] {
       'POST',
       '/verification-actions-srv/setup/:method/verification',
       async (_req, res, p, _u, body) => {
-        if (p.method.toLowerCase() !== 'fido2') return setupRefused(res, 'VER_0030', 'invalid_method', `${p.method} is not served by this stand-in`);
+        if (p.method.toLowerCase() !== 'fido2') return otherSetup(res, p.method, () => setupOf.verify(res, p.method.toUpperCase(), body));
         const found = exchangeFor(body, 'register');
         if (typeof found === 'string') return setupRefused(res, 'VER_0035', 'invalid_request_payload', found);
         const { exchange, clientResponse } = found;

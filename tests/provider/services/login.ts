@@ -87,8 +87,8 @@ export function loginCompletion(store: Store) {
       store.precheckOrderOf(account) === 'group-first'
         ? [...(group ? ['group' as const] : []), ...(mfa ? ['mfa' as const] : [])]
         : [...(mfa ? ['mfa' as const] : []), ...(group ? ['group' as const] : [])];
-    // The suggestion to set up a passkey, after a password, until there is one or it was declined for good.
-    if (account.suggestPasskey && verifiedType === 'PASSWORD' && !account.passkeys?.length && !account.suggestionDeclined) pending.push('suggest');
+    // The suggestion to set up a method, after a password, until one it names is set up or it was declined for good.
+    if (verifiedType === 'PASSWORD' && !account.suggestionDeclined && suggestionOpen(account)) pending.push('suggest');
     if (account.loginSuccessPage) pending.push('login_success');
     // New terms first, as soon as the first factor is proven (this tenant's choice).
     if (consentDue(store, account)) pending.unshift('consent');
@@ -291,11 +291,29 @@ export function loginRoutes({ store }: Context): Route[] {
  */
 export function suggestionMetadata(account: Account): Record<string, unknown> {
   const mandatory = account.suggestionMandatory;
-  if (!mandatory) return { reason: 'NONE' };
+  const optional = account.suggestMethods?.length ? { optionalConfig: { methods: account.suggestMethods } } : {};
+  if (!mandatory) return { reason: 'NONE', ...optional };
   return {
     reason: 'ALLOFMANDATORY',
     mandatoryConfig: { methods: mandatory.methods, skipUntil: new Date(Date.now() + mandatory.skipUntilDays * 86_400_000).toISOString() },
+    ...optional,
   };
+}
+
+/** Whether a method is set up: a passkey once there is one, another once it is among the account's methods. */
+export function methodConfigured(account: Account, method: string): boolean {
+  return method === 'FIDO2' ? Boolean(account.passkeys?.length) : account.methods.some((m) => m.type === method);
+}
+
+/**
+ * The suggestion stands until one of the methods it names is set up: the passkey of `suggestPasskey`,
+ * the suggested ones, the mandatory ones (all of those, where there are any).
+ */
+function suggestionOpen(account: Account): boolean {
+  const mandatory = account.suggestionMandatory?.methods ?? [];
+  if (mandatory.length > 0) return mandatory.some((m) => !methodConfigured(account, m));
+  const suggested = [...(account.suggestPasskey ? ['FIDO2'] : []), ...(account.suggestMethods ?? [])];
+  return suggested.length > 0 && !suggested.some((m) => methodConfigured(account, m));
 }
 
 /** SKIP is refused for a mandatory method whose time to skip has run out (the docs' rule). */

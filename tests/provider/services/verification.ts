@@ -20,7 +20,7 @@ function listedMedium(medium: Medium): Medium {
  * §2.3–2.5), JSON only; a push request's status is in push.ts. Codes: 3072 wrong password, 3074 declined account (docs/provider-contract.md §5);
  * after repeated wrong passwords the account is locked for a while (seed.json `lockout`).
  */
-function codeMatches(exchange: { type: string; code?: string }, passCode: string, totpSecret: string): boolean {
+export function codeMatches(exchange: { type: string; code?: string }, passCode: string, totpSecret: string): boolean {
   if (exchange.type === 'TOTP') {
     const totp = new TOTP({ secret: Secret.fromBase32(totpSecret), digits: 6, period: 30 });
     return totp.validate({ token: passCode, window: 1 }) !== null;
@@ -153,7 +153,7 @@ export function verificationRoutes({ store, issuer }: Context): Route[] {
             return fail(res, 400, 3072, 'invalid password', 'VerificationException', { remaining_attempts: store.lockout.maxFailures - account.failures });
           }
           account.failures = 0;
-        } else if (!codeMatches(exchange, str(body.pass_code) ?? '', store.totpSecret)) {
+        } else if (!codeMatches(exchange, str(body.pass_code) ?? '', account.totpSecret ?? store.totpSecret)) {
           return fail(res, 400, 3063, 'code invalid or already used', 'VerificationException');
         }
         exchange.used = true;

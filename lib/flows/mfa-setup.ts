@@ -1,0 +1,105 @@
+import 'server-only';
+import QRCode from 'qrcode';
+import { refusalMeaning } from '@/lib/provider/errors';
+import { startSetup, verifySetup, type SetupMethod } from '@/lib/provider/mfa-setup';
+import type { MethodSetup } from '@/lib/session-types';
+import type { ErrorKey } from '@/lib/validation/form-state';
+
+/**
+ * The step logic of setting up a second factor on the tenant's suggestion (README "Second
+ * factors"; docs/provider-contract.md §2.19): which methods this product sets up itself, what the
+ * tenant's refusals mean to the person, and the authenticator app's `otpauth://` address and QR code.
+ */
+
+/** The methods set up on this product's own pages (passkeys have theirs: /setup-passkey). */
+export const SETUP_METHODS: readonly SetupMethod[] = ['TOTP'];
+
+/** The methods the tenant names in its suggestion, required or not (upper-case). */
+export function namedMethods(rules: { mandatory?: string[]; optional?: string[] }): string[] {
+  return [...(rules.mandatory ?? []), ...(rules.optional ?? [])];
+}
+
+/**
+ * The methods to offer besides a passkey: those the tenant names that this product sets up. Where
+ * it names none, none: a suggestion that says nothing of its methods keeps to the passkey.
+ */
+export function offeredMethods(rules: { mandatory?: string[]; optional?: string[] }): SetupMethod[] {
+  const named = namedMethods(rules);
+  return SETUP_METHODS.filter((m) => named.includes(m));
+}
+
+export type SetupOpened = { kind: 'opened'; setup: MethodSetup } | { kind: 'refused'; key: ErrorKey } | { kind: 'expired' };
+
+/** Opens a set-up at the tenant; a refusal the person can act on comes back as its message key. */
+export async function openSetup(args: { method: SetupMethod; trackId: string; requestId: string; locale: string }): Promise<SetupOpened> {
+  try {
+    const started = await startSetup(args);
+    return {
+      kind: 'opened',
+      setup: {
+        method: args.method,
+        generation: started.generation,
+        exchangeId: started.exchangeId,
+        ...(started.sub ? { sub: started.sub } : {}),
+        ...(started.totpSecret ? { totpSecret: started.totpSecret } : {}),
+        startedAt: Date.now(),
+        ...(started.expiresAt ? { expiresAt: started.expiresAt } : {}),
+      },
+    };
+  } catch (error) {
+    const meaning = refusalMeaning(error);
+    if (meaning === 'reference-invalid') return { kind: 'expired' };
+    if (meaning === 'method-unavailable') return { kind: 'refused', key: 'setupUnavailable' };
+    if (meaning === 'method-configured') return { kind: 'refused', key: 'setupAlreadyConfigured' };
+    throw error;
+  }
+}
+
+export type SetupChecked = { kind: 'set-up' } | { kind: 'code-error'; key: ErrorKey } | { kind: 'expired' };
+
+/**
+ * Checks the first code. A wrong code stays on the field; an exchange the tenant no longer knows
+ * (expired, or used) means starting the set-up again; a method configured meanwhile counts as set up.
+ */
+export async function checkSetupCode(args: { setup: MethodSetup; code: string; sub: string; requestId: string; locale: string }): Promise<SetupChecked> {
+  const { setup } = args;
+  try {
+    await verifySetup({
+      method: setup.method,
+      generation: setup.generation,
+      exchangeId: setup.exchangeId,
+      code: args.code,
+      sub: setup.sub ?? args.sub,
+      requestId: args.requestId,
+      locale: args.locale,
+    });
+    return { kind: 'set-up' };
+  } catch (error) {
+    const meaning = refusalMeaning(error);
+    if (meaning === 'code-invalid') return { kind: 'code-error', key: 'mfaCodeInvalid' };
+    if (meaning === 'code-expired' || meaning === 'reference-invalid') return { kind: 'expired' };
+    if (meaning === 'method-configured') return { kind: 'set-up' };
+    throw error;
+  }
+}
+
+/**
+ * The address authenticator apps read (Google's Key Uri Format): the issuer (the client's name)
+ * before the account in the label and again as a parameter, the secret, and the defaults spelt out
+ * (SHA-1, six digits, 30 seconds) because some apps ignore the missing ones differently.
+ */
+export function otpauthUri(args: { issuer: string; account: string; secret: string }): string {
+  const label = `${encodeURIComponent(args.issuer.replace(/:/g, ''))}:${encodeURIComponent(args.account)}`;
+  const query = new URLSearchParams({ secret: args.secret, issuer: args.issuer, algorithm: 'SHA1', digits: '6', period: '30' });
+  return `otpauth://totp/${label}?${query.toString().replace(/\+/g, '%20')}`;
+}
+
+/** The secret in groups of four, as people copy it by hand. */
+export function groupedSecret(secret: string): string {
+  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+}
+
+/** The QR code of an address, drawn on the server as SVG markup (no script needed to see it). */
+export function qrSvg(text: string): Promise<string> {
+  return QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+}

@@ -1,0 +1,133 @@
+import 'server-only';
+import { z } from 'zod';
+import { readAnswer, unexpected, type Answer } from './answer';
+import { callProvider, type ProviderCall } from './http';
+
+/**
+ * Setting up a second factor during a sign-in (docs/provider-contract.md §2.19): the tenant's
+ * suggestion track stands for the account (no bearer). The current generation's
+ * verification-actions-srv is asked first; a tenant that does not serve it (404, 405, 501) is asked
+ * the path every older SDK calls, verification-srv/v2's `suggestmfa`, and the check of the first
+ * code goes to the same generation. Passkeys have their own module (fido2.ts).
+ */
+
+export type SetupMethod = 'TOTP';
+export type SetupGeneration = 'current' | 'legacy';
+
+export type SetupStarted = {
+  generation: SetupGeneration;
+  exchangeId: string;
+  /** When the exchange expires (epoch ms), where the answer says. */
+  expiresAt: number | undefined;
+  sub: string | undefined;
+  /** TOTP: the shared secret (base32), from which the page draws the QR code. */
+  totpSecret: string | undefined;
+};
+
+const Instant = z
+  .string()
+  .optional()
+  .transform((v) => (v && Number.isFinite(Date.parse(v)) ? Date.parse(v) : undefined));
+
+/** The exchange as an object (current) or a plain id (some older answers, I). */
+const Exchange = z.union([
+  z.object({ exchange_id: z.string().min(1), expires_at: Instant }).loose(),
+  z
+    .string()
+    .min(1)
+    .transform((exchange_id) => ({ exchange_id, expires_at: undefined })),
+]);
+
+const Started = z
+  .object({
+    exchange_id: Exchange,
+    sub: z.string().min(1).optional(),
+    // Base32 as authenticator apps take it; spaces and padding aside.
+    totp_secret: z
+      .string()
+      .transform((s) => s.replace(/[\s=]/g, '').toUpperCase())
+      .pipe(z.string().regex(/^[A-Z2-7]{16,128}$/))
+      .optional(),
+  })
+  .loose();
+
+const NOT_SERVED = new Set([404, 405, 501]);
+
+/** Starts setting up `method` for the account of the suggestion's track. A refusal is thrown (ProviderError). */
+export async function startSetup(args: { method: SetupMethod; trackId: string; requestId: string; locale?: string }): Promise<SetupStarted> {
+  const current: ProviderCall = {
+    service: 'verification-actions-srv',
+    operation: 'setup.initiate',
+    method: 'POST',
+    path: `/verification-actions-srv/setup/${args.method.toLowerCase()}/initiation/${encodeURIComponent(args.trackId)}`,
+    body: {},
+    locale: args.locale,
+    signIn: args.requestId,
+  };
+  const answer = readAnswer(current, await callProvider(current));
+  if (!(answer.kind === 'refused' && NOT_SERVED.has(answer.status))) return started(current, answer, 'current', args.method);
+  const legacy: ProviderCall = {
+    service: 'verification-srv',
+    operation: 'setup.initiateLegacy',
+    method: 'POST',
+    path: `/verification-srv/v2/setup/initiate/suggestmfa/${args.method}`,
+    body: { track_id: args.trackId, verification_type: args.method },
+    locale: args.locale,
+    signIn: args.requestId,
+  };
+  return started(legacy, readAnswer(legacy, await callProvider(legacy)), 'legacy', args.method);
+}
+
+function started(call: ProviderCall, answer: Answer, generation: SetupGeneration, method: SetupMethod): SetupStarted {
+  if (answer.kind === 'refused') throw answer.error;
+  if (answer.kind !== 'data') throw unexpected(call, answer);
+  const data = Started.safeParse(answer.data);
+  if (!data.success) throw unexpected(call, answer, data.error);
+  // An authenticator app cannot be set up without its secret.
+  if (method === 'TOTP' && !data.data.totp_secret) throw unexpected(call, answer, new Error('no totp_secret'));
+  return {
+    generation,
+    exchangeId: data.data.exchange_id.exchange_id,
+    expiresAt: data.data.exchange_id.expires_at,
+    sub: data.data.sub,
+    totpSecret: data.data.totp_secret,
+  };
+}
+
+/**
+ * Checks the first code of a set-up: a wrong code is a refusal the caller reads by its meaning
+ * (`code-invalid`); any success answer means the method is set up.
+ */
+export async function verifySetup(args: {
+  method: SetupMethod;
+  generation: SetupGeneration;
+  exchangeId: string;
+  code: string;
+  sub: string | undefined;
+  requestId: string;
+  locale?: string;
+}): Promise<void> {
+  const call: ProviderCall =
+    args.generation === 'current'
+      ? {
+          service: 'verification-actions-srv',
+          operation: 'setup.verify',
+          method: 'POST',
+          path: `/verification-actions-srv/setup/${args.method.toLowerCase()}/verification`,
+          body: { exchange_id: args.exchangeId, pass_code: args.code, ...(args.sub ? { sub: args.sub } : {}) },
+          locale: args.locale,
+          signIn: args.requestId,
+        }
+      : {
+          service: 'verification-srv',
+          operation: 'setup.enrollLegacy',
+          method: 'POST',
+          path: `/verification-srv/v2/setup/enroll/${args.method}`,
+          body: { exchange_id: args.exchangeId, pass_code: args.code, verification_type: args.method },
+          locale: args.locale,
+          signIn: args.requestId,
+        };
+  const answer = readAnswer(call, await callProvider(call));
+  if (answer.kind === 'refused') throw answer.error;
+  if (answer.kind !== 'data' && answer.kind !== 'empty') throw unexpected(call, answer);
+}

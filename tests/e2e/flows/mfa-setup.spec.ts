@@ -1,0 +1,105 @@
+import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { CLIENT_NAME, continueToProvider, expect, SETUP, submit, test, toPasswordStep } from '../support/fixtures';
+
+/**
+ * A second factor set up on the tenant's suggestion (issue 35; README "Second factors";
+ * docs/provider-contract.md §2.19): the suggestion page offers the authenticator app, its page
+ * shows the tenant's secret as a QR code and as text, and the app's first code finishes the set-up
+ * and the sign-in. The stand-in checks codes for real against the secret it issued; the legacy
+ * generation answers on verification-srv/v2 only.
+ */
+const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}`;
+
+async function toSuggestion(page: Page, email: string, javaScriptEnabled: boolean) {
+  await toPasswordStep(page, email);
+  await page.getByLabel('Password', { exact: true }).fill(SETUP.password);
+  await submit(page, 'Sign in');
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page).toHaveURL(/\/setup-passkey\?requestId=[\w-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Secure your sign-in');
+}
+
+/** The otpauth:// address the page offers, and its parts. */
+async function offered(page: Page) {
+  const href = await page.getByRole('link', { name: 'On this phone? Open it in your authenticator app' }).getAttribute('href');
+  const uri = new URL(href!);
+  return { uri, secret: uri.searchParams.get('secret')! };
+}
+
+const codeOf = (secret: string, offset = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offset });
+
+test('an authenticator app: the QR code and key from the tenant, a wrong code on the field, the same key after a reload, the app’s code sets it up and signs in @generations', async ({
+  page,
+  javaScriptEnabled,
+  expectAccessible,
+}) => {
+  const email = SETUP.suggested(tag('app', javaScriptEnabled));
+  await toSuggestion(page, email, javaScriptEnabled);
+  await expect(page.getByText('Set up a second way to confirm it’s you when you sign in.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Not now' })).toBeVisible();
+  await expectAccessible(page);
+  await submit(page, 'Set up an authenticator app');
+
+  await expect(page).toHaveURL(/\/setup-mfa\/authenticator\?requestId=[\w-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set up an authenticator app');
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' }).locator('svg')).toBeVisible();
+  const { uri, secret } = await offered(page);
+  // The app lists the account under the client's name, with the defaults spelt out.
+  expect(`${uri.protocol}//${uri.host}`).toBe('otpauth://totp');
+  expect(decodeURIComponent(uri.pathname)).toBe(`/${CLIENT_NAME}:${email}`);
+  expect(Object.fromEntries(uri.searchParams)).toEqual({ secret, issuer: CLIENT_NAME, algorithm: 'SHA1', digits: '6', period: '30' });
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  // The same key to type in, in groups of four, for those who cannot scan.
+  await page.getByText('Can’t scan the code?').click();
+  await expect(page.locator('code.secret')).toHaveText(secret.match(/.{1,4}/g)!.join(' '));
+  await expect(page.locator('.cant-scan dd').nth(1)).toHaveText(email);
+  await expect(page.getByRole('button', { name: 'Copy key' })).toHaveCount(javaScriptEnabled ? 1 : 0);
+  await expectAccessible(page);
+
+  // A wrong code: on the field, and the set-up stays.
+  await page.getByLabel('Code from the app').fill(codeOf(secret, 5 * 60_000));
+  await submit(page, 'Finish set-up');
+  await expect(page.locator('#code-error')).toHaveText('Incorrect code. Please try again.');
+  await expect(page.locator('#code')).toHaveAttribute('aria-invalid', 'true');
+
+  // A reload shows the same key (an app already scanned keeps matching).
+  await page.reload();
+  expect((await offered(page)).secret).toBe(secret);
+
+  await page.getByLabel('Code from the app').fill(codeOf(secret));
+  await submit(page, 'Finish set-up');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authenticator app set up');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+});
+
+test('required now: only the app is offered and no "Not now"; "Choose another method" gives the set-up up and comes back', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const email = SETUP.required(tag('required', javaScriptEnabled));
+  await toSuggestion(page, email, javaScriptEnabled);
+  await expect(page.getByText('Your organisation requires a second sign-in method. Please set one up now to continue.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Not now' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Cancel sign-in' })).toBeVisible();
+  await submit(page, 'Set up an authenticator app');
+  const first = (await offered(page)).secret;
+
+  await submit(page, 'Choose another method');
+  await expect(page).toHaveURL(/\/setup-passkey\?requestId=[\w-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Secure your sign-in');
+  // Set up again: a new set-up at the tenant, so a new key.
+  await submit(page, 'Set up an authenticator app');
+  const { secret } = await offered(page);
+  expect(secret).not.toBe(first);
+  await page.getByLabel('Code from the app').fill(codeOf(secret));
+  await submit(page, 'Finish set-up');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authenticator app set up');
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+});

@@ -1,0 +1,141 @@
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import {
+  ERROR_PAGE_WITH_REF,
+  expired,
+  flowNow,
+  form,
+  garbage,
+  idle,
+  limitsMock,
+  outage,
+  redirectedTo,
+  refusal,
+  refused,
+  REQUEST,
+  resetRequest,
+  withFlow,
+} from './support';
+
+vi.mock('@/lib/provider/mfa-setup', () => ({ startSetup: vi.fn(), verifySetup: vi.fn() }));
+
+const { cancelMethodSetup, checkMethodSetup, startMethodSetup } = await import('@/app/setup-mfa/actions');
+const { startSetup, verifySetup } = await import('@/lib/provider/mfa-setup');
+
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const suggestFlow = (values = {}) => withFlow({ sub: 'sub-1', email: 'anna@example.com', precheck: { kind: 'suggest', trackId: 'track-1' }, ...values });
+const opened = { method: 'TOTP', generation: 'current', exchangeId: 'ex-1', sub: 'sub-1', totpSecret: SECRET, startedAt: 1 } as const;
+const start = (method = 'TOTP') => startMethodSetup(idle, form({ requestId: REQUEST, method }));
+const check = (code: string) => checkMethodSetup(idle, form({ requestId: REQUEST, code }));
+const page = `/setup-mfa/authenticator?requestId=${REQUEST}`;
+// Each test posts its own code: identical posts within 10 s share one provider call (single-flight).
+
+beforeEach(() => {
+  resetRequest();
+  vi.mocked(startSetup).mockResolvedValue({ generation: 'current', exchangeId: 'ex-1', expiresAt: undefined, sub: 'sub-1', totpSecret: SECRET });
+  vi.mocked(verifySetup).mockResolvedValue(undefined);
+});
+
+describe('a method chosen (app/setup-mfa/actions.ts startMethodSetup)', () => {
+  beforeEach(() => suggestFlow());
+
+  test('the tenant opens the set-up for the suggestion’s track; it is kept with its secret, and its page shown', async () => {
+    expect(await redirectedTo(start())).toBe(page);
+    expect(startSetup).toHaveBeenCalledWith({ method: 'TOTP', trackId: 'track-1', requestId: REQUEST, locale: 'en-GB' });
+    expect((await flowNow())?.setup).toMatchObject({ method: 'TOTP', generation: 'current', exchangeId: 'ex-1', sub: 'sub-1', totpSecret: SECRET });
+  });
+
+  test('a set-up already open for the method is taken up again (a second press, Back): no second one at the tenant', async () => {
+    await suggestFlow({ setup: opened });
+    expect(await redirectedTo(start())).toBe(page);
+    expect(startSetup).not.toHaveBeenCalled();
+  });
+
+  test('a method this page does not set up is refused before the tenant is asked', async () => {
+    expect(await start('SMS')).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'setupUnavailable' });
+    expect(startSetup).not.toHaveBeenCalled();
+  });
+
+  test('the tenant’s refusals: not active, already set up (on the page); the track gone (expired); no answer (the form); garbage (the error page)', async () => {
+    vi.mocked(startSetup).mockRejectedValueOnce(refusal('method-unavailable'));
+    expect(await start()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'setupUnavailable' });
+    vi.mocked(startSetup).mockRejectedValueOnce(refusal('method-configured'));
+    expect(await start()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'setupAlreadyConfigured' });
+    vi.mocked(startSetup).mockRejectedValueOnce(refusal('reference-invalid'));
+    expect(await redirectedTo(start())).toBe(expired);
+    vi.mocked(startSetup).mockRejectedValueOnce(outage());
+    expect(await start()).toMatchObject({ status: 'invalid', formError: 'serviceUnavailable' });
+    vi.mocked(startSetup).mockRejectedValueOnce(garbage());
+    expect(await redirectedTo(start())).toMatch(ERROR_PAGE_WITH_REF);
+    expect((await flowNow())?.setup).toBeUndefined();
+  });
+
+  test('outside a suggestion (another precheck) the form is expired', async () => {
+    await withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-1' } });
+    expect(await redirectedTo(start())).toBe(expired);
+  });
+});
+
+describe('the first code (checkMethodSetup)', () => {
+  beforeEach(() => suggestFlow({ setup: opened }));
+
+  test('taken: the method is set up, the set-up and its secret dropped, the suggestion’s continuation next, the page says so', async () => {
+    expect(await redirectedTo(check('123 456'))).toBe(page);
+    expect(verifySetup).toHaveBeenCalledWith({
+      method: 'TOTP',
+      generation: 'current',
+      exchangeId: 'ex-1',
+      code: '123456',
+      sub: 'sub-1',
+      requestId: REQUEST,
+      locale: 'en-GB',
+    });
+    const flow = await flowNow();
+    expect(flow?.setup).toBeUndefined();
+    expect(flow?.setupDone).toBe('TOTP');
+    expect(flow?.continuation).toEqual({ target: 'precheck-continue', trackId: 'track-1', sub: 'sub-1' });
+  });
+
+  test('a code not of six digits is refused before the tenant is asked', async () => {
+    expect(await check('12')).toEqual({ status: 'invalid', fieldErrors: { code: 'mfaCodeLength' } });
+    expect(await check('')).toEqual({ status: 'invalid', fieldErrors: { code: 'mfaCodeRequired' } });
+    expect(verifySetup).not.toHaveBeenCalled();
+  });
+
+  test('a wrong code stays on the field and counts against the account; the set-up stays', async () => {
+    vi.mocked(verifySetup).mockRejectedValueOnce(refusal('code-invalid'));
+    expect(await check('111111')).toEqual({ status: 'invalid', fieldErrors: { code: 'mfaCodeInvalid' } });
+    expect(limitsMock.failed).toHaveBeenCalledWith('code.account', 'sub-1\u0000SETUP.TOTP');
+    expect((await flowNow())?.setup).toEqual(opened);
+  });
+
+  test('an exchange the tenant no longer knows: the set-up is dropped and the form says to choose the method again', async () => {
+    vi.mocked(verifySetup).mockRejectedValueOnce(refusal('reference-invalid'));
+    expect(await check('222222')).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'setupExpired' });
+    expect((await flowNow())?.setup).toBeUndefined();
+  });
+
+  test('a method set up meanwhile (elsewhere) counts as set up', async () => {
+    vi.mocked(verifySetup).mockRejectedValueOnce(refusal('method-configured'));
+    expect(await redirectedTo(check('333333'))).toBe(page);
+    expect((await flowNow())?.setupDone).toBe('TOTP');
+  });
+
+  test('too many codes for this exchange or account: no call', async () => {
+    limitsMock.attempt.mockResolvedValueOnce(refused('code.exchange') as never);
+    expect(await check('666666')).toEqual({ status: 'invalid', fieldErrors: { code: 'tooManyCodeAttempts' } });
+    expect(verifySetup).not.toHaveBeenCalled();
+  });
+
+  test('no answer: the form again with the code; no set-up open: back to the suggestion', async () => {
+    vi.mocked(verifySetup).mockRejectedValueOnce(outage());
+    expect(await check('444444')).toMatchObject({ formError: 'serviceUnavailable', values: { code: '444444' } });
+    await suggestFlow();
+    expect(await redirectedTo(check('555555'))).toBe(`/setup-passkey?requestId=${REQUEST}`);
+  });
+});
+
+test('"Choose another method" drops the set-up and goes back to the suggestion (cancelMethodSetup)', async () => {
+  await suggestFlow({ setup: opened });
+  expect(await redirectedTo(cancelMethodSetup(idle, form({ requestId: REQUEST })))).toBe(`/setup-passkey?requestId=${REQUEST}`);
+  expect((await flowNow())?.setup).toBeUndefined();
+});

@@ -46,7 +46,7 @@ export default async function AuthenticatorSetupPage({ searchParams }: PageProps
           {t('stepScan')}
           {/* The markup is the QR library's own drawing of the address above, not anything a person sent. */}
           <div className="qr" role="img" aria-label={t('qrLabel')} dangerouslySetInnerHTML={{ __html: svg }} />
-          <p className="hint">
+          <p className="open-app">
             <a href={uri}>{t('openInApp')}</a>
           </p>
           <details className="cant-scan">

@@ -9,6 +9,7 @@ import { additionalInfoTours } from '../support/matrix/tours-additional-info';
 import { consentTours } from '../support/matrix/tours-consent';
 import { groupAndConfirmationTours } from '../support/matrix/tours-groups-and-confirmation';
 import { invitationTours } from '../support/matrix/tours-invitations';
+import { mfaSetupTours } from '../support/matrix/tours-mfa-setup';
 import { passwordTours } from '../support/matrix/tours-password';
 import { registrationTours } from '../support/matrix/tours-registration';
 import { secondFactorTours } from '../support/matrix/tours-second-factor';
@@ -92,6 +93,7 @@ const TOURS: Tour[] = [
   ...invitationTours,
   ...consentTours,
   ...additionalInfoTours,
+  ...mfaSetupTours,
 ];
 
 /** `element→#id` for each id an aria-labelledby or aria-describedby names that is not in the page. */

@@ -125,9 +125,10 @@ async function measure(page: Page, what: { reflow?: boolean; targets?: boolean; 
       /** With the 1.4.12 overrides: no clipping, no overlapping text, no text spilling out of a control. */
       const spacing = () => {
         const out: string[] = [];
+        // checkVisibility: the content of a closed <details> keeps its boxes but is not shown.
         const visible = (element: Element) => {
           const rect = element.getBoundingClientRect();
-          return rect.width > 0 && rect.height > 0 && getComputedStyle(element).visibility !== 'hidden';
+          return rect.width > 0 && rect.height > 0 && getComputedStyle(element).visibility !== 'hidden' && element.checkVisibility();
         };
         const describe = (element: Element) =>
           `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} "${(element.textContent ?? '').trim().slice(0, 40)}"`;

@@ -60,11 +60,13 @@ export type PasskeyCeremony = {
  * HttpOnly cookie, is shown on that page anyway, and is dropped when the set-up ends either way.
  */
 export type MethodSetup = {
-  method: 'TOTP';
+  method: 'TOTP' | 'SMS' | 'EMAIL';
   generation: 'current' | 'legacy';
   exchangeId: string;
   sub?: string;
   totpSecret?: string;
+  /** A text message's number (international) or an e-mail's address: where the code was sent. */
+  destination?: string;
   startedAt: number;
   expiresAt?: number;
 };
@@ -120,7 +122,7 @@ export type FlowSession = {
   /** A second factor being set up on the tenant's suggestion, until its first code is checked or it is given up. */
   setup?: MethodSetup;
   /** The method just set up: its page says so before the sign-in goes on. */
-  setupDone?: 'TOTP';
+  setupDone?: MethodSetup['method'];
   /** Until when (epoch ms) the account is locked after repeated wrong passwords. */
   lockedUntil?: number;
   /** Set on "set a password", cleared on "forgot password" (the confirmation page words its text by it). */

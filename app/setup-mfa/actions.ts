@@ -3,28 +3,30 @@
 import { getLocale } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { retryOnForm } from '@/lib/errors';
+import { failToErrorPage, retryOnForm } from '@/lib/errors';
 import { countWrongCode, refuseCodeAttempt } from '@/lib/flows/code-attempts';
 import { continuationAfter } from '@/lib/flows/continuation';
 import { guardAction, withPrecheck } from '@/lib/flows/flow-guard';
-import { checkSetupCode, openSetup, SETUP_METHODS } from '@/lib/flows/mfa-setup';
+import { checkSetupCode, openSetup, SETUP_METHODS, SETUP_PAGES } from '@/lib/flows/mfa-setup';
+import { waitBeforeResend } from '@/lib/flows/resend';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
+import { answerLimited, attemptSend, endSendWait, sendRefusalKey } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { updateFlow } from '@/lib/session';
 import { fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
-import type { CodeFormState, FormState } from '@/lib/validation/form-state';
+import type { CodeFormState, FormState, ResendState } from '@/lib/validation/form-state';
+import { judgePhone } from '@/lib/validation/phone';
+import { emailError } from '@/lib/validation/rules';
 
-/** Where each method is set up. */
-const SETUP_PAGES = { TOTP: '/setup-mfa/authenticator' } as const;
-
-const MethodSchema = z.object({ method: z.enum(SETUP_METHODS as ['TOTP']) });
+const MethodSchema = z.object({ method: z.enum(SETUP_METHODS as ['TOTP', 'SMS', 'EMAIL']) });
 
 /**
- * A method chosen on the suggestion page: the tenant opens its set-up for the suggestion's track,
- * and the method's page shows what to do. A set-up already open for the method is taken up again
- * (a second press, Back), so an app already scanned keeps matching.
+ * A method chosen on the suggestion page. An authenticator app: the tenant opens its set-up for
+ * the suggestion's track at once, and the app's page shows the key. A text message or an e-mail:
+ * its page asks where the code should go first. A set-up already open for the method is taken up
+ * again (a second press, Back), so an app already scanned keeps matching.
  */
 export const startMethodSetup = formAction(async function startMethodSetup(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
   const flow = await guardAction(formData, withPrecheck('suggest'));
@@ -33,6 +35,10 @@ export const startMethodSetup = formAction(async function startMethodSetup(_prev
   const { method } = parsed.data;
   const { requestId, precheck } = flow;
   if (flow.setup?.method === method) redirect(stepUrl(SETUP_PAGES[method], requestId));
+  if (method !== 'TOTP') {
+    if (flow.setup) await updateFlow({ setup: undefined });
+    redirect(stepUrl(SETUP_PAGES[method], requestId));
+  }
   let opened: Awaited<ReturnType<typeof openSetup>>;
   try {
     const locale = await getLocale();
@@ -44,9 +50,84 @@ export const startMethodSetup = formAction(async function startMethodSetup(_prev
   }
   log.info({ event: 'setup.started', method, outcome: opened.kind, account: accountRef(flow.sub) }, 'second factor set-up');
   if (opened.kind === 'expired') redirect(errorUrl('expired', requestId));
-  if (opened.kind === 'refused') return { status: 'invalid', fieldErrors: {}, formError: opened.key };
+  if (opened.kind !== 'opened') return { status: 'invalid', fieldErrors: {}, formError: opened.key };
   await updateFlow({ setup: opened.setup });
   redirect(stepUrl(SETUP_PAGES[method], requestId));
+});
+
+const DestinationSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('SMS'), mobile_number: z.string().max(64).default(''), mobile_number__country: z.string().max(8).default('') }),
+  z.object({ method: z.literal('EMAIL'), email: z.string().max(254).default('') }),
+]);
+export type DestinationState = FormState<'mobile_number' | 'email'>;
+
+/**
+ * Where a text message's or an e-mail's first code goes: the number (with its country, judged by
+ * the numbering plans) or the address, then the tenant opens the set-up and sends the code, held
+ * back by the same waits and budgets as the sign-in's codes.
+ */
+export const sendSetupCode = formAction(async function sendSetupCode(_prev: DestinationState, formData: FormData): Promise<DestinationState> {
+  const flow = await guardAction(formData, withPrecheck('suggest'));
+  const { requestId, precheck, sub } = flow;
+  const parsed = DestinationSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success || !sub) return { status: 'invalid', fieldErrors: {}, formError: 'setupUnavailable' };
+  const input = parsed.data;
+  const field = input.method === 'SMS' ? 'mobile_number' : 'email';
+  const values = input.method === 'SMS' ? { mobile_number: input.mobile_number, mobile_number__country: input.mobile_number__country } : { email: input.email };
+  let destination: string;
+  if (input.method === 'SMS') {
+    const phone = input.mobile_number.trim()
+      ? judgePhone(input.mobile_number, input.mobile_number__country)
+      : { ok: false as const, error: 'fieldRequired' as const };
+    if (!phone.ok) return { status: 'invalid', fieldErrors: { mobile_number: phone.error }, values };
+    destination = phone.e164;
+  } else {
+    const refused = emailError(input.email);
+    if (refused) return { status: 'invalid', fieldErrors: { email: refused }, values };
+    destination = input.email.trim();
+  }
+  const allowed = await attemptSend(`setup.${input.method}`, sub);
+  if (!allowed.ok) {
+    answerLimited(allowed, 'setup.send');
+    // Too early after a code to another number or address: the wait, without the words for a code
+    // of another sign-in (sendWaitCode); a spent budget says so in minutes.
+    const key = allowed.limit.startsWith('wait.') ? 'tooManySends' : sendRefusalKey(allowed, 'code');
+    return { status: 'invalid', fieldErrors: {}, formError: key, retryAfter: allowed.retryAfter, values };
+  }
+  let opened: Awaited<ReturnType<typeof openSetup>>;
+  try {
+    opened = await openSetup({ method: input.method, trackId: precheck.trackId, requestId, destination, locale: await getLocale() });
+  } catch (error) {
+    return retryOnForm(error, { step: 'setup.send', method: input.method }, values);
+  }
+  log.info({ event: 'setup.sent', method: input.method, outcome: opened.kind, account: accountRef(sub) }, 'second factor set-up');
+  if (opened.kind === 'expired') redirect(errorUrl('expired', requestId));
+  if (opened.kind === 'destination-refused') return { status: 'invalid', fieldErrors: { [field]: opened.key }, values };
+  if (opened.kind === 'refused') return { status: 'invalid', fieldErrors: {}, formError: opened.key, values };
+  await updateFlow({ setup: opened.setup });
+  redirect(stepUrl(SETUP_PAGES[input.method], requestId));
+});
+
+/**
+ * "Send a new code" to the number or address of the set-up open now: a new set-up at the tenant
+ * (a new exchange and code), after the same wait as the sign-in's codes (the form counts it down).
+ */
+export const resendSetupCode = formAction(async function resendSetupCode(_prev: ResendState, formData: FormData): Promise<ResendState> {
+  const flow = await guardAction(formData, withPrecheck('suggest'));
+  const { requestId, precheck, setup, sub } = flow;
+  if (!setup?.destination || setup.method === 'TOTP' || !sub) redirect(stepUrl('/setup-passkey', requestId));
+  const wait = await waitBeforeResend(`setup.${setup.method}`, sub, 'setup.resend');
+  if (wait) return wait;
+  let opened: Awaited<ReturnType<typeof openSetup>>;
+  try {
+    opened = await openSetup({ method: setup.method, trackId: precheck.trackId, requestId, destination: setup.destination, locale: await getLocale() });
+  } catch (error) {
+    failToErrorPage(error, { step: 'setup.resend', method: setup.method }, stepUrl(SETUP_PAGES[setup.method], requestId));
+  }
+  if (opened.kind === 'expired') redirect(errorUrl('expired', requestId));
+  if (opened.kind !== 'opened') return { status: 'invalid', fieldErrors: {}, formError: opened.key };
+  await updateFlow({ setup: opened.setup });
+  redirect(stepUrl(SETUP_PAGES[setup.method], requestId, { resent: '1' }));
 });
 
 const CodeSchema = z.object({ code: MfaCodeField });
@@ -84,9 +165,16 @@ export const checkMethodSetup = formAction(async function checkMethodSetup(_prev
   redirect(stepUrl(SETUP_PAGES[setup.method], requestId));
 });
 
-/** "Choose another method": the set-up in progress is given up, and the suggestion's methods are shown again. */
+/**
+ * "Choose another method": the set-up in progress is given up, and the suggestion's methods are
+ * shown again. With a method ("Use another number"), its page asks again where the code goes.
+ */
 export const cancelMethodSetup = formAction(async function cancelMethodSetup(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
   const flow = await guardAction(formData, withPrecheck('suggest'));
+  // A code sent for the set-up given up is of no use: another number or address may have one at once
+  // (the send budgets still count every send).
+  if (flow.setup && flow.setup.method !== 'TOTP' && flow.sub) await endSendWait(`setup.${flow.setup.method}`, flow.sub);
   await updateFlow({ setup: undefined });
-  redirect(stepUrl('/setup-passkey', flow.requestId));
+  const again = MethodSchema.safeParse(Object.fromEntries(formData));
+  redirect(stepUrl(again.success ? SETUP_PAGES[again.data.method] : '/setup-passkey', flow.requestId));
 });

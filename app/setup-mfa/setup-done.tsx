@@ -35,3 +35,5 @@ type SetupTexts = {
 
 export const PASSKEY_CREATED = (t: SetupTexts) => ({ title: t.passkey('createdTitle'), description: t.passkey('createdDescription') });
 export const AUTHENTICATOR_SET_UP = (t: SetupTexts) => ({ title: t.setup('authenticatorDoneTitle'), description: t.setup('authenticatorDoneDescription') });
+export const SMS_SET_UP = (t: SetupTexts) => ({ title: t.setup('smsDoneTitle'), description: t.setup('smsDoneDescription') });
+export const EMAIL_SET_UP = (t: SetupTexts) => ({ title: t.setup('emailDoneTitle'), description: t.setup('emailDoneDescription') });

@@ -9,6 +9,7 @@ import { namedMethods, offeredMethods } from '@/lib/flows/mfa-setup';
 import { PASSKEY_ERRORS, translateErrors } from '@/lib/i18n/errors';
 import { log } from '@/lib/log';
 import { getClientName } from '@/lib/provider/client-name';
+import type { SetupMethod } from '@/lib/provider/mfa-setup';
 import { getSuggestionRules, type SuggestionRules } from '@/lib/provider/prelogin';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { finishPasskeySetup, preparePasskeySetup } from './actions';
@@ -92,9 +93,12 @@ export default async function PasskeySetupPage({ searchParams }: PageProps<'/set
   );
 }
 
-const METHOD_LABELS = {
-  TOTP: (t: Awaited<ReturnType<typeof getTranslations<'mfaSetup'>>>) => ({ label: t('chooseAuthenticator'), pending: t('opening') }),
-} as const;
+type SetupTranslator = Awaited<ReturnType<typeof getTranslations<'mfaSetup'>>>;
+const METHOD_LABELS: Record<SetupMethod, (t: SetupTranslator) => { label: string; pending: string }> = {
+  TOTP: (t) => ({ label: t('chooseAuthenticator'), pending: t('opening') }),
+  SMS: (t) => ({ label: t('chooseSms'), pending: t('opening') }),
+  EMAIL: (t) => ({ label: t('chooseEmail'), pending: t('opening') }),
+};
 
 /** What the tenant allows; when it cannot be read, the page offers "Not now" and a refusal says the rest. */
 async function rulesOf(trackId: string, locale: string): Promise<SuggestionRules> {

@@ -11,8 +11,11 @@ import type { ErrorKey } from '@/lib/validation/form-state';
  * tenant's refusals mean to the person, and the authenticator app's `otpauth://` address and QR code.
  */
 
-/** The methods set up on this product's own pages (passkeys have theirs: /setup-passkey). */
-export const SETUP_METHODS: readonly SetupMethod[] = ['TOTP'];
+/** The methods set up on this product's own pages, in the order offered (passkeys have theirs: /setup-passkey). */
+export const SETUP_METHODS: readonly SetupMethod[] = ['TOTP', 'SMS', 'EMAIL'];
+
+/** Where each method is set up. */
+export const SETUP_PAGES = { TOTP: '/setup-mfa/authenticator', SMS: '/setup-mfa/sms', EMAIL: '/setup-mfa/email' } as const;
 
 /** The methods the tenant names in its suggestion, required or not (upper-case). */
 export function namedMethods(rules: { mandatory?: string[]; optional?: string[] }): string[] {
@@ -28,10 +31,18 @@ export function offeredMethods(rules: { mandatory?: string[]; optional?: string[
   return SETUP_METHODS.filter((m) => named.includes(m));
 }
 
-export type SetupOpened = { kind: 'opened'; setup: MethodSetup } | { kind: 'refused'; key: ErrorKey } | { kind: 'expired' };
+export type SetupOpened =
+  | { kind: 'opened'; setup: MethodSetup }
+  | { kind: 'refused'; key: ErrorKey }
+  /** The tenant refused the number or address the code was to go to. */
+  | { kind: 'destination-refused'; key: ErrorKey }
+  | { kind: 'expired' };
 
-/** Opens a set-up at the tenant; a refusal the person can act on comes back as its message key. */
-export async function openSetup(args: { method: SetupMethod; trackId: string; requestId: string; locale: string }): Promise<SetupOpened> {
+/**
+ * Opens a set-up at the tenant (for a text message or an e-mail, this sends the first code to
+ * `destination`); a refusal the person can act on comes back as its message key.
+ */
+export async function openSetup(args: { method: SetupMethod; trackId: string; requestId: string; destination?: string; locale: string }): Promise<SetupOpened> {
   try {
     const started = await startSetup(args);
     return {
@@ -42,6 +53,7 @@ export async function openSetup(args: { method: SetupMethod; trackId: string; re
         exchangeId: started.exchangeId,
         ...(started.sub ? { sub: started.sub } : {}),
         ...(started.totpSecret ? { totpSecret: started.totpSecret } : {}),
+        ...(args.destination ? { destination: args.destination } : {}),
         startedAt: Date.now(),
         ...(started.expiresAt ? { expiresAt: started.expiresAt } : {}),
       },
@@ -51,6 +63,10 @@ export async function openSetup(args: { method: SetupMethod; trackId: string; re
     if (meaning === 'reference-invalid') return { kind: 'expired' };
     if (meaning === 'method-unavailable') return { kind: 'refused', key: 'setupUnavailable' };
     if (meaning === 'method-configured') return { kind: 'refused', key: 'setupAlreadyConfigured' };
+    // Missing or unusable data (VER_0004/0005): the only data sent is the number or the address,
+    // which this product has already checked; what the tenant disliked in it is not said (U).
+    if (meaning === 'request-malformed' && args.destination)
+      return { kind: 'destination-refused', key: args.method === 'SMS' ? 'mobileInvalid' : 'emailInvalid' };
     throw error;
   }
 }

@@ -15,6 +15,8 @@ export type StepPath =
   | '/login-success'
   | '/setup-passkey'
   | '/setup-mfa/authenticator'
+  | '/setup-mfa/sms'
+  | '/setup-mfa/email'
   | '/consent'
   | '/consent/declined'
   | '/require-password-init'

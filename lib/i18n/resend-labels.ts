@@ -26,3 +26,12 @@ export function resendLabels<Key extends string>(
     sending: t(keys.sending ?? keys.resend),
   };
 }
+
+/** The keys of "Send a new code" in the `mfa` namespace, shared by the sign-in's code page and a set-up's. */
+export const CODE_RESEND_KEYS = {
+  resend: 'resend',
+  resendIn: 'resendIn',
+  resendInOne: 'resendInOne',
+  resendAvailable: 'resendAvailable',
+  sending: 'sending',
+} as const;

@@ -11,7 +11,7 @@ import { callProvider, type ProviderCall } from './http';
  * code goes to the same generation. Passkeys have their own module (fido2.ts).
  */
 
-export type SetupMethod = 'TOTP';
+export type SetupMethod = 'TOTP' | 'SMS' | 'EMAIL';
 export type SetupGeneration = 'current' | 'legacy';
 
 export type SetupStarted = {
@@ -53,14 +53,31 @@ const Started = z
 
 const NOT_SERVED = new Set([404, 405, 501]);
 
-/** Starts setting up `method` for the account of the suggestion's track. A refusal is thrown (ProviderError). */
-export async function startSetup(args: { method: SetupMethod; trackId: string; requestId: string; locale?: string }): Promise<SetupStarted> {
+/** Where the first code goes, as each SDK names it: `mobile_number` for SMS, `email` for EMAIL, nothing for an app. */
+function destinationOf(method: SetupMethod, destination: string | undefined): Record<string, string> {
+  if (method === 'TOTP' || !destination) return {};
+  return method === 'SMS' ? { mobile_number: destination } : { email: destination };
+}
+
+/**
+ * Starts setting up `method` for the account of the suggestion's track: a text message or an
+ * e-mail goes to `destination` (an international number, an address) with its first code. A
+ * refusal is thrown (ProviderError).
+ */
+export async function startSetup(args: {
+  method: SetupMethod;
+  trackId: string;
+  requestId: string;
+  destination?: string;
+  locale?: string;
+}): Promise<SetupStarted> {
+  const to = destinationOf(args.method, args.destination);
   const current: ProviderCall = {
     service: 'verification-actions-srv',
     operation: 'setup.initiate',
     method: 'POST',
     path: `/verification-actions-srv/setup/${args.method.toLowerCase()}/initiation/${encodeURIComponent(args.trackId)}`,
-    body: {},
+    body: to,
     locale: args.locale,
     signIn: args.requestId,
   };
@@ -71,7 +88,7 @@ export async function startSetup(args: { method: SetupMethod; trackId: string; r
     operation: 'setup.initiateLegacy',
     method: 'POST',
     path: `/verification-srv/v2/setup/initiate/suggestmfa/${args.method}`,
-    body: { track_id: args.trackId, verification_type: args.method },
+    body: { track_id: args.trackId, verification_type: args.method, ...to },
     locale: args.locale,
     signIn: args.requestId,
   };

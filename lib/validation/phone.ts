@@ -84,3 +84,8 @@ export function phoneForm(
   }
   return { choices: { countries: countryOptions(locale), country: countryOfLocale(locale) }, known: split };
 }
+
+/** A stored international number as people read it (`+49 1512 3456789`). */
+export function readablePhone(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}

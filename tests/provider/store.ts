@@ -159,7 +159,7 @@ export type Exchange = {
   /** FIDO2: the ceremony's kind, the id the verification must repeat, and its challenge (§2.13). */
   fido2?: { kind: 'authenticate' | 'register'; fidoRequestId: string; challenge: string; usage?: string; trackId?: string };
   /** A second factor being set up on a suggestion's track: the track, and the secret issued for an authenticator app. */
-  setup?: { trackId: string; totpSecret?: string };
+  setup?: { trackId: string; totpSecret?: string; destination?: string };
 };
 
 /**

@@ -43,6 +43,17 @@ describe('opening a set-up (startSetup)', () => {
     ]);
   });
 
+  test('a text message names its number, an e-mail its address (as the SDKs name them), in both generations', async () => {
+    replies.push(started({ exchange_id: { exchange_id: 'ex-3' } }), reply(404, {}), started({ exchange_id: 'ex-4' }));
+    await startSetup({ method: 'SMS', trackId: TRACK, requestId: 'r-1', destination: '+4915123456789' });
+    await startSetup({ method: 'EMAIL', trackId: TRACK, requestId: 'r-1', destination: 'anna@example.com' });
+    expect(calls.map((c) => [c.path, c.body])).toEqual([
+      [`/verification-actions-srv/setup/sms/initiation/${TRACK}`, { mobile_number: '+4915123456789' }],
+      [`/verification-actions-srv/setup/email/initiation/${TRACK}`, { email: 'anna@example.com' }],
+      ['/verification-srv/v2/setup/initiate/suggestmfa/EMAIL', { track_id: TRACK, verification_type: 'EMAIL', email: 'anna@example.com' }],
+    ]);
+  });
+
   test('a tenant that does not serve it (404, 405, 501): the legacy suggestmfa, the track and method in the body', async () => {
     for (const status of [404, 405, 501]) {
       calls.length = 0;
@@ -118,7 +129,7 @@ describe('the methods offered and the authenticator app’s address', () => {
 
   test('only methods the tenant names, that this product sets up; none named: none (a passkey only)', () => {
     expect(offeredMethods({ mandatory: ['TOTP'] })).toEqual(['TOTP']);
-    expect(offeredMethods({ optional: ['FIDO2', 'TOTP', 'SMS'] })).toEqual(['TOTP']);
+    expect(offeredMethods({ optional: ['FIDO2', 'EMAIL', 'PUSH', 'SMS', 'TOTP'] })).toEqual(['TOTP', 'SMS', 'EMAIL']);
     expect(offeredMethods({ optional: ['FIDO2'] })).toEqual([]);
     expect(offeredMethods({})).toEqual([]);
     expect(namedMethods({ mandatory: ['TOTP'], optional: ['FIDO2'] })).toEqual(['TOTP', 'FIDO2']);

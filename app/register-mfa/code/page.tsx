@@ -11,7 +11,7 @@ import { secondsUntilResend } from '@/lib/flows/resend';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { isFormAnswer } from '@/lib/form-answer';
 import { RESEND_REFUSALS, translateErrors } from '@/lib/i18n/errors';
-import { resendLabels } from '@/lib/i18n/resend-labels';
+import { CODE_RESEND_KEYS, resendLabels } from '@/lib/i18n/resend-labels';
 import { getClientName } from '@/lib/provider/client-name';
 import { WayOut } from '../way-out';
 import { submitMfaCode } from './actions';
@@ -63,13 +63,7 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
           locale={locale}
           waitSeconds={active.dead ? 0 : secondsUntilResend(active.sentAt)}
           refusals={errors}
-          labels={resendLabels(t, {
-            resend: 'resend',
-            resendIn: 'resendIn',
-            resendInOne: 'resendInOne',
-            resendAvailable: 'resendAvailable',
-            sending: 'sending',
-          })}
+          labels={resendLabels(t, CODE_RESEND_KEYS)}
         />
       ) : null}
       <WayOut requestId={flow.requestId} otherMethods={mfa.options.length > 1} />

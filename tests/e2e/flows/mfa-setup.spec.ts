@@ -103,3 +103,80 @@ test('required now: only the app is offered and no "Not now"; "Choose another me
   await continueToProvider(page, javaScriptEnabled);
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 });
+
+test('text messages: the number with its country, a landline refused on the field, the code from the text message sets it up and signs in @generations', async ({
+  page,
+  javaScriptEnabled,
+  standin,
+  expectAccessible,
+}) => {
+  const email = SETUP.suggested(tag('sms', javaScriptEnabled));
+  await toSuggestion(page, email, javaScriptEnabled);
+  await submit(page, 'Set up text messages');
+  await expect(page).toHaveURL(/\/setup-mfa\/sms\?requestId=[\w-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set up text messages');
+  // The English page's country is chosen; a London landline cannot take a text message.
+  await expect(page.getByLabel('Country or region')).toHaveValue('GB');
+  await page.getByLabel('Mobile number').fill('020 7946 0018');
+  await submit(page, 'Send code');
+  await expect(page.locator('#mobile_number-error')).toHaveText('This looks like a landline number. Enter a mobile number that can receive text messages.');
+  await expectAccessible(page);
+
+  // A German number as dialled in Germany: the tenant is sent +49… and texts the code there.
+  await page.getByLabel('Country or region').selectOption('DE');
+  const national = `0151 ${20_000_000 + Math.floor(Math.random() * 79_999_999)}`;
+  await page.getByLabel('Mobile number').fill(national);
+  await submit(page, 'Send code');
+  const e164 = `+49${national.replace(/\D/g, '').slice(1)}`;
+  // The number as people read it, in international form (its spaces may be no-break ones).
+  await expect(page.getByText(/^We sent a 6‑digit code to \+49\s\d{4}\s\d+ by text message\.$/)).toBeVisible();
+  const [first] = await standin.outbox(`sms:${e164}`);
+  expect(first?.code).toMatch(/^\d{6}$/);
+
+  // A new code (after the same wait as the sign-in's codes, 3 s in the e2e app): a new set-up at the
+  // tenant, so the first code no longer counts.
+  await expect(page.getByRole('button', { name: 'Send a new code' })).toBeEnabled();
+  await page.waitForTimeout(3_500);
+  await submit(page, 'Send a new code');
+  await expect(page.getByText('A new code has been sent.')).toBeVisible();
+  await expect.poll(async () => (await standin.outbox(`sms:${e164}`)).length).toBe(2);
+  const message = (await standin.outbox(`sms:${e164}`))[1];
+
+  await page.getByLabel('Code from the text message').fill(message!.code === '000000' ? '111111' : '000000');
+  await submit(page, 'Finish set-up');
+  await expect(page.locator('#code-error')).toHaveText('Incorrect code. Please try again.');
+  await page.getByLabel('Code from the text message').fill(message!.code!);
+  await submit(page, 'Finish set-up');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Text messages set up');
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+});
+
+test('codes by e-mail: the account’s address filled in, another one possible; "Use another address" asks again; the e-mailed code sets it up', async ({
+  page,
+  javaScriptEnabled,
+  standin,
+}) => {
+  const email = SETUP.suggested(tag('email', javaScriptEnabled));
+  await toSuggestion(page, email, javaScriptEnabled);
+  await submit(page, 'Set up codes by e‑mail');
+  await expect(page).toHaveURL(/\/setup-mfa\/email\?requestId=[\w-]+$/);
+  await expect(page.getByLabel('E‑mail address')).toHaveValue(email);
+  await page.getByLabel('E‑mail address').fill('not-an-address');
+  await submit(page, 'Send code');
+  await expect(page.locator('#email-error')).toHaveText('Enter an e‑mail address in the correct format, like name@example.com.');
+
+  const other = `office+${tag('other', javaScriptEnabled)}@example.com`;
+  await page.getByLabel('E‑mail address').fill(other);
+  await submit(page, 'Send code');
+  await expect(page.getByText(`We sent a 6‑digit code to ${other}.`)).toBeVisible();
+  await submit(page, 'Use another address');
+  await expect(page.getByLabel('E‑mail address')).toBeVisible();
+  await submit(page, 'Send code');
+  await expect(page.getByText(`We sent a 6‑digit code to ${email}.`)).toBeVisible();
+  const [message] = await standin.outbox(email);
+  await page.getByLabel('Code from the e‑mail').fill(message!.code!);
+  await submit(page, 'Finish set-up');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Codes by e‑mail set up');
+});

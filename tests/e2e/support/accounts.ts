@@ -25,13 +25,14 @@ export const MFA = {
 } as const;
 
 /**
- * Second factors set up on the tenant's suggestion (README "Second factors"): `suggested` is offered
- * an authenticator app (and a passkey) and may skip; `required` must set up the app now (its time to
- * skip ran out). A tag makes a fresh account per test.
+ * Second factors set up on the tenant's suggestion (README "Second factors set up here"):
+ * `suggested` is offered an authenticator app, text messages and codes by e-mail (and a passkey)
+ * and may skip; `required` must set up the app now (its time to skip ran out). A tag makes a fresh
+ * account per test.
  */
 export const SETUP = {
-  suggested: (tag: string) => `totp.suggested+${tag}@example.com`,
-  required: (tag: string) => `totp.required+${tag}@example.com`,
+  suggested: (tag: string) => `setup.suggested+${tag}@example.com`,
+  required: (tag: string) => `setup.required+${tag}@example.com`,
   password: 'KitchenDemo2026',
 } as const;
 

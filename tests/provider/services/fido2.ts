@@ -47,7 +47,7 @@ const setupMalformed = (res: Res) => setupRefused(res, 'VER_0035', 'invalid_requ
  * VER_0005 missing data, VER_0004 payload, VER_0034 already configured at verification).
  */
 /** The methods this stand-in sets up besides FIDO2 (mfa-setup.ts); any other is a method the tenant does not know. */
-const OTHER_SETUPS = new Set(['totp']);
+const OTHER_SETUPS = new Set(['totp', 'sms', 'email']);
 const otherSetup = (res: Res, method: string, serve: () => void) =>
   OTHER_SETUPS.has(method.toLowerCase()) ? serve() : setupRefused(res, 'VER_0030', 'invalid_method', `${method} is not served by this stand-in`);
 
@@ -219,7 +219,7 @@ export function fido2Routes(ctx: Context): Route[] {
       'POST',
       '/verification-actions-srv/setup/:method/initiation/:trackId',
       async (_req, res, p, _u, body) => {
-        if (p.method.toLowerCase() !== 'fido2') return otherSetup(res, p.method, () => setupOf.initiate(res, p.method.toUpperCase(), p.trackId));
+        if (p.method.toLowerCase() !== 'fido2') return otherSetup(res, p.method, () => setupOf.initiate(res, p.method.toUpperCase(), p.trackId, body));
         const track = openTrack(p.trackId, 'suggest');
         const account = track && store.accountBySub(track.sub);
         if (!track || !account) return setupRefused(res, 'VER_0025', 'invalid_request', 'trackId is invalid, used or not suggesting a method');

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { Secret } from 'otpauth';
 import { fail, failWithCode, ok, sendJson, str, type Body, type Res } from '../http.ts';
 import type { Account, Exchange, Track } from '../store.ts';
@@ -7,12 +7,20 @@ import { methodConfigured } from './login.ts';
 import { codeMatches, verificationMalformed } from './verification.ts';
 
 const SETUP_TTL_MS = 10 * 60 * 1000;
+/** The methods this stand-in sets up on a suggestion's track besides FIDO2 (fido2.ts). */
+const SET_UP_HERE = new Set(['TOTP', 'SMS', 'EMAIL']);
+
+/** How the configured list names a medium: masked, like the seed's (`+49 ••• ••12`, `a•••@example.com`). */
+const mask = (destination: string) =>
+  destination.includes('@') ? destination.replace(/^(.)[^@]*/, '$1•••') : `${destination.slice(0, 3)} ••• ••${destination.slice(-2)}`;
 
 /**
- * Setting up an authenticator app on a suggestion's track (docs/provider-contract.md §2.19), as
- * strictly as the tenant: only on a track whose next precheck is the suggestion, only for a method
- * the suggestion names, never one already set up; the first code is checked for real (TOTP, 30 s,
- * one step either side) against the secret issued here. The current generation answers on
+ * Setting up an authenticator app, text messages or codes by e-mail on a suggestion's track
+ * (docs/provider-contract.md §2.19), as strictly as the tenant: only on a track whose next precheck
+ * is the suggestion, only for a method the suggestion names, never one already set up, a text
+ * message only to an international number and an e-mail only to an address (VER_0005 otherwise);
+ * the first code is checked for real (TOTP: 30 s, one step either side, against the secret issued
+ * here; a text message's or an e-mail's: the one put in the outbox). The current generation answers on
  * verification-actions-srv (top-level VER_* codes); the legacy one does not serve that path (404)
  * and answers on verification-srv/v2's `suggestmfa` and `enroll` (its envelope and codes).
  * fido2.ts hands its set-up paths to `setupOf` for every method other than FIDO2.
@@ -25,16 +33,27 @@ export function mfaSetup({ store, generation }: Context) {
   };
   const named = (account: Account) => [...(account.suggestionMandatory?.methods ?? []), ...(account.suggestMethods ?? [])];
 
+  /** Where a text message's or an e-mail's first code goes: an international number, an address. */
+  const destinationOf = (method: string, body: Body): string | undefined => {
+    if (method === 'SMS') return typeof body.mobile_number === 'string' && /^\+[1-9]\d{6,14}$/.test(body.mobile_number) ? body.mobile_number : undefined;
+    if (method === 'EMAIL') return typeof body.email === 'string' && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(body.email) ? body.email : undefined;
+    return undefined;
+  };
+
   /** Opens a set-up, or says which refusal (its code and words) the generation answers. */
-  const open = (method: string, trackId: unknown): Exchange | { code: string; legacyCode: string | number; message: string } => {
+  const open = (method: string, trackId: unknown, body: Body): Exchange | { code: string; legacyCode: string | number; message: string } => {
     const track = openTrack(trackId);
     const account = track && store.accountBySub(track.sub);
     // The legacy generation's codes for these are not published: the track's is the one it uses for
     // an unknown reference, the others are the stand-in's (a product reads them as unknown refusals).
     if (!track || !account) return { code: 'VER_0025', legacyCode: 'VER_0006', message: 'trackId is invalid, used or not suggesting a method' };
-    if (method !== 'TOTP' || !named(account).includes(method))
+    if (!SET_UP_HERE.has(method) || !named(account).includes(method))
       return { code: 'VER_0028', legacyCode: 3041, message: `${method} is not active for this client` };
     if (methodConfigured(account, method)) return { code: 'VER_0029', legacyCode: 3042, message: `${method} is already configured` };
+    const destination = destinationOf(method, body);
+    if (method !== 'TOTP' && !destination)
+      return { code: 'VER_0005', legacyCode: 'VER1004', message: `${method === 'SMS' ? 'mobile_number' : 'email'} is missing or invalid` };
+    const code = method === 'TOTP' ? undefined : String(randomInt(0, 1_000_000)).padStart(6, '0');
     const exchange: Exchange = {
       id: randomUUID(),
       type: method,
@@ -42,9 +61,21 @@ export function mfaSetup({ store, generation }: Context) {
       sub: account.sub,
       expiresAt: Date.now() + SETUP_TTL_MS,
       used: false,
-      setup: { trackId: track.trackId, totpSecret: new Secret({ size: 20 }).base32 },
+      code,
+      setup: { trackId: track.trackId, ...(method === 'TOTP' ? { totpSecret: new Secret({ size: 20 }).base32 } : { destination }) },
     };
     store.exchanges.set(exchange.id, exchange);
+    if (code && destination) {
+      store.outbox.push({
+        id: randomUUID(),
+        at: new Date().toISOString(),
+        channel: method === 'SMS' ? 'sms' : 'email',
+        to: method === 'SMS' ? `sms:${destination}` : destination,
+        subject: 'Your set-up code',
+        body: `Your code to set up sign-in codes is ${code}. It expires in 10 minutes.`,
+        code,
+      });
+    }
     return exchange;
   };
 
@@ -53,7 +84,7 @@ export function mfaSetup({ store, generation }: Context) {
       exchange_id: { exchange_id: exchange.id, expires_at: new Date(exchange.expiresAt).toISOString() },
       sub: exchange.sub,
       status_id: randomUUID(),
-      totp_secret: exchange.setup!.totpSecret,
+      ...(exchange.setup!.totpSecret ? { totp_secret: exchange.setup!.totpSecret } : {}),
     });
 
   /** Checks the first code; on success the method is the account's, and the suggestion is answered. */
@@ -64,19 +95,23 @@ export function mfaSetup({ store, generation }: Context) {
     const account = store.accountBySub(exchange.sub);
     if (!track || !account) return 'unknown';
     if (body.sub !== undefined && body.sub !== account.sub) return 'unknown';
-    if (!codeMatches({ type: 'TOTP' }, str(body.pass_code) ?? '', exchange.setup.totpSecret!)) return 'wrong';
+    const passCode = str(body.pass_code) ?? '';
+    const right = method === 'TOTP' ? codeMatches({ type: 'TOTP' }, passCode, exchange.setup.totpSecret!) : passCode === exchange.code;
+    if (!right) return 'wrong';
     exchange.used = true;
     if (methodConfigured(account, method)) return 'configured';
-    account.methods = [...account.methods, { type: method }];
-    account.totpSecret = exchange.setup.totpSecret;
+    const destination = exchange.setup.destination;
+    const medium = destination ? [{ id: randomUUID(), ...(method === 'SMS' ? { mobile: mask(destination) } : { email: mask(destination) }) }] : undefined;
+    account.methods = [...account.methods, { type: method, ...(medium ? { mediums: medium } : {}) }];
+    if (method === 'TOTP') account.totpSecret = exchange.setup.totpSecret;
     track.suggestionAnswered = true;
     return 'ok';
   };
 
   const setupOf = {
-    initiate(res: Res, method: string, trackId: string) {
+    initiate(res: Res, method: string, trackId: string, body: Body) {
       if (generation === 'legacy') return sendJson(res, 404, { success: false, status: 404, error: 'Not Found' });
-      const opened = open(method, trackId);
+      const opened = open(method, trackId, body);
       if ('legacyCode' in opened) return failWithCode(res, 400, opened.code, 'invalid_request', opened.message);
       answerOpened(res, opened);
     },
@@ -100,7 +135,7 @@ export function mfaSetup({ store, generation }: Context) {
             (_req, res, p, _u, body) => {
               if (body.verification_type !== p.type)
                 return fail(res, 400, 'VER1004', 'verification_type must name the method of the path', 'VerificationException');
-              const opened = open(p.type, body.track_id);
+              const opened = open(p.type, body.track_id, body);
               if ('legacyCode' in opened) return fail(res, 400, opened.legacyCode, opened.message, 'VerificationException');
               answerOpened(res, opened);
             },

@@ -18,7 +18,7 @@ import {
 
 vi.mock('@/lib/provider/mfa-setup', () => ({ startSetup: vi.fn(), verifySetup: vi.fn() }));
 
-const { cancelMethodSetup, checkMethodSetup, startMethodSetup } = await import('@/app/setup-mfa/actions');
+const { cancelMethodSetup, checkMethodSetup, resendSetupCode, sendSetupCode, startMethodSetup } = await import('@/app/setup-mfa/actions');
 const { startSetup, verifySetup } = await import('@/lib/provider/mfa-setup');
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -51,7 +51,7 @@ describe('a method chosen (app/setup-mfa/actions.ts startMethodSetup)', () => {
   });
 
   test('a method this page does not set up is refused before the tenant is asked', async () => {
-    expect(await start('SMS')).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'setupUnavailable' });
+    expect(await start('PUSH')).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'setupUnavailable' });
     expect(startSetup).not.toHaveBeenCalled();
   });
 
@@ -134,8 +134,72 @@ describe('the first code (checkMethodSetup)', () => {
   });
 });
 
-test('"Choose another method" drops the set-up and goes back to the suggestion (cancelMethodSetup)', async () => {
+test('"Choose another method" drops the set-up and goes back to the suggestion; "Use another number" asks again at once (cancelMethodSetup)', async () => {
   await suggestFlow({ setup: opened });
   expect(await redirectedTo(cancelMethodSetup(idle, form({ requestId: REQUEST })))).toBe(`/setup-passkey?requestId=${REQUEST}`);
   expect((await flowNow())?.setup).toBeUndefined();
+  await suggestFlow({ setup: { ...opened, method: 'SMS', totpSecret: undefined, destination: '+4915123456789' } });
+  expect(await redirectedTo(cancelMethodSetup(idle, form({ requestId: REQUEST, method: 'SMS' })))).toBe(`/setup-mfa/sms?requestId=${REQUEST}`);
+  // The code sent to the number given up is of no use: no wait before another number's.
+  expect(limitsMock.endSendWait).toHaveBeenCalledWith('setup.SMS', 'sub-1');
+});
+
+describe('a text message’s or an e-mail’s first code (sendSetupCode, resendSetupCode)', () => {
+  const sms = (mobile_number: string, mobile_number__country = 'DE') =>
+    sendSetupCode(idle, form({ requestId: REQUEST, method: 'SMS', mobile_number, mobile_number__country }));
+  const email = (address: string) => sendSetupCode(idle, form({ requestId: REQUEST, method: 'EMAIL', email: address }));
+  beforeEach(async () => {
+    await suggestFlow();
+    vi.mocked(startSetup).mockResolvedValue({ generation: 'current', exchangeId: 'ex-2', expiresAt: undefined, sub: 'sub-1', totpSecret: undefined });
+  });
+
+  test('choosing text messages asks where first (nothing sent yet)', async () => {
+    expect(await redirectedTo(start('SMS'))).toBe(`/setup-mfa/sms?requestId=${REQUEST}`);
+    expect(startSetup).not.toHaveBeenCalled();
+  });
+
+  test('the number with its country: judged, sent in international form, the set-up kept with it', async () => {
+    expect(await redirectedTo(sms('0151 23456789'))).toBe(`/setup-mfa/sms?requestId=${REQUEST}`);
+    expect(startSetup).toHaveBeenCalledWith(expect.objectContaining({ method: 'SMS', destination: '+4915123456789', trackId: 'track-1' }));
+    expect((await flowNow())?.setup).toMatchObject({ method: 'SMS', exchangeId: 'ex-2', destination: '+4915123456789' });
+  });
+
+  test('a landline, a number not of that country, nothing: on the field, with what was typed; no call', async () => {
+    expect(await sms('030 1234567')).toEqual({
+      status: 'invalid',
+      fieldErrors: { mobile_number: 'mobileNotMobile' },
+      values: { mobile_number: '030 1234567', mobile_number__country: 'DE' },
+    });
+    expect(await sms('0151 23456789', 'GB')).toMatchObject({ fieldErrors: { mobile_number: 'mobileInvalid' } });
+    expect(await sms(' ')).toMatchObject({ fieldErrors: { mobile_number: 'fieldRequired' } });
+    expect(startSetup).not.toHaveBeenCalled();
+  });
+
+  test('an address: checked, sent as typed (trimmed); the tenant refusing it is said on the field', async () => {
+    expect(await email('anna@')).toMatchObject({ fieldErrors: { email: 'emailInvalid' } });
+    expect(await redirectedTo(email(' office@example.com '))).toBe(`/setup-mfa/email?requestId=${REQUEST}`);
+    expect(startSetup).toHaveBeenLastCalledWith(expect.objectContaining({ method: 'EMAIL', destination: 'office@example.com' }));
+    vi.mocked(startSetup).mockRejectedValueOnce(refusal('request-malformed'));
+    expect(await email('other@example.com')).toMatchObject({ fieldErrors: { email: 'emailInvalid' }, values: { email: 'other@example.com' } });
+  });
+
+  test('held back: too early after the last send (the wait), or a budget spent (in minutes)', async () => {
+    limitsMock.attemptSend.mockResolvedValueOnce(refused('wait.setup.SMS', 20) as never);
+    expect(await sms('0151 23456789')).toMatchObject({ formError: 'tooManySends', retryAfter: 20 });
+    limitsMock.attemptSend.mockResolvedValueOnce(refused('send.account', 600) as never);
+    expect(await sms('0151 23456789')).toMatchObject({ formError: 'sendQuotaAccount', retryAfter: 600 });
+    expect(startSetup).not.toHaveBeenCalled();
+  });
+
+  test('"Send a new code": a new set-up to the same number, after the wait; none open: back to the suggestion', async () => {
+    await suggestFlow({ setup: { ...opened, method: 'SMS', totpSecret: undefined, destination: '+4915123456789' } });
+    const resend = () => resendSetupCode(idle, form({ requestId: REQUEST }));
+    limitsMock.attemptSend.mockResolvedValueOnce(refused('wait.setup.SMS', 12) as never);
+    expect(await resend()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'tooManySends', retryAfter: 12 });
+    expect(await redirectedTo(resend())).toBe(`/setup-mfa/sms?requestId=${REQUEST}&resent=1`);
+    expect(startSetup).toHaveBeenCalledWith(expect.objectContaining({ method: 'SMS', destination: '+4915123456789' }));
+    expect((await flowNow())?.setup?.exchangeId).toBe('ex-2');
+    await suggestFlow();
+    expect(await redirectedTo(resend())).toBe(`/setup-passkey?requestId=${REQUEST}`);
+  });
 });

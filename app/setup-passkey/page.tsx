@@ -1,7 +1,6 @@
 import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { Frame } from '@/app/_components/frame';
 import { PasskeyCeremony } from '@/app/_components/passkey-ceremony';
-import { ScriptAware } from '@/app/_components/script-aware';
 import { PASSKEY_CREATED, SetupDone } from '@/app/setup-mfa/setup-done';
 import { getConfig } from '@/lib/config';
 import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
@@ -9,16 +8,18 @@ import { namedMethods, offeredMethods } from '@/lib/flows/mfa-setup';
 import { PASSKEY_ERRORS, translateErrors } from '@/lib/i18n/errors';
 import { log } from '@/lib/log';
 import { getClientName } from '@/lib/provider/client-name';
-import type { SetupMethod } from '@/lib/provider/mfa-setup';
 import { getSuggestionRules, type SuggestionRules } from '@/lib/provider/prelogin';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { finishPasskeySetup, preparePasskeySetup } from './actions';
+import { introduction, METHOD_LABELS } from './introduction';
 import { OtherMethods } from './other-methods';
 import { SkipForm } from './skip-form';
 
 /**
  * The tenant's suggestion to set up a method after a sign-in (its `suggest_verification_methods`
- * page; README "Passkeys"): "Create a passkey", or "Not now" where the tenant allows skipping
+ * page; README "Passkeys", "Second factors set up here"): "Create a passkey", the other methods the
+ * tenant names that are set up here (an authenticator app, text messages, codes by e-mail), and
+ * "Not now" where the tenant allows skipping
  * (its metadata, read first; or its refusal of a skip). Where a method is required now, the page
  * says so and offers no "Not now"; without JavaScript, or with PASSKEYS off, it says why no
  * passkey can be made here. Once one is made, the page says so before the sign-in goes on.
@@ -46,25 +47,7 @@ export default async function PasskeySetupPage({ searchParams }: PageProps<'/set
   const canCreate = passkeys && (named.length === 0 || named.includes('FIDO2'));
   // The other methods this product sets up on its own pages, where the tenant offers them.
   const others = offeredMethods(rules).map((method) => ({ method, ...METHOD_LABELS[method](tSetup) }));
-  const title = canCreate || others.length === 0 ? t('title') : tSetup('title');
-  const description =
-    !canCreate && others.length > 0 ? (
-      required ? (
-        tSetup('required')
-      ) : (
-        tSetup('description')
-      )
-    ) : !required ? (
-      passkeys ? (
-        <ScriptAware withScript={t('description')} withoutScript={t('descriptionNoScript')} />
-      ) : (
-        t('descriptionOff')
-      )
-    ) : canCreate ? (
-      <ScriptAware withScript={t('required')} withoutScript={t('requiredNoScript')} />
-    ) : (
-      t('requiredElsewhere')
-    );
+  const { title, description } = introduction({ t, tSetup, passkeys, canCreate, required, others: others.length > 0 });
   return (
     <Frame title={title} description={description} clientName={clientName}>
       {!required && rules.skipUntil ? (
@@ -92,13 +75,6 @@ export default async function PasskeySetupPage({ searchParams }: PageProps<'/set
     </Frame>
   );
 }
-
-type SetupTranslator = Awaited<ReturnType<typeof getTranslations<'mfaSetup'>>>;
-const METHOD_LABELS: Record<SetupMethod, (t: SetupTranslator) => { label: string; pending: string }> = {
-  TOTP: (t) => ({ label: t('chooseAuthenticator'), pending: t('opening') }),
-  SMS: (t) => ({ label: t('chooseSms'), pending: t('opening') }),
-  EMAIL: (t) => ({ label: t('chooseEmail'), pending: t('opening') }),
-};
 
 /** What the tenant allows; when it cannot be read, the page offers "Not now" and a refusal says the rest. */
 async function rulesOf(trackId: string, locale: string): Promise<SuggestionRules> {

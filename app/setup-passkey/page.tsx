@@ -1,10 +1,12 @@
 import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { redirect } from 'next/navigation';
 import { Frame } from '@/app/_components/frame';
 import { PasskeyCeremony } from '@/app/_components/passkey-ceremony';
 import { PASSKEY_CREATED, SetupDone } from '@/app/setup-mfa/setup-done';
 import { getConfig } from '@/lib/config';
 import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
-import { namedMethods, offeredMethods } from '@/lib/flows/mfa-setup';
+import { namedMethods, offeredMethods, SETUP_PAGES } from '@/lib/flows/mfa-setup';
+import { stepUrl } from '@/lib/flows/step-urls';
 import { PASSKEY_ERRORS, translateErrors } from '@/lib/i18n/errors';
 import { log } from '@/lib/log';
 import { getClientName } from '@/lib/provider/client-name';
@@ -27,6 +29,8 @@ import { SkipForm } from './skip-form';
 export default async function PasskeySetupPage({ searchParams }: PageProps<'/setup-passkey'>) {
   const flow = await requireFlow((await searchParams).requestId, withPrecheck('suggest'));
   if (flow.passkeyCreated && flow.continuation) return <SetupDone requestId={flow.requestId} texts={PASSKEY_CREATED} />;
+  // Back from a method just set up: its page says so and goes on, rather than offering the methods again.
+  if (flow.setupDone && flow.continuation) redirect(stepUrl(SETUP_PAGES[flow.setupDone], flow.requestId));
   const locale = await getLocale();
   const [t, tSetup, format, passkeyErrors, errors, setupErrors, clientName, read] = await Promise.all([
     getTranslations('passkeySetup'),

@@ -72,6 +72,9 @@ test('an authenticator app: the QR code and key from the tenant, a wrong code on
   await submit(page, 'Finish set-up');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authenticator app set up');
   await expectAccessible(page);
+  // Back to the suggestion: the method is set up, so its confirmation again, not the methods.
+  await page.goto(page.url().replace('/setup-mfa/authenticator', '/setup-passkey'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authenticator app set up');
   await page.getByRole('link', { name: 'Continue' }).click();
   await continueToProvider(page, javaScriptEnabled);
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();

@@ -12,7 +12,7 @@ import { waitBeforeResend } from '@/lib/flows/resend';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
-import { answerLimited, attemptSend, endSendWait, sendRefusalKey } from '@/lib/limits/limits';
+import { endSendWait } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { updateFlow } from '@/lib/session';
 import { fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
@@ -86,14 +86,9 @@ export const sendSetupCode = formAction(async function sendSetupCode(_prev: Dest
     if (refused) return { status: 'invalid', fieldErrors: { email: refused }, values };
     destination = input.email.trim();
   }
-  const allowed = await attemptSend(`setup.${input.method}`, sub);
-  if (!allowed.ok) {
-    answerLimited(allowed, 'setup.send');
-    // Too early after a code to another number or address: the wait, without the words for a code
-    // of another sign-in (sendWaitCode); a spent budget says so in minutes.
-    const key = allowed.limit.startsWith('wait.') ? 'tooManySends' : sendRefusalKey(allowed, 'code');
-    return { status: 'invalid', fieldErrors: {}, formError: key, retryAfter: allowed.retryAfter, values };
-  }
+  // The resend's wait and budgets, said as the resend says them (too early, or a budget in minutes).
+  const held = await waitBeforeResend(`setup.${input.method}`, sub, 'setup.send');
+  if (held?.status === 'invalid') return { ...held, values };
   let opened: Awaited<ReturnType<typeof openSetup>>;
   try {
     opened = await openSetup({ method: input.method, trackId: precheck.trackId, requestId, destination, locale: await getLocale() });

@@ -8,7 +8,7 @@ import { secondsUntilResend } from '@/lib/flows/resend';
 import { RESEND_REFUSALS, translateErrors } from '@/lib/i18n/errors';
 import { CODE_RESEND_KEYS, resendLabels } from '@/lib/i18n/resend-labels';
 import { getClientName } from '@/lib/provider/client-name';
-import { countryOfLocale, countryOptions, readablePhone } from '@/lib/validation/phone';
+import { phoneChoices, readablePhone } from '@/lib/validation/phone';
 import { checkMethodSetup, resendSetupCode } from './actions';
 import { CancelSetupForm } from './cancel-form';
 import { DestinationForm } from './destination-form';
@@ -46,7 +46,7 @@ export async function CodeSetupPage({ rawRequestId, resent, method }: { rawReque
         <DestinationForm
           requestId={requestId}
           method={method}
-          phone={sms ? { countries: countryOptions(locale), country: countryOfLocale(locale) } : undefined}
+          phone={sms ? phoneChoices(locale) : undefined}
           defaultEmail={flow.email}
           labels={{
             field: sms ? tRegister('field.mobile_number') : t('emailLabel'),

@@ -167,3 +167,20 @@ export function redirectError(call: Pick<ProviderCall, 'service' | 'operation'>,
   const { code, meaning } = classifyCodes(call.service, [failure.code, failure.error]);
   return new ProviderError({ kind: 'rejected', operation: call.operation, service: call.service, status, code, meaning });
 }
+
+/** Statuses that say "this path is not served here" (an older or newer tenant): the other path is asked. */
+const NOT_SERVED = new Set([404, 405, 501]);
+
+/** The answer says its path is not served here, rather than refusing the request. */
+export function notServed(answer: Answer): boolean {
+  return answer.kind === 'refused' && NOT_SERVED.has(answer.status);
+}
+
+/** An expiry time as cidaas writes it (ISO 8601), or nothing. */
+const Instant = z
+  .string()
+  .optional()
+  .transform((v) => (v && Number.isFinite(Date.parse(v)) ? Date.parse(v) : undefined));
+
+/** A verification exchange as cidaas answers it: its id, and when it expires (epoch ms) where it says. */
+export const ExchangeRef = z.object({ exchange_id: z.string().min(1), expires_at: Instant }).loose();

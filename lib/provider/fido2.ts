@@ -6,7 +6,7 @@ import type {
   RegistrationResponseJSON,
 } from '@simplewebauthn/browser';
 import { z } from 'zod';
-import { ask, askForData, unexpected } from './answer';
+import { ask, askForData, ExchangeRef, unexpected } from './answer';
 import { AuthenticationChallenge, fido2ClientResponse, fido2Entity, RegistrationChallenge } from './fido2-shapes';
 import type { ProviderCall } from './http';
 
@@ -18,14 +18,6 @@ import type { ProviderCall } from './http';
  * shapes mapped in fido2-shapes.ts.
  */
 
-/** An expiry time as cidaas writes it (ISO 8601), or nothing. */
-const Instant = z
-  .string()
-  .optional()
-  .transform((v) => (v && Number.isFinite(Date.parse(v)) ? Date.parse(v) : undefined));
-
-const ExchangeId = z.object({ exchange_id: z.string().min(1), expires_at: Instant }).loose();
-
 /**
  * A FIDO2 initiation's answer, authentication or enrolment alike: the exchange, the subject when
  * the tenant names it, and the challenge (`fido2_entity`) in the browser's shape. `extra` holds
@@ -33,7 +25,7 @@ const ExchangeId = z.object({ exchange_id: z.string().min(1), expires_at: Instan
  */
 function initiation<Challenge extends z.ZodType>(challenge: Challenge, extra: z.ZodRawShape = {}) {
   return z
-    .object({ exchange_id: ExchangeId, sub: z.string().min(1).optional(), fido2_entity: fido2Entity(challenge), ...extra })
+    .object({ exchange_id: ExchangeRef, sub: z.string().min(1).optional(), fido2_entity: fido2Entity(challenge), ...extra })
     .loose()
     .transform((d) => ({
       exchangeId: d.exchange_id.exchange_id,

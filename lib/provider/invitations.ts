@@ -1,5 +1,5 @@
 import 'server-only';
-import { readAnswer, type Answer } from './answer';
+import { notServed, readAnswer, type Answer } from './answer';
 import { callProvider, type ProviderCall } from './http';
 
 /**
@@ -21,9 +21,6 @@ export type Invitation = {
 
 export type InvitationReading = { kind: 'open'; invitation: Invitation } | { kind: 'expired' } | { kind: 'used' } | { kind: 'unknown' };
 
-/** Statuses that say "this path is not served here": the legacy path is asked. */
-const NOT_SERVED = new Set([404, 405, 501]);
-
 export async function readInvitation(args: { inviteId: string; requestId: string; locale: string }): Promise<InvitationReading> {
   const id = encodeURIComponent(args.inviteId);
   const current: ProviderCall = {
@@ -35,7 +32,7 @@ export async function readInvitation(args: { inviteId: string; requestId: string
     signIn: args.requestId,
   };
   const first = readAnswer(current, await callProvider(current));
-  if (!(first.kind === 'refused' && NOT_SERVED.has(first.status))) return invitationOf(first);
+  if (!notServed(first)) return invitationOf(first);
   const legacy: ProviderCall = {
     service: 'users-srv',
     operation: 'invitation.info',

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { readAnswer, unexpected, type Answer } from './answer';
+import { ExchangeRef, notServed, readAnswer, unexpected, type Answer } from './answer';
 import { callProvider, type ProviderCall } from './http';
 
 /**
@@ -24,14 +24,9 @@ export type SetupStarted = {
   totpSecret: string | undefined;
 };
 
-const Instant = z
-  .string()
-  .optional()
-  .transform((v) => (v && Number.isFinite(Date.parse(v)) ? Date.parse(v) : undefined));
-
 /** The exchange as an object (current) or a plain id (some older answers, I). */
 const Exchange = z.union([
-  z.object({ exchange_id: z.string().min(1), expires_at: Instant }).loose(),
+  ExchangeRef,
   z
     .string()
     .min(1)
@@ -50,8 +45,6 @@ const Started = z
       .optional(),
   })
   .loose();
-
-const NOT_SERVED = new Set([404, 405, 501]);
 
 /** Where the first code goes, as each SDK names it: `mobile_number` for SMS, `email` for EMAIL, nothing for an app. */
 function destinationOf(method: SetupMethod, destination: string | undefined): Record<string, string> {
@@ -82,7 +75,7 @@ export async function startSetup(args: {
     signIn: args.requestId,
   };
   const answer = readAnswer(current, await callProvider(current));
-  if (!(answer.kind === 'refused' && NOT_SERVED.has(answer.status))) return started(current, answer, 'current', args.method);
+  if (!notServed(answer)) return started(current, answer, 'current', args.method);
   const legacy: ProviderCall = {
     service: 'verification-srv',
     operation: 'setup.initiateLegacy',

@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import type { RegistrationInput } from '../validation/registration-schema';
-import { readAnswer, unexpected } from './answer';
+import { notServed, readAnswer, unexpected } from './answer';
 import { callProvider, type ProviderCall, type ProviderReply } from './http';
 import { readRegistration, type RegisterOutcome } from './registration';
 
@@ -79,8 +79,6 @@ function valuesOf(info: Record<string, unknown> | null | undefined): Record<stri
   return values;
 }
 
-const NOT_SERVED = new Set([404, 405, 501]);
-
 /** `GET /public-srv/public/trackinfo/{requestId}/{trackId}`: no token, both ids in the path. */
 export async function readTrackInfo(args: { requestId: string; trackId: string; locale: string }): Promise<TrackInfo> {
   const call: ProviderCall = {
@@ -92,7 +90,7 @@ export async function readTrackInfo(args: { requestId: string; trackId: string; 
     signIn: args.requestId,
   };
   const answer = readAnswer(call, await callProvider(call));
-  if (answer.kind === 'refused' && NOT_SERVED.has(answer.status)) return { kind: 'unserved' };
+  if (notServed(answer)) return { kind: 'unserved' };
   if (answer.kind === 'empty' || (answer.kind === 'refused' && answer.status === 400)) return { kind: 'gone' };
   if (answer.kind !== 'data') throw unexpected(call, answer);
   const info = trackInfoOf(answer.data, answer.body);

@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { RENDERED_TYPES, type ConsentLabel, type FieldType, type RegistrationField } from '../validation/registration-fields';
 import type { RegistrationInput } from '../validation/registration-schema';
-import { readAnswer, unexpected, type Answer } from './answer';
+import { notServed, readAnswer, unexpected, type Answer } from './answer';
 import { ProviderError } from './errors';
 import { callProvider, type ProviderCall, type ProviderReply } from './http';
 
@@ -86,16 +86,13 @@ export async function readRegistrationFields(args: { requestId: string; locale: 
   return fromLegacy;
 }
 
-/** Statuses that say "this path is not served here": the next path is asked. */
-const NOT_SERVED = new Set([404, 405, 501]);
-
 /**
  * The fields of one answer, or undefined when the answer says the path is not served (or in a shape
  * not known): the caller then asks the other path. A refusal of the request itself is thrown.
  */
 export function fieldsOf(call: Pick<ProviderCall, 'service' | 'operation'>, answer: Answer): RegistrationField[] | undefined {
   if (answer.kind === 'refused') {
-    if (answer.status !== undefined && NOT_SERVED.has(answer.status)) return undefined;
+    if (notServed(answer)) return undefined;
     throw answer.error;
   }
   if (answer.kind !== 'data') return undefined;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { ask, askForData, unexpected } from './answer';
+import { ask, askForData, ExchangeRef, unexpected } from './answer';
 import type { ProviderCall } from './http';
 
 /**
@@ -95,15 +95,9 @@ export function getConfiguredMethods(args: { requestId: string; email?: string; 
  */
 export type UsageType = 'INITIAL_AUTHENTICATION' | 'PASSWORDLESS_AUTHENTICATION' | 'MULTIFACTOR_AUTHENTICATION';
 
-/** An expiry time as cidaas writes it (ISO 8601), or nothing. */
-const Instant = z
-  .string()
-  .optional()
-  .transform((v) => (v && Number.isFinite(Date.parse(v)) ? Date.parse(v) : undefined));
-
 const InitiateData = z
   .object({
-    exchange_id: z.object({ exchange_id: z.string().min(1), expires_at: Instant }).loose(),
+    exchange_id: ExchangeRef,
     sub: z.string().optional(),
     // Where the code went (docs/provider-contract.md §2.4): masked in Android's sample, not in the
     // PHP SDK's, so shown as the destination and never relied on to be masked.

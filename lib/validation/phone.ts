@@ -82,7 +82,12 @@ export function phoneForm(
     const parts = known[key] ? phoneParts(known[key]) : undefined;
     if (parts) Object.assign(split, { [key]: parts.national, [`${key}${COUNTRY_SUFFIX}`]: parts.country });
   }
-  return { choices: { countries: countryOptions(locale), country: countryOfLocale(locale) }, known: split };
+  return { choices: phoneChoices(locale), known: split };
+}
+
+/** The countries of a mobile number field in the page's language, and the one its region suggests. */
+export function phoneChoices(locale: string): { countries: CountryOption[]; country: string | undefined } {
+  return { countries: countryOptions(locale), country: countryOfLocale(locale) };
 }
 
 /** A stored international number as people read it (`+49 1512 3456789`). */

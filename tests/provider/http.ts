@@ -110,3 +110,8 @@ export function escapeHtml(value: string): string {
 export function str(value: unknown): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
+
+/** A mobile number in its international form (+ and country code, E.164): the only form the stand-in takes. */
+export function isInternationalNumber(value: unknown): value is string {
+  return typeof value === 'string' && /^\+[1-9]\d{6,14}$/.test(value);
+}

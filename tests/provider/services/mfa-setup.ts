@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { Secret } from 'otpauth';
-import { fail, failWithCode, ok, sendJson, str, type Body, type Res } from '../http.ts';
+import { fail, failWithCode, isInternationalNumber, ok, sendJson, str, type Body, type Res } from '../http.ts';
 import type { Account, Exchange, Track } from '../store.ts';
 import type { Context, Route } from './context.ts';
 import { methodConfigured } from './login.ts';
@@ -35,7 +35,7 @@ export function mfaSetup({ store, generation }: Context) {
 
   /** Where a text message's or an e-mail's first code goes: an international number, an address. */
   const destinationOf = (method: string, body: Body): string | undefined => {
-    if (method === 'SMS') return typeof body.mobile_number === 'string' && /^\+[1-9]\d{6,14}$/.test(body.mobile_number) ? body.mobile_number : undefined;
+    if (method === 'SMS') return isInternationalNumber(body.mobile_number) ? body.mobile_number : undefined;
     if (method === 'EMAIL') return typeof body.email === 'string' && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(body.email) ? body.email : undefined;
     return undefined;
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fail, ok, type Body, type Req, type Res } from '../http.ts';
+import { fail, isInternationalNumber, ok, type Body, type Req, type Res } from '../http.ts';
 import type { Account, Store, Track } from '../store.ts';
 import type { Context, Route } from './context.ts';
 
@@ -83,7 +83,7 @@ const empty = (value: unknown) => value === undefined || value === null || value
 
 /** A mobile number not in its international form (+ and country code: docs/onboarding.md, "Mobile numbers"). */
 function notInternational(store: Store, key: string, value: unknown): boolean {
-  return fieldOf(store, key)?.dataType === 'MOBILE' && typeof value === 'string' && !/^\+[1-9]\d{6,14}$/.test(value);
+  return fieldOf(store, key)?.dataType === 'MOBILE' && typeof value === 'string' && !isInternationalNumber(value);
 }
 
 /** Another account already holds one of the unique values: its key. */

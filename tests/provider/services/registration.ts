@@ -1,4 +1,4 @@
-import { fail, ok, str, type Body, type Req } from '../http.ts';
+import { fail, isInternationalNumber, ok, str, type Body, type Req } from '../http.ts';
 import type { Account, AuthRequest, Registration, Store } from '../store.ts';
 import type { Context, Route } from './context.ts';
 import { takeInvitation } from './invitations.ts';
@@ -78,7 +78,7 @@ function register(store: Store, generation: Context['generation'], req: Req, res
     const missing = value === undefined || value === null || value === '' || (field.dataType === 'CONSENT' && value !== true);
     if (missing && field.required === true) return fail(res, 417, 507, `${key} cannot be null`, 'UsersException');
     // A mobile number is taken in its international form only (+ and country code: docs/onboarding.md, "Mobile numbers").
-    if (field.dataType === 'MOBILE' && typeof value === 'string' && value !== '' && !/^\+[1-9]\d{6,14}$/.test(value))
+    if (field.dataType === 'MOBILE' && typeof value === 'string' && value !== '' && !isInternationalNumber(value))
       return fail(res, 417, 507, `${key} is not a valid mobile number`, 'UsersException');
     // The tenant checks its pattern (Go RE2; the seed's `(?i)…\z` is the only non-JavaScript part).
     const regex = (field.fieldDefinition as { regex?: string } | undefined)?.regex;

@@ -60,13 +60,20 @@ export type PasskeyCeremony = {
  * HttpOnly cookie, is shown on that page anyway, and is dropped when the set-up ends either way.
  */
 export type MethodSetup = {
-  method: 'TOTP' | 'SMS' | 'EMAIL';
+  method: 'TOTP' | 'SMS' | 'EMAIL' | 'PUSH' | 'BACKUPCODE';
   generation: 'current' | 'legacy';
   exchangeId: string;
   sub?: string;
   totpSecret?: string;
   /** A text message's number (international) or an e-mail's address: where the code was sent. */
   destination?: string;
+  /** A device's pairing: the status to watch and the number the person confirms on the device. */
+  push?: { statusId: string; number?: string; clientId?: string; outcome?: 'rejected' | 'expired' };
+  /**
+   * Backup codes, kept only until the person says they saved them (a reload or Back shows the same
+   * codes, never a new set); the second set-up secret this cookie may carry.
+   */
+  backupCodes?: string[];
   startedAt: number;
   expiresAt?: number;
 };

@@ -7,7 +7,7 @@ import { failToErrorPage, retryOnForm } from '@/lib/errors';
 import { countWrongCode, refuseCodeAttempt } from '@/lib/flows/code-attempts';
 import { continuationAfter } from '@/lib/flows/continuation';
 import { guardAction, withPrecheck } from '@/lib/flows/flow-guard';
-import { checkSetupCode, openSetup, SETUP_METHODS, SETUP_PAGES } from '@/lib/flows/mfa-setup';
+import { abandonSetup, checkSetupCode, OPENED_AT_ONCE, openSetup, SETUP_METHODS, SETUP_PAGES } from '@/lib/flows/mfa-setup';
 import { waitBeforeResend } from '@/lib/flows/resend';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
@@ -20,13 +20,14 @@ import type { CodeFormState, FormState, ResendState } from '@/lib/validation/for
 import { judgePhone } from '@/lib/validation/phone';
 import { emailError } from '@/lib/validation/rules';
 
-const MethodSchema = z.object({ method: z.enum(SETUP_METHODS as ['TOTP', 'SMS', 'EMAIL']) });
+const MethodSchema = z.object({ method: z.enum(SETUP_METHODS) });
 
 /**
- * A method chosen on the suggestion page. An authenticator app: the tenant opens its set-up for
- * the suggestion's track at once, and the app's page shows the key. A text message or an e-mail:
- * its page asks where the code should go first. A set-up already open for the method is taken up
- * again (a second press, Back), so an app already scanned keeps matching.
+ * A method chosen on the suggestion page. An authenticator app, a device to pair, backup codes: the
+ * tenant opens its set-up for the suggestion's track at once, and the method's page shows the key,
+ * the pairing or the codes. A text message or an e-mail: its page asks where the code should go
+ * first. A set-up already open for the method is taken up again (a second press, Back), so an app
+ * already scanned keeps matching; a pairing that has ended is opened anew ("Start again").
  */
 export const startMethodSetup = formAction(async function startMethodSetup(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
   const flow = await guardAction(formData, withPrecheck('suggest'));
@@ -34,8 +35,9 @@ export const startMethodSetup = formAction(async function startMethodSetup(_prev
   if (!parsed.success) return { status: 'invalid', fieldErrors: {}, formError: 'setupUnavailable' };
   const { method } = parsed.data;
   const { requestId, precheck } = flow;
-  if (flow.setup?.method === method) redirect(stepUrl(SETUP_PAGES[method], requestId));
-  if (method !== 'TOTP') {
+  if (flow.setup?.method === method && !flow.setup.push?.outcome) redirect(stepUrl(SETUP_PAGES[method], requestId));
+  if (flow.setup) await abandonSetup({ setup: flow.setup, sub: flow.sub, requestId });
+  if (!OPENED_AT_ONCE.has(method)) {
     if (flow.setup) await updateFlow({ setup: undefined });
     redirect(stepUrl(SETUP_PAGES[method], requestId));
   }
@@ -110,7 +112,7 @@ export const sendSetupCode = formAction(async function sendSetupCode(_prev: Dest
 export const resendSetupCode = formAction(async function resendSetupCode(_prev: ResendState, formData: FormData): Promise<ResendState> {
   const flow = await guardAction(formData, withPrecheck('suggest'));
   const { requestId, precheck, setup, sub } = flow;
-  if (!setup?.destination || setup.method === 'TOTP' || !sub) redirect(stepUrl('/setup-passkey', requestId));
+  if (!setup?.destination || (setup.method !== 'SMS' && setup.method !== 'EMAIL') || !sub) redirect(stepUrl('/setup-passkey', requestId));
   const wait = await waitBeforeResend(`setup.${setup.method}`, sub, 'setup.resend');
   if (wait) return wait;
   let opened: Awaited<ReturnType<typeof openSetup>>;
@@ -166,9 +168,11 @@ export const checkMethodSetup = formAction(async function checkMethodSetup(_prev
  */
 export const cancelMethodSetup = formAction(async function cancelMethodSetup(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
   const flow = await guardAction(formData, withPrecheck('suggest'));
+  const { setup } = flow;
   // A code sent for the set-up given up is of no use: another number or address may have one at once
   // (the send budgets still count every send).
-  if (flow.setup && flow.setup.method !== 'TOTP' && flow.sub) await endSendWait(`setup.${flow.setup.method}`, flow.sub);
+  if (setup?.destination && flow.sub) await endSendWait(`setup.${setup.method}`, flow.sub);
+  if (setup) await abandonSetup({ setup, sub: flow.sub, requestId: flow.requestId });
   await updateFlow({ setup: undefined });
   const again = MethodSchema.safeParse(Object.fromEntries(formData));
   redirect(stepUrl(again.success ? SETUP_PAGES[again.data.method] : '/setup-passkey', flow.requestId));

@@ -37,3 +37,5 @@ export const PASSKEY_CREATED = (t: SetupTexts) => ({ title: t.passkey('createdTi
 export const AUTHENTICATOR_SET_UP = (t: SetupTexts) => ({ title: t.setup('authenticatorDoneTitle'), description: t.setup('authenticatorDoneDescription') });
 export const SMS_SET_UP = (t: SetupTexts) => ({ title: t.setup('smsDoneTitle'), description: t.setup('smsDoneDescription') });
 export const EMAIL_SET_UP = (t: SetupTexts) => ({ title: t.setup('emailDoneTitle'), description: t.setup('emailDoneDescription') });
+export const PUSH_SET_UP = (t: SetupTexts) => ({ title: t.setup('pushDoneTitle'), description: t.setup('pushDoneDescription') });
+export const BACKUP_CODES_SET_UP = (t: SetupTexts) => ({ title: t.setup('backupDoneTitle'), description: t.setup('backupDoneDescription') });

@@ -33,6 +33,8 @@ export function introduction(a: {
 /** The suggestion page's button for each method set up on this product's own pages. */
 export const METHOD_LABELS: Record<SetupMethod, (t: SetupTranslator) => { label: string; pending: string }> = {
   TOTP: (t) => ({ label: t('chooseAuthenticator'), pending: t('opening') }),
+  PUSH: (t) => ({ label: t('choosePush'), pending: t('opening') }),
   SMS: (t) => ({ label: t('chooseSms'), pending: t('opening') }),
   EMAIL: (t) => ({ label: t('chooseEmail'), pending: t('opening') }),
+  BACKUPCODE: (t) => ({ label: t('chooseBackupCodes'), pending: t('opening') }),
 };

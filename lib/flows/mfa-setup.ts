@@ -1,7 +1,9 @@
 import 'server-only';
 import QRCode from 'qrcode';
+import { log } from '@/lib/log';
 import { refusalMeaning } from '@/lib/provider/errors';
-import { startSetup, verifySetup, type SetupMethod } from '@/lib/provider/mfa-setup';
+import { cancelSetup, startSetup, verifySetup, type SetupMethod } from '@/lib/provider/mfa-setup';
+import { getPushStatus, type PushState } from '@/lib/provider/verification';
 import type { MethodSetup } from '@/lib/session-types';
 import type { ErrorKey } from '@/lib/validation/form-state';
 
@@ -12,10 +14,19 @@ import type { ErrorKey } from '@/lib/validation/form-state';
  */
 
 /** The methods set up on this product's own pages, in the order offered (passkeys have theirs: /setup-passkey). */
-export const SETUP_METHODS: readonly SetupMethod[] = ['TOTP', 'SMS', 'EMAIL'];
+export const SETUP_METHODS = ['TOTP', 'PUSH', 'SMS', 'EMAIL', 'BACKUPCODE'] as const satisfies readonly SetupMethod[];
 
 /** Where each method is set up. */
-export const SETUP_PAGES = { TOTP: '/setup-mfa/authenticator', SMS: '/setup-mfa/sms', EMAIL: '/setup-mfa/email' } as const;
+export const SETUP_PAGES = {
+  TOTP: '/setup-mfa/authenticator',
+  PUSH: '/setup-mfa/push',
+  SMS: '/setup-mfa/sms',
+  EMAIL: '/setup-mfa/email',
+  BACKUPCODE: '/setup-mfa/backup-codes',
+} as const;
+
+/** The methods whose set-up the tenant opens at once, without asking where a code should go. */
+export const OPENED_AT_ONCE: ReadonlySet<SetupMethod> = new Set(['TOTP', 'PUSH', 'BACKUPCODE']);
 
 /** The methods the tenant names in its suggestion, required or not (upper-case). */
 export function namedMethods(rules: { mandatory?: string[]; optional?: string[] }): string[] {
@@ -54,6 +65,10 @@ export async function openSetup(args: { method: SetupMethod; trackId: string; re
         ...(started.sub ? { sub: started.sub } : {}),
         ...(started.totpSecret ? { totpSecret: started.totpSecret } : {}),
         ...(args.destination ? { destination: args.destination } : {}),
+        ...(started.statusId && args.method === 'PUSH'
+          ? { push: { statusId: started.statusId, number: started.pushNumber, clientId: started.authenticatorClientId } }
+          : {}),
+        ...(started.backupCodes ? { backupCodes: started.backupCodes } : {}),
         startedAt: Date.now(),
         ...(started.expiresAt ? { expiresAt: started.expiresAt } : {}),
       },
@@ -100,6 +115,52 @@ export async function checkSetupCode(args: { setup: MethodSetup; code: string; s
 }
 
 /**
+ * Backup codes, once the person says they saved them: the tenant is shown one of its own codes
+ * (which one it expects is not published, I: the first), and the method counts as set up.
+ */
+export async function confirmBackupCodes(args: { setup: MethodSetup; sub: string; requestId: string; locale: string }): Promise<SetupChecked> {
+  const code = args.setup.backupCodes?.[0];
+  if (!code) return { kind: 'expired' };
+  const checked = await checkSetupCode({ ...args, code });
+  // Its own code refused: the set-up the tenant holds is not the one shown any more.
+  return checked.kind === 'code-error' ? { kind: 'expired' } : checked;
+}
+
+/** Where a device's pairing stands: the tenant's status of the set-up (the same status a push request has). */
+export async function pairingState(args: { setup: MethodSetup; requestId: string; locale: string }): Promise<PushState> {
+  if (!args.setup.push) return 'expired';
+  if (args.setup.expiresAt && args.setup.expiresAt < Date.now()) return 'expired';
+  try {
+    return (await getPushStatus({ statusId: args.setup.push.statusId, requestId: args.requestId, locale: args.locale })).state;
+  } catch (error) {
+    if (refusalMeaning(error) === 'reference-invalid') return 'expired';
+    throw error;
+  }
+}
+
+/**
+ * Tells the tenant a set-up was given up, so its exchange (and a device's pending pairing) ends
+ * now rather than when it runs out. Best effort: the person has already chosen something else, so
+ * a failure is logged, not shown.
+ */
+export async function abandonSetup(args: { setup: MethodSetup; sub: string | undefined; requestId: string }): Promise<void> {
+  try {
+    await cancelSetup({
+      method: args.setup.method,
+      generation: args.setup.generation,
+      exchangeId: args.setup.exchangeId,
+      sub: args.setup.sub ?? args.sub,
+      requestId: args.requestId,
+    });
+  } catch (error) {
+    log.warn(
+      { event: 'setup.cancel-failed', method: args.setup.method, reason: error instanceof Error ? error.name : 'unknown' },
+      'set-up not cancelled at the tenant',
+    );
+  }
+}
+
+/**
  * The address authenticator apps read (Google's Key Uri Format): the issuer (the client's name)
  * before the account in the label and again as a parameter, the secret, and the defaults spelt out
  * (SHA-1, six digits, 30 seconds) because some apps ignore the missing ones differently.
@@ -118,4 +179,20 @@ export function groupedSecret(secret: string): string {
 /** The QR code of an address, drawn on the server as SVG markup (no script needed to see it). */
 export function qrSvg(text: string): Promise<string> {
   return QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+}
+
+/**
+ * What the tenant's authenticator app scans to pair with this set-up. Its format is not published
+ * (docs/provider-contract.md §2.19, I): the app's scan call needs the account and the set-up's
+ * exchange, and the app must know which tenant to call, so the code carries those three (and the
+ * app's client where the answer names it) as JSON.
+ */
+export function pairingPayload(args: { tenantUrl: string; setup: MethodSetup; sub: string }): string {
+  return JSON.stringify({
+    url: args.tenantUrl,
+    verification_type: 'PUSH',
+    exchange_id: args.setup.exchangeId,
+    sub: args.setup.sub ?? args.sub,
+    ...(args.setup.push?.clientId ? { client_id: args.setup.push.clientId } : {}),
+  });
 }

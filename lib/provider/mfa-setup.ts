@@ -11,7 +11,7 @@ import { callProvider, type ProviderCall } from './http';
  * code goes to the same generation. Passkeys have their own module (fido2.ts).
  */
 
-export type SetupMethod = 'TOTP' | 'SMS' | 'EMAIL';
+export type SetupMethod = 'TOTP' | 'SMS' | 'EMAIL' | 'PUSH' | 'BACKUPCODE';
 export type SetupGeneration = 'current' | 'legacy';
 
 export type SetupStarted = {
@@ -22,7 +22,45 @@ export type SetupStarted = {
   sub: string | undefined;
   /** TOTP: the shared secret (base32), from which the page draws the QR code. */
   totpSecret: string | undefined;
+  /** PUSH: the id whose status tells when the device has paired, and the number it must confirm. */
+  statusId?: string;
+  pushNumber?: string;
+  /** PUSH: the authenticator app's client at the tenant, where the answer names it. */
+  authenticatorClientId?: string;
+  /** BACKUPCODE: the codes, shown to the person once. */
+  backupCodes?: string[];
 };
+
+/**
+ * The backup codes as the answer may carry them (docs/provider-contract.md §2.19: `backup_codes`
+ * holds `code`…; whether a list of strings, of objects or one object with a list is not published,
+ * I): every shape gives the list of codes, each kept only if it looks like a code.
+ */
+const CodeText = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{4,32}$/);
+const BackupCodes = z
+  .union([
+    z.array(
+      z.union([
+        CodeText,
+        z
+          .object({ code: CodeText })
+          .loose()
+          .transform((c) => c.code),
+      ]),
+    ),
+    z
+      .object({ code: z.union([CodeText.transform((c) => [c]), z.array(CodeText)]) })
+      .loose()
+      .transform((o) => o.code),
+    z
+      .object({ codes: z.array(CodeText) })
+      .loose()
+      .transform((o) => o.codes),
+  ])
+  .pipe(z.array(z.string()).min(1).max(50));
 
 /** The exchange as an object (current) or a plain id (some older answers, I). */
 const Exchange = z.union([
@@ -43,6 +81,16 @@ const Started = z
       .transform((s) => s.replace(/[\s=]/g, '').toUpperCase())
       .pipe(z.string().regex(/^[A-Z2-7]{16,128}$/))
       .optional(),
+    status_id: z.string().min(1).max(200).optional(),
+    // The number the device offers among others; some answers send it as a number.
+    push_selected_number: z
+      .union([z.string(), z.number()])
+      .transform(String)
+      .pipe(z.string().regex(/^\d{1,4}$/))
+      .optional()
+      .catch(undefined),
+    authenticator_client_id: z.string().min(1).max(200).optional().catch(undefined),
+    backup_codes: BackupCodes.optional(),
   })
   .loose();
 
@@ -93,14 +141,22 @@ function started(call: ProviderCall, answer: Answer, generation: SetupGeneration
   if (answer.kind !== 'data') throw unexpected(call, answer);
   const data = Started.safeParse(answer.data);
   if (!data.success) throw unexpected(call, answer, data.error);
-  // An authenticator app cannot be set up without its secret.
-  if (method === 'TOTP' && !data.data.totp_secret) throw unexpected(call, answer, new Error('no totp_secret'));
+  const d = data.data;
+  // Each method's set-up needs its part of the answer: an app its secret, a device the status to
+  // watch, backup codes the codes.
+  if (method === 'TOTP' && !d.totp_secret) throw unexpected(call, answer, new Error('no totp_secret'));
+  if (method === 'PUSH' && !d.status_id) throw unexpected(call, answer, new Error('no status_id'));
+  if (method === 'BACKUPCODE' && !d.backup_codes) throw unexpected(call, answer, new Error('no backup_codes'));
   return {
     generation,
-    exchangeId: data.data.exchange_id.exchange_id,
-    expiresAt: data.data.exchange_id.expires_at,
-    sub: data.data.sub,
-    totpSecret: data.data.totp_secret,
+    exchangeId: d.exchange_id.exchange_id,
+    expiresAt: d.exchange_id.expires_at,
+    sub: d.sub,
+    totpSecret: d.totp_secret,
+    statusId: d.status_id,
+    pushNumber: d.push_selected_number,
+    authenticatorClientId: d.authenticator_client_id,
+    backupCodes: d.backup_codes,
   };
 }
 
@@ -137,6 +193,32 @@ export async function verifySetup(args: {
           locale: args.locale,
           signIn: args.requestId,
         };
+  const answer = readAnswer(call, await callProvider(call));
+  if (answer.kind === 'refused') throw answer.error;
+  if (answer.kind !== 'data' && answer.kind !== 'empty') throw unexpected(call, answer);
+}
+
+/**
+ * Gives up a set-up at the tenant (current generation: `…/setup/{method}/cancellation`, body as the
+ * other set-up calls name the exchange, I). The legacy generation has no such call; its exchange
+ * simply runs out. The person has already moved on, so the caller does not wait on a refusal.
+ */
+export async function cancelSetup(args: {
+  method: SetupMethod;
+  generation: SetupGeneration;
+  exchangeId: string;
+  sub: string | undefined;
+  requestId: string;
+}): Promise<void> {
+  if (args.generation !== 'current') return;
+  const call: ProviderCall = {
+    service: 'verification-actions-srv',
+    operation: 'setup.cancel',
+    method: 'POST',
+    path: `/verification-actions-srv/setup/${args.method.toLowerCase()}/cancellation`,
+    body: { exchange_id: args.exchangeId, ...(args.sub ? { sub: args.sub } : {}) },
+    signIn: args.requestId,
+  };
   const answer = readAnswer(call, await callProvider(call));
   if (answer.kind === 'refused') throw answer.error;
   if (answer.kind !== 'data' && answer.kind !== 'empty') throw unexpected(call, answer);

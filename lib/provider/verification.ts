@@ -217,6 +217,8 @@ export type PushStatus = { state: PushState; statusId: string | undefined };
 function pushStateOf(status: string): PushState {
   switch (status.trim().toUpperCase()) {
     case 'AUTHENTICATED':
+    // A device paired on a set-up (the same status id, I: the value is not published).
+    case 'ENROLLED':
       return 'approved';
     case 'DENIED':
     case 'CANCELLED':

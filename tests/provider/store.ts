@@ -155,11 +155,11 @@ export type Exchange = {
   /** The code sent for EMAIL and SMS (TOTP codes come from the app). */
   code?: string;
   /** PUSH: the request the device answers, polled by its status id (docs/provider-contract.md §2.12). */
-  push?: { statusId: string; status: 'INITIATED' | 'AUTHENTICATED' | 'DENIED'; number: string; device: string };
+  push?: { statusId: string; status: 'INITIATED' | 'AUTHENTICATED' | 'DENIED' | 'ENROLLED' | 'CANCELLED'; number: string; device: string };
   /** FIDO2: the ceremony's kind, the id the verification must repeat, and its challenge (§2.13). */
   fido2?: { kind: 'authenticate' | 'register'; fidoRequestId: string; challenge: string; usage?: string; trackId?: string };
   /** A second factor being set up on a suggestion's track: the track, and the secret issued for an authenticator app. */
-  setup?: { trackId: string; totpSecret?: string; destination?: string };
+  setup?: { trackId: string; totpSecret?: string; destination?: string; backupCodes?: string[] };
 };
 
 /**

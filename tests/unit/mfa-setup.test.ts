@@ -129,7 +129,13 @@ describe('the methods offered and the authenticator app’s address', () => {
 
   test('only methods the tenant names, that this product sets up; none named: none (a passkey only)', () => {
     expect(offeredMethods({ mandatory: ['TOTP'] })).toEqual(['TOTP']);
-    expect(offeredMethods({ optional: ['FIDO2', 'EMAIL', 'PUSH', 'SMS', 'TOTP'] })).toEqual(['TOTP', 'SMS', 'EMAIL']);
+    expect(offeredMethods({ optional: ['FIDO2', 'EMAIL', 'PUSH', 'IVR', 'SMS', 'TOTP', 'BACKUPCODE'] })).toEqual([
+      'TOTP',
+      'PUSH',
+      'SMS',
+      'EMAIL',
+      'BACKUPCODE',
+    ]);
     expect(offeredMethods({ optional: ['FIDO2'] })).toEqual([]);
     expect(offeredMethods({})).toEqual([]);
     expect(namedMethods({ mandatory: ['TOTP'], optional: ['FIDO2'] })).toEqual(['TOTP', 'FIDO2']);

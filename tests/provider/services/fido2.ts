@@ -47,13 +47,13 @@ const setupMalformed = (res: Res) => setupRefused(res, 'VER_0035', 'invalid_requ
  * VER_0005 missing data, VER_0004 payload, VER_0034 already configured at verification).
  */
 /** The methods this stand-in sets up besides FIDO2 (mfa-setup.ts); any other is a method the tenant does not know. */
-const OTHER_SETUPS = new Set(['totp', 'sms', 'email']);
+const OTHER_SETUPS = new Set(['totp', 'sms', 'email', 'push', 'backupcode']);
 const otherSetup = (res: Res, method: string, serve: () => void) =>
   OTHER_SETUPS.has(method.toLowerCase()) ? serve() : setupRefused(res, 'VER_0030', 'invalid_method', `${method} is not served by this stand-in`);
 
 export function fido2Routes(ctx: Context): Route[] {
   const { store, relyingParty } = ctx;
-  const { setupOf, legacyRoutes } = mfaSetup(ctx);
+  const { setupOf, legacyRoutes, controlRoutes } = mfaSetup(ctx);
   const findAccount = (body: Body): Account | undefined => store.accountByEmail(body.email ?? body.identifier) ?? store.accountBySub(body.sub ?? body.q);
 
   /** How the tenant writes a credential id in its options: as it is, or base64url once more. */
@@ -107,6 +107,19 @@ export function fido2Routes(ctx: Context): Route[] {
 
   return [
     ...legacyRoutes,
+    ...controlRoutes,
+    [
+      'POST',
+      '/verification-actions-srv/setup/:method/scan',
+      (_req, res, p, _u, body) => otherSetup(res, p.method, () => setupOf.scan(res, p.method.toUpperCase(), body)),
+      { body: 'json', malformed: setupMalformed },
+    ],
+    [
+      'POST',
+      '/verification-actions-srv/setup/:method/cancellation',
+      (_req, res, p, _u, body) => otherSetup(res, p.method, () => setupOf.cancel(res, p.method.toUpperCase(), body)),
+      { body: 'json', malformed: setupMalformed },
+    ],
     [
       'POST',
       '/verification-srv/authentication/:method/initiation',

@@ -36,13 +36,16 @@ export function initiatePush(store: Store, args: { account: Account; requestId: 
 /** The account's push requests still waiting for the device, newest first. */
 export function pendingPushes(store: Store): Array<{ email: string; exchange: Exchange }> {
   const now = Date.now();
-  return [...store.exchanges.values()]
-    .filter((e) => e.push?.status === 'INITIATED' && e.expiresAt > now)
-    .reverse()
-    .flatMap((exchange) => {
-      const account = store.accountBySub(exchange.sub);
-      return account ? [{ email: account.email, exchange }] : [];
-    });
+  return (
+    [...store.exchanges.values()]
+      // A device's pairing on a set-up is not a sign-in request (mfa-setup.ts pendingPairings).
+      .filter((e) => e.push?.status === 'INITIATED' && !e.setup && e.expiresAt > now)
+      .reverse()
+      .flatMap((exchange) => {
+        const account = store.accountBySub(exchange.sub);
+        return account ? [{ email: account.email, exchange }] : [];
+      })
+  );
 }
 
 /** Pending pushes as the outbox page lists them, each with the device's two answers. */

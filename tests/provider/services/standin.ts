@@ -1,6 +1,7 @@
 import { escapeHtml, sendHtml, sendJson, str } from '../http.ts';
 import type { AuthRequest, Fault } from '../store.ts';
 import type { Context, Route } from './context.ts';
+import { pendingPairingsHtml } from './mfa-setup.ts';
 import { pendingPushesHtml } from './push.ts';
 
 /**
@@ -20,6 +21,7 @@ export function standinRoutes({ store }: Context): Route[] {
           200,
           `<!doctype html><html lang="en"><meta charset="utf-8"><title>Stand-in outbox</title>
 <h1>Outbox</h1><h2>Sign-in requests on devices</h2>${pendingPushesHtml(store)}
+<h2>Devices to pair</h2>${pendingPairingsHtml(store)}
 <h2>Messages</h2><p>E-mails and text messages the stand-in provider has "sent", newest first.</p>
 ${
   store.outbox.length === 0

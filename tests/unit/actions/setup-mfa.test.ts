@@ -16,7 +16,7 @@ import {
   withFlow,
 } from './support';
 
-vi.mock('@/lib/provider/mfa-setup', () => ({ startSetup: vi.fn(), verifySetup: vi.fn() }));
+vi.mock('@/lib/provider/mfa-setup', () => ({ startSetup: vi.fn(), verifySetup: vi.fn(), cancelSetup: vi.fn() }));
 
 const { cancelMethodSetup, checkMethodSetup, resendSetupCode, sendSetupCode, startMethodSetup } = await import('@/app/setup-mfa/actions');
 const { startSetup, verifySetup } = await import('@/lib/provider/mfa-setup');
@@ -51,7 +51,7 @@ describe('a method chosen (app/setup-mfa/actions.ts startMethodSetup)', () => {
   });
 
   test('a method this page does not set up is refused before the tenant is asked', async () => {
-    expect(await start('PUSH')).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'setupUnavailable' });
+    expect(await start('IVR')).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'setupUnavailable' });
     expect(startSetup).not.toHaveBeenCalled();
   });
 

@@ -1,0 +1,75 @@
+import { getLocale, getTranslations } from 'next-intl/server';
+import { redirect } from 'next/navigation';
+import { Frame } from '@/app/_components/frame';
+import { PushWaiter } from '@/app/register-mfa/push/push-waiter';
+import { getConfig } from '@/lib/config';
+import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
+import { pairingPayload, qrSvg } from '@/lib/flows/mfa-setup';
+import { PUSH_POLL_INTERVAL_MS } from '@/lib/flows/push';
+import { stepUrl } from '@/lib/flows/step-urls';
+import { translateErrors } from '@/lib/i18n/errors';
+import { getClientName } from '@/lib/provider/client-name';
+import { CancelSetupForm } from '../cancel-form';
+import { PUSH_SET_UP, SetupDone } from '../setup-done';
+import { checkPairing } from './actions';
+import { StartAgainForm } from './start-again-form';
+
+/**
+ * Pairing a phone for push approval (README "Second factors set up here"): the QR code the
+ * tenant's authenticator app scans, drawn on the server, and the number the person chooses in the
+ * app; the page asks the tenant whether the pairing is done (by itself with JavaScript, on "I have
+ * chosen the number" without). A refused or timed-out pairing says so and offers to start again.
+ */
+export default async function PushSetupPage({ searchParams }: PageProps<'/setup-mfa/push'>) {
+  const flow = await requireFlow((await searchParams).requestId, withPrecheck('suggest'));
+  const { requestId, setup } = flow;
+  if (flow.setupDone === 'PUSH' && flow.continuation) return <SetupDone requestId={requestId} texts={PUSH_SET_UP} />;
+  if (setup?.method !== 'PUSH' || !setup.push || !flow.sub) redirect(stepUrl('/setup-passkey', requestId));
+  const locale = await getLocale();
+  const [t, errors, clientName] = await Promise.all([
+    getTranslations('mfaSetup'),
+    translateErrors(['tooManyAttempts', 'setupUnavailable']),
+    getClientName(requestId, locale),
+  ]);
+  const ended = setup.push.outcome;
+  if (ended)
+    return (
+      <Frame
+        title={ended === 'rejected' ? t('pushRejectedTitle') : t('pushExpiredTitle')}
+        description={ended === 'rejected' ? t('pushRejected') : t('pushExpired')}
+        clientName={clientName}
+      >
+        <StartAgainForm requestId={requestId} label={t('pushStartAgain')} pendingLabel={t('opening')} errors={errors} />
+        <CancelSetupForm requestId={requestId} label={t('otherMethod')} />
+      </Frame>
+    );
+
+  const svg = await qrSvg(pairingPayload({ tenantUrl: getConfig().providerUrl.origin, setup, sub: flow.sub }));
+  return (
+    <Frame title={t('pushTitle')} description={t('pushDescription')} clientName={clientName}>
+      <ol className="setup-steps">
+        <li>{t('pushStepOpen')}</li>
+        <li>
+          {t('pushStepScan')}
+          {/* The markup is the QR library's own drawing of the pairing data, not anything a person sent. */}
+          <div className="qr" role="img" aria-label={t('pushQrLabel')} dangerouslySetInnerHTML={{ __html: svg }} />
+        </li>
+        {setup.push.number ? (
+          <li>
+            {t('pushStepNumber')}
+            <p className="push-number">
+              <span className="number">{setup.push.number}</span>
+            </p>
+          </li>
+        ) : null}
+      </ol>
+      <PushWaiter
+        requestId={requestId}
+        action={checkPairing}
+        intervalMs={PUSH_POLL_INTERVAL_MS}
+        labels={{ check: t('pushCheck'), checking: t('pushChecking'), auto: t('pushAuto'), notYet: t('pushNotYet'), limited: errors.tooManyAttempts ?? '' }}
+      />
+      <CancelSetupForm requestId={requestId} label={t('otherMethod')} />
+    </Frame>
+  );
+}

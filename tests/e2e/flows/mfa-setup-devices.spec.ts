@@ -1,0 +1,135 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { continueToProvider, expect, SETUP, submit, test, toPasswordStep, type StandIn } from '../support/fixtures';
+
+/**
+ * A phone paired for push approval and backup codes, set up on the tenant's suggestion (issue 35;
+ * README "Second factors set up here"; docs/provider-contract.md §2.19). The stand-in plays the
+ * tenant's authenticator app through its control (`/__standin/push/pair`: the app's scan, then
+ * the number chosen), and issues backup codes it then knows.
+ */
+const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}`;
+
+async function toSuggestion(page: Page, email: string, javaScriptEnabled: boolean) {
+  await toPasswordStep(page, email);
+  await page.getByLabel('Password', { exact: true }).fill(SETUP.password);
+  await submit(page, 'Sign in');
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page).toHaveURL(/\/setup-passkey\?requestId=[\w-]+$/);
+}
+
+/** The app choosing a number for the account's open pairing. */
+async function chooseOnPhone(request: APIRequestContext, standin: StandIn, email: string, number: string) {
+  const answer = await request.post(`${standin.url}/__standin/push/pair`, { data: { email, number } });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { outcome: string }).outcome;
+}
+
+const shownNumber = async (page: Page) => (await page.locator('.push-number .number').textContent())!.trim();
+
+/** Without JavaScript the person asks; with it the page asks by itself. */
+async function awaitPairing(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) await submit(page, 'I have chosen the number');
+}
+
+test('a phone: the QR code and the number to choose, not paired yet, a wrong number ends it, "Start again" pairs and signs in @generations', async ({
+  page,
+  request,
+  javaScriptEnabled,
+  standin,
+  expectAccessible,
+}) => {
+  const email = SETUP.suggested(tag('push', javaScriptEnabled));
+  await toSuggestion(page, email, javaScriptEnabled);
+  await submit(page, 'Set up sign-in approval on your phone');
+  await expect(page).toHaveURL(/\/setup-mfa\/push\?requestId=[\w-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pair your phone');
+  await expect(page.getByRole('img', { name: 'QR code to pair the authenticator app' }).locator('svg')).toBeVisible();
+  const first = await shownNumber(page);
+  expect(first).toMatch(/^\d{2}$/);
+  await expectAccessible(page);
+
+  if (!javaScriptEnabled) {
+    await submit(page, 'I have chosen the number');
+    await expect(page.getByText('Your phone is not paired yet. Choose the number in the app, then try again.')).toBeVisible();
+    // A reload keeps the same pairing.
+    await page.reload();
+    expect(await shownNumber(page)).toBe(first);
+  } else {
+    await expect(page.getByText('This page moves on by itself once your phone is paired.')).toBeVisible();
+  }
+
+  // The person picks another number in the app: the pairing ends, refused.
+  expect(await chooseOnPhone(request, standin, email, first === '99' ? '10' : String(Number(first) + 1))).toBe('wrong');
+  await awaitPairing(page, javaScriptEnabled);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pairing not completed');
+  await expectAccessible(page);
+
+  await submit(page, 'Start again');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pair your phone');
+  const second = await shownNumber(page);
+  expect(await chooseOnPhone(request, standin, email, second)).toBe('ok');
+  await awaitPairing(page, javaScriptEnabled);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Phone paired');
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+});
+
+test('a pairing given up with "Choose another method" is cancelled at the tenant: the phone can no longer pair it', async ({
+  page,
+  request,
+  javaScriptEnabled,
+  standin,
+}) => {
+  const email = SETUP.suggested(tag('push-cancel', javaScriptEnabled));
+  await toSuggestion(page, email, javaScriptEnabled);
+  await submit(page, 'Set up sign-in approval on your phone');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pair your phone');
+  await submit(page, 'Choose another method');
+  await expect(page).toHaveURL(/\/setup-passkey\?requestId=[\w-]+$/);
+  expect((await request.post(`${standin.url}/__standin/push/pair`, { data: { email, number: '10' } })).status()).toBe(404);
+});
+
+test('backup codes: shown with a download, the same after a reload, not finished unless saved, then set up and signed in @generations', async ({
+  page,
+  javaScriptEnabled,
+  expectAccessible,
+}) => {
+  const email = SETUP.suggested(tag('codes', javaScriptEnabled));
+  await toSuggestion(page, email, javaScriptEnabled);
+  await submit(page, 'Create backup codes');
+  await expect(page).toHaveURL(/\/setup-mfa\/backup-codes\?requestId=[\w-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Save your backup codes');
+  const codes = await page.locator('ol.codes code').allTextContents();
+  expect(codes).toHaveLength(10);
+  for (const code of codes) expect(code).toMatch(/^\d{8}$/);
+  await expect(page.getByRole('button', { name: 'Copy codes' })).toHaveCount(javaScriptEnabled ? 1 : 0);
+  await expect(page.getByRole('button', { name: 'Print' })).toHaveCount(javaScriptEnabled ? 1 : 0);
+  await expectAccessible(page);
+
+  // The download: a text file with every code, for this browser's flow only, never cached.
+  const href = await page.getByRole('link', { name: 'Download as a text file' }).getAttribute('href');
+  const file = await page.request.get(href!);
+  expect(file.headers()['content-disposition']).toBe('attachment; filename="backup-codes.txt"');
+  expect(file.headers()['cache-control']).toContain('no-store');
+  const text = await file.text();
+  expect(text).toContain(`Backup codes for ${email}`);
+  for (const code of codes) expect(text).toContain(code);
+
+  await page.reload();
+  expect(await page.locator('ol.codes code').allTextContents()).toEqual(codes);
+
+  await submit(page, 'Finish set-up');
+  await expect(page.locator('#saved-error')).toHaveText('Confirm that you have saved your backup codes.');
+  await expect(page.getByLabel('I have saved these codes in a safe place')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('I have saved these codes in a safe place').check();
+  await submit(page, 'Finish set-up');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Backup codes set up');
+  await expect(page.locator('ol.codes')).toHaveCount(0);
+  // Shown once: the download has nothing to give any more.
+  const after = await page.request.get(href!);
+  expect(await after.text()).not.toContain(codes[0]!);
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+});

@@ -128,6 +128,8 @@ export type FlowSession = {
   passkeyCreated?: true;
   /** A second factor being set up on the tenant's suggestion, until its first code is checked or it is given up. */
   setup?: MethodSetup;
+  /** The tenant refused a set-up on its MFA requirement's track: its own rules apply (app/setup-mfa/actions.ts). */
+  setupAtTenant?: true;
   /** The method just set up: its page says so before the sign-in goes on. */
   setupDone?: MethodSetup['method'];
   /** Until when (epoch ms) the account is locked after repeated wrong passwords. */

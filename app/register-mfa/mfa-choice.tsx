@@ -10,14 +10,16 @@ import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { getConfiguredMethods } from '@/lib/provider/verification';
 import { finishMfaPasskey, prepareMfaPasskey } from './actions';
 import { MfaStartForm } from './mfa-start-form';
+import { NoMethodYet } from './no-method-yet';
 import { OptionLabel } from './option-label';
 
 /**
- * The options to choose from, or the one option about to start; either way Cancel leads back.
+ * The options to choose from, or the one option about to start; with nothing set up yet, the
+ * methods to set up (unless the tenant refused a set-up on this track); either way Cancel leads back.
  * `anonymous`: the subject came from an address only (lib/flows/entry-binding.ts), so its
  * methods are named without where they send (no masked address or number).
  */
-export async function MfaChoice({ sub, requestId, anonymous }: { sub: string; requestId: string; anonymous: boolean }) {
+export async function MfaChoice({ sub, requestId, anonymous, offerSetup }: { sub: string; requestId: string; anonymous: boolean; offerSetup: boolean }) {
   const [t, locale, errors, passkeyErrors] = await Promise.all([
     getTranslations('mfa'),
     getLocale(),
@@ -25,8 +27,10 @@ export async function MfaChoice({ sub, requestId, anonymous }: { sub: string; re
     translateErrors(PASSKEY_ERRORS),
   ]);
   let start: MfaStart;
+  let nothingSetUp: boolean;
   try {
     const methods = await getConfiguredMethods({ requestId, sub, locale });
+    nothingSetUp = methods.every((m) => m.type === 'PASSWORD');
     start = selectMfaStart(anonymous ? methods.map(({ destination: _hidden, ...method }) => method) : methods, { passkeys: getConfig().passkeys });
   } catch (error) {
     failToErrorPage(error, { step: 'mfa.list' }, stepUrl('/register-mfa', requestId));
@@ -41,6 +45,8 @@ export async function MfaChoice({ sub, requestId, anonymous }: { sub: string; re
     return <OptionLabel type={option.type} text={destination ? template(t, key, 'destination') : t(key)} destination={destination} />;
   };
 
+  // Nothing to confirm with yet: the methods this product sets up, and the tenant's e-mail code.
+  if (nothingSetUp && offerSetup) return <NoMethodYet requestId={requestId}>{cancel}</NoMethodYet>;
   if (start.kind === 'single') {
     const { type } = start.option;
     const texts = startTexts(start.option);

@@ -16,11 +16,13 @@ type Props = {
   options?: Array<{ type: string; label: ReactNode }>;
   autoStart: boolean;
   pendingLabel: string;
+  /** The single option as a secondary way (beside methods to set up), not the page's main action. */
+  secondary?: boolean;
   errors: Partial<Record<ErrorKey, string>>;
 };
 
 /** Starts the chosen second factor with a POST (a page load never sends a code by itself). */
-export function MfaStartForm({ requestId, single, options = [], autoStart, pendingLabel, errors }: Props) {
+export function MfaStartForm({ requestId, single, options = [], autoStart, pendingLabel, errors, secondary }: Props) {
   const [state, action] = useActionState<FormState<never>, FormData>(startMfa, { status: 'idle' });
   const starting = Boolean(single) && autoStart && state.status === 'idle';
   return (
@@ -34,7 +36,7 @@ export function MfaStartForm({ requestId, single, options = [], autoStart, pendi
               that the script presses half a second later only invites a second send. The
               button is there without JavaScript, and again if the start is refused. */}
           <div className={starting ? 'actions only-without-js' : 'actions'}>
-            <SubmitButton label={single.label} pendingLabel={pendingLabel} />
+            <SubmitButton label={single.label} pendingLabel={pendingLabel} className={secondary ? 'secondary' : undefined} />
           </div>
           {starting ? (
             <div className="needs-js">

@@ -5,6 +5,7 @@ import { Loader } from '@/app/_components/loader';
 import { Streamed } from '@/app/_components/streamed';
 import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
 import { mfaStepPath } from '@/lib/flows/mfa';
+import { SETUP_PAGES } from '@/lib/flows/mfa-setup';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { MfaChoice } from './mfa-choice';
 
@@ -23,12 +24,15 @@ export default async function MfaPage({ searchParams }: PageProps<'/register-mfa
     redirect(stepUrl(mfaStepPath(flow.mfa.active.type), flow.requestId));
   }
 
+  // Back from a method just set up: its page says so and goes on.
+  if (flow.setupDone && flow.continuation) redirect(stepUrl(SETUP_PAGES[flow.setupDone], flow.requestId));
+
   const t = await getTranslations('mfa');
   const onePiece = stepUrl('/register-mfa', flow.requestId, { render: 'sync', view: options });
   return (
     <Frame title={t('title')}>
       <Streamed fallback={<Loader label={t('loading')} />} onePieceHref={onePiece} inOnePiece={params.render === 'sync'}>
-        <MfaChoice sub={flow.sub} requestId={flow.requestId} anonymous={Boolean(flow.subFromAddress)} />
+        <MfaChoice sub={flow.sub} requestId={flow.requestId} anonymous={Boolean(flow.subFromAddress)} offerSetup={!flow.setupAtTenant} />
       </Streamed>
     </Frame>
   );

@@ -5,9 +5,8 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { failToErrorPage, retryOnForm } from '@/lib/errors';
 import { countWrongCode, refuseCodeAttempt } from '@/lib/flows/code-attempts';
-import { continuationAfter } from '@/lib/flows/continuation';
-import { guardAction, withPrecheck } from '@/lib/flows/flow-guard';
-import { abandonSetup, checkSetupCode, OPENED_AT_ONCE, openSetup, SETUP_METHODS, SETUP_PAGES } from '@/lib/flows/mfa-setup';
+import { guardAction, withSetupTrack } from '@/lib/flows/flow-guard';
+import { abandonSetup, checkSetupCode, continuationAfterSetup, OPENED_AT_ONCE, openSetup, SETUP_METHODS, SETUP_PAGES, setupHome } from '@/lib/flows/mfa-setup';
 import { waitBeforeResend } from '@/lib/flows/resend';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
@@ -30,7 +29,7 @@ const MethodSchema = z.object({ method: z.enum(SETUP_METHODS) });
  * already scanned keeps matching; a pairing that has ended is opened anew ("Start again").
  */
 export const startMethodSetup = formAction(async function startMethodSetup(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
-  const flow = await guardAction(formData, withPrecheck('suggest'));
+  const flow = await guardAction(formData, withSetupTrack);
   const parsed = MethodSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return { status: 'invalid', fieldErrors: {}, formError: 'setupUnavailable' };
   const { method } = parsed.data;
@@ -51,11 +50,23 @@ export const startMethodSetup = formAction(async function startMethodSetup(_prev
     return retryOnForm(error, { step: 'setup.start', method });
   }
   log.info({ event: 'setup.started', method, outcome: opened.kind, account: accountRef(flow.sub) }, 'second factor set-up');
-  if (opened.kind === 'expired') redirect(errorUrl('expired', requestId));
+  if (opened.kind === 'expired') redirect(await trackRefused(flow));
   if (opened.kind !== 'opened') return { status: 'invalid', fieldErrors: {}, formError: opened.key };
   await updateFlow({ setup: opened.setup });
   redirect(stepUrl(SETUP_PAGES[method], requestId));
 });
+
+/**
+ * The tenant does not know the track (any more) for a set-up. A suggestion's: it has expired. An MFA
+ * requirement's: whether the tenant sets methods up on it is not published (docs/provider-contract.md
+ * §2.19, U), so its refusal hands the second factor back to the tenant's own rules (its e-mail code,
+ * or its set-up page), as before this product set methods up itself.
+ */
+async function trackRefused(flow: { requestId: string; precheck: { kind: string } }): Promise<string> {
+  if (flow.precheck.kind !== 'mfa') return errorUrl('expired', flow.requestId);
+  await updateFlow({ setup: undefined, setupAtTenant: true });
+  return stepUrl('/register-mfa', flow.requestId);
+}
 
 const DestinationSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('SMS'), mobile_number: z.string().max(64).default(''), mobile_number__country: z.string().max(8).default('') }),
@@ -69,7 +80,7 @@ export type DestinationState = FormState<'mobile_number' | 'email'>;
  * back by the same waits and budgets as the sign-in's codes.
  */
 export const sendSetupCode = formAction(async function sendSetupCode(_prev: DestinationState, formData: FormData): Promise<DestinationState> {
-  const flow = await guardAction(formData, withPrecheck('suggest'));
+  const flow = await guardAction(formData, withSetupTrack);
   const { requestId, precheck, sub } = flow;
   const parsed = DestinationSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success || !sub) return { status: 'invalid', fieldErrors: {}, formError: 'setupUnavailable' };
@@ -98,7 +109,7 @@ export const sendSetupCode = formAction(async function sendSetupCode(_prev: Dest
     return retryOnForm(error, { step: 'setup.send', method: input.method }, values);
   }
   log.info({ event: 'setup.sent', method: input.method, outcome: opened.kind, account: accountRef(sub) }, 'second factor set-up');
-  if (opened.kind === 'expired') redirect(errorUrl('expired', requestId));
+  if (opened.kind === 'expired') redirect(await trackRefused(flow));
   if (opened.kind === 'destination-refused') return { status: 'invalid', fieldErrors: { [field]: opened.key }, values };
   if (opened.kind === 'refused') return { status: 'invalid', fieldErrors: {}, formError: opened.key, values };
   await updateFlow({ setup: opened.setup });
@@ -110,9 +121,9 @@ export const sendSetupCode = formAction(async function sendSetupCode(_prev: Dest
  * (a new exchange and code), after the same wait as the sign-in's codes (the form counts it down).
  */
 export const resendSetupCode = formAction(async function resendSetupCode(_prev: ResendState, formData: FormData): Promise<ResendState> {
-  const flow = await guardAction(formData, withPrecheck('suggest'));
+  const flow = await guardAction(formData, withSetupTrack);
   const { requestId, precheck, setup, sub } = flow;
-  if (!setup?.destination || (setup.method !== 'SMS' && setup.method !== 'EMAIL') || !sub) redirect(stepUrl('/setup-passkey', requestId));
+  if (!setup?.destination || (setup.method !== 'SMS' && setup.method !== 'EMAIL') || !sub) redirect(stepUrl(setupHome(flow), requestId));
   const wait = await waitBeforeResend(`setup.${setup.method}`, sub, 'setup.resend');
   if (wait) return wait;
   let opened: Awaited<ReturnType<typeof openSetup>>;
@@ -134,9 +145,9 @@ const CodeSchema = z.object({ code: MfaCodeField });
  * so, and the sign-in goes on (the suggestion's precheck continue) without asking for it again.
  */
 export const checkMethodSetup = formAction(async function checkMethodSetup(_prev: CodeFormState, formData: FormData): Promise<CodeFormState> {
-  const flow = await guardAction(formData, withPrecheck('suggest'));
+  const flow = await guardAction(formData, withSetupTrack);
   const { requestId, precheck, setup, sub } = flow;
-  if (!setup || !sub) redirect(stepUrl('/setup-passkey', requestId));
+  if (!setup || !sub) redirect(stepUrl(setupHome(flow), requestId));
   const parsed = CodeSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'code'>(parsed.error) };
   const refused = await refuseCodeAttempt(setup.exchangeId, 'setup.verify', { account: sub, factor: `setup.${setup.method}` });
@@ -158,7 +169,11 @@ export const checkMethodSetup = formAction(async function checkMethodSetup(_prev
     await updateFlow({ setup: undefined });
     return { status: 'invalid', fieldErrors: {}, formError: 'setupExpired' };
   }
-  await updateFlow({ setup: undefined, setupDone: setup.method, continuation: continuationAfter({ step: 'suggestion', trackId: precheck.trackId, sub }) });
+  await updateFlow({
+    setup: undefined,
+    setupDone: setup.method,
+    continuation: continuationAfterSetup({ precheck, sub, method: setup.method, statusId: checked.statusId }),
+  });
   redirect(stepUrl(SETUP_PAGES[setup.method], requestId));
 });
 
@@ -167,7 +182,7 @@ export const checkMethodSetup = formAction(async function checkMethodSetup(_prev
  * shown again. With a method ("Use another number"), its page asks again where the code goes.
  */
 export const cancelMethodSetup = formAction(async function cancelMethodSetup(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
-  const flow = await guardAction(formData, withPrecheck('suggest'));
+  const flow = await guardAction(formData, withSetupTrack);
   const { setup } = flow;
   // A code sent for the set-up given up is of no use: another number or address may have one at once
   // (the send budgets still count every send).
@@ -175,5 +190,5 @@ export const cancelMethodSetup = formAction(async function cancelMethodSetup(_pr
   if (setup) await abandonSetup({ setup, sub: flow.sub, requestId: flow.requestId });
   await updateFlow({ setup: undefined });
   const again = MethodSchema.safeParse(Object.fromEntries(formData));
-  redirect(stepUrl(again.success ? SETUP_PAGES[again.data.method] : '/setup-passkey', flow.requestId));
+  redirect(stepUrl(again.success ? SETUP_PAGES[again.data.method] : setupHome(flow), flow.requestId));
 });

@@ -3,7 +3,7 @@ import { CodeForm } from '@/app/_components/code-form';
 import { Frame } from '@/app/_components/frame';
 import { ResendForm } from '@/app/_components/resend-form';
 import { StatusNotice } from '@/app/_components/status-notice';
-import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
+import { requireFlow, withSetupTrack } from '@/lib/flows/flow-guard';
 import { secondsUntilResend } from '@/lib/flows/resend';
 import { RESEND_REFUSALS, translateErrors } from '@/lib/i18n/errors';
 import { CODE_RESEND_KEYS, resendLabels } from '@/lib/i18n/resend-labels';
@@ -25,7 +25,7 @@ const FIELD_ERRORS = ['fieldRequired', 'mobileInvalid', 'mobileNotMobile', 'emai
  * or another method). The first code taken, the page says the method is set up.
  */
 export async function CodeSetupPage({ rawRequestId, resent, method }: { rawRequestId: unknown; resent: unknown; method: 'SMS' | 'EMAIL' }) {
-  const flow = await requireFlow(rawRequestId, withPrecheck('suggest'));
+  const flow = await requireFlow(rawRequestId, withSetupTrack);
   const { requestId, setup } = flow;
   if (flow.setupDone === method && flow.continuation) return <SetupDone requestId={requestId} texts={method === 'SMS' ? SMS_SET_UP : EMAIL_SET_UP} />;
   const locale = await getLocale();

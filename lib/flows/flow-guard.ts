@@ -75,6 +75,13 @@ export const withPrecheck =
   (f: FlowSession): f is WithPrecheck<NonNullable<FlowSession['precheck']> & { kind: Kind }> =>
     Boolean(f.sub && f.precheck?.kind === kind);
 
+/**
+ * A track a second factor may be set up on: the tenant's suggestion, or its MFA requirement for an
+ * account with nothing set up yet (README "Second factors set up here").
+ */
+export const withSetupTrack = (f: FlowSession): f is WithPrecheck<NonNullable<FlowSession['precheck']> & { kind: 'suggest' | 'mfa' }> =>
+  Boolean(f.sub && (f.precheck?.kind === 'suggest' || f.precheck?.kind === 'mfa'));
+
 type MfaActive = NonNullable<NonNullable<FlowSession['mfa']>['active']>;
 export const withActiveCode = (f: FlowSession): f is With<'sub' | 'mfa'> & { mfa: { active: MfaActive } } => Boolean(f.sub && f.mfa?.active);
 export const withActivePush = (f: FlowSession): f is With<'sub' | 'mfa'> & { mfa: { active: MfaActive & { push: NonNullable<MfaActive['push']> } } } =>

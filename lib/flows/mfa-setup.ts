@@ -4,8 +4,10 @@ import { log } from '@/lib/log';
 import { refusalMeaning } from '@/lib/provider/errors';
 import { cancelSetup, startSetup, verifySetup, type SetupMethod } from '@/lib/provider/mfa-setup';
 import { getPushStatus, type PushState } from '@/lib/provider/verification';
-import type { MethodSetup } from '@/lib/session-types';
+import type { Continuation, MethodSetup, Precheck } from '@/lib/session-types';
 import type { ErrorKey } from '@/lib/validation/form-state';
+import { continuationAfter } from './continuation';
+import type { StepPath } from './step-urls';
 
 /**
  * The step logic of setting up a second factor on the tenant's suggestion (README "Second
@@ -40,6 +42,31 @@ export function namedMethods(rules: { mandatory?: string[]; optional?: string[] 
 export function offeredMethods(rules: { mandatory?: string[]; optional?: string[] }): SetupMethod[] {
   const named = namedMethods(rules);
   return SETUP_METHODS.filter((m) => named.includes(m));
+}
+
+/**
+ * Where the set-up's methods are chosen: the suggestion's page, or for an MFA requirement with
+ * nothing set up, the MFA page (which offers them).
+ */
+export function setupHome(flow: { precheck: Pick<Precheck, 'kind'> }): StepPath {
+  return flow.precheck.kind === 'mfa' ? '/register-mfa' : '/setup-passkey';
+}
+
+/**
+ * How the sign-in goes on once a method is set up, without asking for it again: the suggestion's
+ * precheck continue; on an MFA requirement, the continue of a second factor with the status the
+ * set-up's check answered (the new factor is the one proven).
+ */
+export function continuationAfterSetup(args: {
+  precheck: Pick<Precheck, 'kind' | 'trackId'>;
+  sub: string;
+  method: MethodSetup['method'];
+  statusId: string | undefined;
+}): Continuation {
+  const { precheck, sub, method, statusId } = args;
+  if (precheck.kind === 'mfa' && statusId)
+    return continuationAfter({ step: 'second-factor', trackId: precheck.trackId, sub, statusId, verificationType: method });
+  return continuationAfter({ step: 'suggestion', trackId: precheck.trackId, sub });
 }
 
 export type SetupOpened =
@@ -86,7 +113,7 @@ export async function openSetup(args: { method: SetupMethod; trackId: string; re
   }
 }
 
-export type SetupChecked = { kind: 'set-up' } | { kind: 'code-error'; key: ErrorKey } | { kind: 'expired' };
+export type SetupChecked = { kind: 'set-up'; statusId?: string } | { kind: 'code-error'; key: ErrorKey } | { kind: 'expired' };
 
 /**
  * Checks the first code. A wrong code stays on the field; an exchange the tenant no longer knows
@@ -95,7 +122,7 @@ export type SetupChecked = { kind: 'set-up' } | { kind: 'code-error'; key: Error
 export async function checkSetupCode(args: { setup: MethodSetup; code: string; sub: string; requestId: string; locale: string }): Promise<SetupChecked> {
   const { setup } = args;
   try {
-    await verifySetup({
+    const { statusId } = await verifySetup({
       method: setup.method,
       generation: setup.generation,
       exchangeId: setup.exchangeId,
@@ -104,7 +131,7 @@ export async function checkSetupCode(args: { setup: MethodSetup; code: string; s
       requestId: args.requestId,
       locale: args.locale,
     });
-    return { kind: 'set-up' };
+    return { kind: 'set-up', ...(statusId ? { statusId } : {}) };
   } catch (error) {
     const meaning = refusalMeaning(error);
     if (meaning === 'code-invalid') return { kind: 'code-error', key: 'mfaCodeInvalid' };

@@ -162,7 +162,7 @@ function started(call: ProviderCall, answer: Answer, generation: SetupGeneration
 
 /**
  * Checks the first code of a set-up: a wrong code is a refusal the caller reads by its meaning
- * (`code-invalid`); any success answer means the method is set up.
+ * (`code-invalid`); any success answer means the method is set up (with the status id it names).
  */
 export async function verifySetup(args: {
   method: SetupMethod;
@@ -172,7 +172,7 @@ export async function verifySetup(args: {
   sub: string | undefined;
   requestId: string;
   locale?: string;
-}): Promise<void> {
+}): Promise<{ statusId?: string }> {
   const call: ProviderCall =
     args.generation === 'current'
       ? {
@@ -195,7 +195,14 @@ export async function verifySetup(args: {
         };
   const answer = readAnswer(call, await callProvider(call));
   if (answer.kind === 'refused') throw answer.error;
-  if (answer.kind !== 'data' && answer.kind !== 'empty') throw unexpected(call, answer);
+  if (answer.kind === 'empty') return {};
+  if (answer.kind !== 'data') throw unexpected(call, answer);
+  // The status of the factor just proven, which an MFA requirement's continue names (I).
+  const status = z
+    .object({ status_id: z.string().min(1).max(200) })
+    .loose()
+    .safeParse(answer.data);
+  return status.success ? { statusId: status.data.status_id } : {};
 }
 
 /**

@@ -4,8 +4,8 @@ import { CodeForm } from '@/app/_components/code-form';
 import { CopyButton } from '@/app/_components/copy-button';
 import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
-import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
-import { groupedSecret, otpauthUri, qrSvg } from '@/lib/flows/mfa-setup';
+import { requireFlow, withSetupTrack } from '@/lib/flows/flow-guard';
+import { groupedSecret, otpauthUri, qrSvg, setupHome } from '@/lib/flows/mfa-setup';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { getClientName } from '@/lib/provider/client-name';
@@ -20,11 +20,11 @@ import { AUTHENTICATOR_SET_UP, SetupDone } from '../setup-done';
  * same secret (it is kept with the set-up), never a new one.
  */
 export default async function AuthenticatorSetupPage({ searchParams }: PageProps<'/setup-mfa/authenticator'>) {
-  const flow = await requireFlow((await searchParams).requestId, withPrecheck('suggest'));
+  const flow = await requireFlow((await searchParams).requestId, withSetupTrack);
   const { requestId, setup } = flow;
   if (flow.setupDone === 'TOTP' && flow.continuation) return <SetupDone requestId={requestId} texts={AUTHENTICATOR_SET_UP} />;
   const key = setup?.method === 'TOTP' ? setup.totpSecret : undefined;
-  if (!key) redirect(stepUrl('/setup-passkey', requestId));
+  if (!key) redirect(stepUrl(setupHome(flow), requestId));
   const locale = await getLocale();
   const [t, errors, clientName] = await Promise.all([
     getTranslations('mfaSetup'),

@@ -4,9 +4,8 @@ import { getLocale } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { retryOnForm } from '@/lib/errors';
-import { continuationAfter } from '@/lib/flows/continuation';
-import { guardAction, withPrecheck } from '@/lib/flows/flow-guard';
-import { confirmBackupCodes } from '@/lib/flows/mfa-setup';
+import { guardAction, withSetupTrack } from '@/lib/flows/flow-guard';
+import { confirmBackupCodes, continuationAfterSetup } from '@/lib/flows/mfa-setup';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
@@ -21,7 +20,7 @@ const SavedSchema = z.object({ saved: z.literal('on') });
  * tenant counts the method as set up, the codes leave the cookie, and the sign-in goes on.
  */
 export const confirmCodesSaved = formAction(async function confirmCodesSaved(_prev: FormState<'saved'>, formData: FormData): Promise<FormState<'saved'>> {
-  const flow = await guardAction(formData, withPrecheck('suggest'));
+  const flow = await guardAction(formData, withSetupTrack);
   const { requestId, precheck, setup, sub } = flow;
   if (setup?.method !== 'BACKUPCODE' || !sub) redirect(stepUrl('/setup-mfa/backup-codes', requestId));
   if (!SavedSchema.safeParse(Object.fromEntries(formData)).success) return { status: 'invalid', fieldErrors: { saved: 'backupCodesNotSaved' } };
@@ -37,6 +36,10 @@ export const confirmCodesSaved = formAction(async function confirmCodesSaved(_pr
     await updateFlow({ setup: undefined });
     return { status: 'invalid', fieldErrors: {}, formError: 'setupExpired' };
   }
-  await updateFlow({ setup: undefined, setupDone: 'BACKUPCODE', continuation: continuationAfter({ step: 'suggestion', trackId: precheck.trackId, sub }) });
+  await updateFlow({
+    setup: undefined,
+    setupDone: 'BACKUPCODE',
+    continuation: continuationAfterSetup({ precheck, sub, method: 'BACKUPCODE', statusId: checked.statusId }),
+  });
   redirect(stepUrl('/setup-mfa/backup-codes', requestId));
 });

@@ -2,7 +2,8 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { CopyButton } from '@/app/_components/copy-button';
 import { Frame } from '@/app/_components/frame';
-import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
+import { requireFlow, withSetupTrack } from '@/lib/flows/flow-guard';
+import { setupHome } from '@/lib/flows/mfa-setup';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { getClientName } from '@/lib/provider/client-name';
@@ -17,11 +18,11 @@ import { SavedForm } from './saved-form';
  * print; then never again. Copy and print need scripts; the download and the list do not.
  */
 export default async function BackupCodesPage({ searchParams }: PageProps<'/setup-mfa/backup-codes'>) {
-  const flow = await requireFlow((await searchParams).requestId, withPrecheck('suggest'));
+  const flow = await requireFlow((await searchParams).requestId, withSetupTrack);
   const { requestId, setup } = flow;
   if (flow.setupDone === 'BACKUPCODE' && flow.continuation) return <SetupDone requestId={requestId} texts={BACKUP_CODES_SET_UP} />;
   const codes = setup?.method === 'BACKUPCODE' ? setup.backupCodes : undefined;
-  if (!codes?.length) redirect(stepUrl('/setup-passkey', requestId));
+  if (!codes?.length) redirect(stepUrl(setupHome(flow), requestId));
   const locale = await getLocale();
   const [t, errors, clientName] = await Promise.all([
     getTranslations('mfaSetup'),

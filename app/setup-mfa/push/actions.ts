@@ -4,9 +4,8 @@ import { getLocale } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { failToErrorPage } from '@/lib/errors';
-import { continuationAfter } from '@/lib/flows/continuation';
-import { guardAction, withPrecheck } from '@/lib/flows/flow-guard';
-import { pairingState } from '@/lib/flows/mfa-setup';
+import { guardAction, withSetupTrack } from '@/lib/flows/flow-guard';
+import { continuationAfterSetup, pairingState } from '@/lib/flows/mfa-setup';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { answerLimited, attempt } from '@/lib/limits/limits';
@@ -26,7 +25,7 @@ const PollSchema = z.object({ poll: z.literal('1').optional() });
 export const checkPairing = formAction(async function checkPairing(_prev: PushCheckState, formData: FormData): Promise<PushCheckState> {
   const parsed = PollSchema.safeParse(Object.fromEntries(formData));
   const polled = parsed.success && parsed.data.poll === '1';
-  const flow = await guardAction(formData, withPrecheck('suggest'));
+  const flow = await guardAction(formData, withSetupTrack);
   const { requestId, precheck, setup, sub } = flow;
   const page = stepUrl('/setup-mfa/push', requestId);
   if (setup?.method !== 'PUSH' || !setup.push || setup.push.outcome || !sub) redirect(page);
@@ -46,7 +45,11 @@ export const checkPairing = formAction(async function checkPairing(_prev: PushCh
 
   log.info({ event: 'setup.verified', method: 'PUSH', outcome: state, account: accountRef(sub) }, 'second factor set-up');
   if (state === 'approved')
-    await updateFlow({ setup: undefined, setupDone: 'PUSH', continuation: continuationAfter({ step: 'suggestion', trackId: precheck.trackId, sub }) });
+    await updateFlow({
+      setup: undefined,
+      setupDone: 'PUSH',
+      continuation: continuationAfterSetup({ precheck, sub, method: 'PUSH', statusId: setup.push.statusId }),
+    });
   else await updateFlow({ setup: { ...setup, push: { ...setup.push, outcome: state } } });
   redirect(page);
 });

@@ -3,8 +3,8 @@ import { redirect } from 'next/navigation';
 import { Frame } from '@/app/_components/frame';
 import { PushWaiter } from '@/app/register-mfa/push/push-waiter';
 import { getConfig } from '@/lib/config';
-import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
-import { pairingPayload, qrSvg } from '@/lib/flows/mfa-setup';
+import { requireFlow, withSetupTrack } from '@/lib/flows/flow-guard';
+import { pairingPayload, qrSvg, setupHome } from '@/lib/flows/mfa-setup';
 import { PUSH_POLL_INTERVAL_MS } from '@/lib/flows/push';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
@@ -21,10 +21,10 @@ import { StartAgainForm } from './start-again-form';
  * chosen the number" without). A refused or timed-out pairing says so and offers to start again.
  */
 export default async function PushSetupPage({ searchParams }: PageProps<'/setup-mfa/push'>) {
-  const flow = await requireFlow((await searchParams).requestId, withPrecheck('suggest'));
+  const flow = await requireFlow((await searchParams).requestId, withSetupTrack);
   const { requestId, setup } = flow;
   if (flow.setupDone === 'PUSH' && flow.continuation) return <SetupDone requestId={requestId} texts={PUSH_SET_UP} />;
-  if (setup?.method !== 'PUSH' || !setup.push || !flow.sub) redirect(stepUrl('/setup-passkey', requestId));
+  if (setup?.method !== 'PUSH' || !setup.push || !flow.sub) redirect(stepUrl(setupHome(flow), requestId));
   const locale = await getLocale();
   const [t, errors, clientName] = await Promise.all([
     getTranslations('mfaSetup'),

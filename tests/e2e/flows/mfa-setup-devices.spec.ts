@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { continueToProvider, expect, SETUP, submit, test, toPasswordStep, type StandIn } from '../support/fixtures';
 
 /**
@@ -129,6 +130,50 @@ test('backup codes: shown with a download, the same after a reload, not finished
   // Shown once: the download has nothing to give any more.
   const after = await page.request.get(href!);
   expect(await after.text()).not.toContain(codes[0]!);
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+});
+
+test('an MFA requirement with nothing set up: the methods to set up on the MFA page; the app set up there is the second factor, and the sign-in goes on @generations', async ({
+  page,
+  javaScriptEnabled,
+  expectAccessible,
+}) => {
+  const email = SETUP.mfa(tag('mfa', javaScriptEnabled));
+  await toPasswordStep(page, email);
+  await page.getByLabel('Password', { exact: true }).fill(SETUP.password);
+  await submit(page, 'Sign in');
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page).toHaveURL(/\/register-mfa\?requestId=[\w-]+/);
+  await expect(
+    page.getByText('You haven’t set up a second sign-in method yet. Choose one to set up now: you will use it each time you sign in.'),
+  ).toBeVisible();
+  for (const name of [
+    'Set up an authenticator app',
+    'Set up sign-in approval on your phone',
+    'Set up text messages',
+    'Set up codes by e‑mail',
+    'Create backup codes',
+  ])
+    await expect(page.getByRole('button', { name })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Get a code by e‑mail this time' })).toBeVisible();
+  await expectAccessible(page);
+
+  await submit(page, 'Set up an authenticator app');
+  await expect(page).toHaveURL(/\/setup-mfa\/authenticator\?requestId=[\w-]+$/);
+  // "Choose another method" leads back to the MFA page, not to a suggestion.
+  await submit(page, 'Choose another method');
+  await expect(page).toHaveURL(/\/register-mfa\?requestId=[\w-]+/);
+  await submit(page, 'Set up an authenticator app');
+  const href = await page.getByRole('link', { name: 'On this phone? Open it in your authenticator app' }).getAttribute('href');
+  const secret = new URL(href!).searchParams.get('secret')!;
+  await page.getByLabel('Code from the app').fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate());
+  await submit(page, 'Finish set-up');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authenticator app set up');
+  // Back to the MFA page: the method is set up, so its confirmation, not the methods again.
+  await page.goto(page.url().replace('/setup-mfa/authenticator', '/register-mfa'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authenticator app set up');
   await page.getByRole('link', { name: 'Continue' }).click();
   await continueToProvider(page, javaScriptEnabled);
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();

@@ -90,9 +90,18 @@ test.describe('each second factor to /success @generations', () => {
     await expectSignedIn(page, email, javaScriptEnabled);
   });
 
-  test('nothing configured: an e-mail code is sent', async ({ page, javaScriptEnabled, standin }) => {
+  test('nothing configured: the methods to set up are offered first; the tenant refusing a set-up on its track hands back its e-mail code', async ({
+    page,
+    javaScriptEnabled,
+    standin,
+  }) => {
     const email = MFA.fallback(tag('none', javaScriptEnabled));
     await toMfa(page, email, javaScriptEnabled);
+    await expect(page.getByText('You haven’t set up a second sign-in method yet.', { exact: false })).toBeVisible();
+    // This tenant does not set methods up on its MFA requirement's track (VER_0025): its own rules apply.
+    await submit(page, 'Set up an authenticator app');
+    await expect(page).toHaveURL(/\/register-mfa\?requestId=/);
+    await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toHaveCount(0);
     await startSingle(page, javaScriptEnabled, 'Send code');
     await expect(page.getByText('We have sent a 6\u2011digit code to your e\u2011mail address.')).toBeVisible();
     const [message] = await standin.outbox(email);

@@ -52,12 +52,21 @@ export function pendingPairingsHtml(store: Store): string {
  * fido2.ts hands its set-up paths to `setupOf` for every method other than FIDO2.
  */
 export function mfaSetup({ store, generation }: Context) {
+  /**
+   * A track a method may be set up on: a suggestion's; an MFA requirement's only for an account of
+   * a tenant that enrols there (`enrolOnMfaTrack`; whether cidaas does is not published) and only
+   * while nothing is set up, since a password alone must never add the factor that then passes it.
+   */
   const openTrack = (trackId: unknown): Track | undefined => {
     const track = store.tracks.get(str(trackId) ?? '');
-    if (!track || track.used || track.expiresAt < Date.now() || track.pending[0] !== 'suggest') return undefined;
-    return track;
+    if (!track || track.used || track.expiresAt < Date.now()) return undefined;
+    if (track.pending[0] === 'suggest') return track;
+    const account = store.accountBySub(track.sub);
+    const nothingSetUp = account && account.methods.every((m) => m.type === 'PASSWORD') && !account.passkeys?.length;
+    return track.pending[0] === 'mfa' && account?.enrolOnMfaTrack && nothingSetUp ? track : undefined;
   };
-  const named = (account: Account) => [...(account.suggestionMandatory?.methods ?? []), ...(account.suggestMethods ?? [])];
+  const named = (account: Account, track: Track) =>
+    track.pending[0] === 'mfa' ? [...SET_UP_HERE] : [...(account.suggestionMandatory?.methods ?? []), ...(account.suggestMethods ?? [])];
 
   /** Where a text message's or an e-mail's first code goes: an international number, an address. */
   const destinationOf = (method: string, body: Body): string | undefined => {
@@ -73,7 +82,7 @@ export function mfaSetup({ store, generation }: Context) {
     // The legacy generation's codes for these are not published: the track's is the one it uses for
     // an unknown reference, the others are the stand-in's (a product reads them as unknown refusals).
     if (!track || !account) return { code: 'VER_0025', legacyCode: 'VER_0006', message: 'trackId is invalid, used or not suggesting a method' };
-    if (!SET_UP_HERE.has(method) || !named(account).includes(method))
+    if (!SET_UP_HERE.has(method) || !named(account, track).includes(method))
       return { code: 'VER_0028', legacyCode: 3041, message: `${method} is not active for this client` };
     if (methodConfigured(account, method)) return { code: 'VER_0029', legacyCode: 3042, message: `${method} is already configured` };
     const destination = destinationOf(method, body);
@@ -154,7 +163,11 @@ export function mfaSetup({ store, generation }: Context) {
     account.methods = [...account.methods, { type: method, ...(medium ? { mediums: medium } : {}) }];
     if (method === 'TOTP') account.totpSecret = exchange.setup!.totpSecret;
     if (exchange.push) exchange.push.status = 'ENROLLED';
-    track.suggestionAnswered = true;
+    // The factor just proven: an MFA requirement's continue names its status (a suggestion's needs none).
+    const statusId = exchange.push?.statusId ?? randomUUID();
+    exchange.setup!.statusId = statusId;
+    store.verified.set(statusId, { statusId, sub: account.sub, requestId: track.requestId, type: method, used: false, expiresAt: Date.now() + SETUP_TTL_MS });
+    if (track.pending[0] === 'suggest') track.suggestionAnswered = true;
     return 'ok';
   };
 
@@ -221,7 +234,8 @@ export function mfaSetup({ store, generation }: Context) {
       if (checked === 'unknown') return failWithCode(res, 400, 'VER_0025', 'invalid_request', 'exchange or track is invalid, used or expired');
       if (checked === 'wrong') return failWithCode(res, 400, 'invalid_code', 'invalid_code', 'the code is not valid');
       if (checked === 'configured') return failWithCode(res, 400, 'VER_0034', 'already_configured', `${method} is already configured`);
-      ok(res, { exchange_id: body.exchange_id, sub: store.exchanges.get(str(body.exchange_id) ?? '')?.sub, status_id: randomUUID(), enrolled: true });
+      const exchange = store.exchanges.get(str(body.exchange_id) ?? '');
+      ok(res, { exchange_id: body.exchange_id, sub: exchange?.sub, status_id: exchange?.setup?.statusId, enrolled: true });
     },
   };
 
@@ -251,7 +265,7 @@ export function mfaSetup({ store, generation }: Context) {
               if (checked === 'unknown') return fail(res, 400, 'VER_0006', 'exchange expired or unknown', 'VerificationException');
               if (checked === 'wrong') return fail(res, 400, 3063, 'code invalid or already used', 'VerificationException');
               if (checked === 'configured') return fail(res, 400, 3042, `${p.type} is already configured`, 'VerificationException');
-              ok(res, { exchange_id: body.exchange_id, enrolled: true });
+              ok(res, { exchange_id: body.exchange_id, status_id: store.exchanges.get(str(body.exchange_id) ?? '')?.setup?.statusId, enrolled: true });
             },
             { body: 'json', malformed: verificationMalformed },
           ],

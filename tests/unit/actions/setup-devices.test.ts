@@ -34,7 +34,7 @@ const codesPage = `/setup-mfa/backup-codes?requestId=${REQUEST}`;
 
 beforeEach(() => {
   resetRequest();
-  vi.mocked(verifySetup).mockResolvedValue(undefined);
+  vi.mocked(verifySetup).mockResolvedValue({});
   vi.mocked(cancelSetup).mockResolvedValue(undefined);
 });
 

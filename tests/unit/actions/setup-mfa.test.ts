@@ -32,7 +32,7 @@ const page = `/setup-mfa/authenticator?requestId=${REQUEST}`;
 beforeEach(() => {
   resetRequest();
   vi.mocked(startSetup).mockResolvedValue({ generation: 'current', exchangeId: 'ex-1', expiresAt: undefined, sub: 'sub-1', totpSecret: SECRET });
-  vi.mocked(verifySetup).mockResolvedValue(undefined);
+  vi.mocked(verifySetup).mockResolvedValue({});
 });
 
 describe('a method chosen (app/setup-mfa/actions.ts startMethodSetup)', () => {
@@ -69,9 +69,33 @@ describe('a method chosen (app/setup-mfa/actions.ts startMethodSetup)', () => {
     expect((await flowNow())?.setup).toBeUndefined();
   });
 
-  test('outside a suggestion (another precheck) the form is expired', async () => {
-    await withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-1' } });
+  test('outside a suggestion or an MFA requirement (another precheck) the form is expired', async () => {
+    await withFlow({ sub: 'sub-1', precheck: { kind: 'group', trackId: 'track-1' } });
     expect(await redirectedTo(start())).toBe(expired);
+  });
+
+  test('on an MFA requirement: opened on its track; the tenant not knowing the track hands it back to its own rules (the MFA page)', async () => {
+    await withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-m' } });
+    expect(await redirectedTo(start())).toBe(page);
+    expect(startSetup).toHaveBeenCalledWith(expect.objectContaining({ method: 'TOTP', trackId: 'track-m' }));
+    await withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-m' } });
+    vi.mocked(startSetup).mockRejectedValueOnce(refusal('reference-invalid'));
+    expect(await redirectedTo(start())).toBe(`/register-mfa?requestId=${REQUEST}`);
+    expect((await flowNow())?.setupAtTenant).toBe(true);
+  });
+
+  test('the app’s first code on an MFA requirement: the sign-in goes on as after a second factor, with the status the check names', async () => {
+    await withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-m' }, setup: { ...opened, exchangeId: 'ex-mfa' } });
+    vi.mocked(verifySetup).mockResolvedValueOnce({ statusId: 'st-9' });
+    expect(await redirectedTo(checkMethodSetup(idle, form({ requestId: REQUEST, code: '909090' })))).toBe(page);
+    expect((await flowNow())?.continuation).toEqual({
+      target: 'precheck-continue',
+      trackId: 'track-m',
+      sub: 'sub-1',
+      statusId: 'st-9',
+      verificationType: 'TOTP',
+      selectedGroupId: undefined,
+    });
   });
 });
 

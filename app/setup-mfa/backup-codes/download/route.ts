@@ -2,7 +2,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import type { NextRequest } from 'next/server';
 import { getConfig } from '@/lib/config';
-import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
+import { requireFlow, withSetupTrack } from '@/lib/flows/flow-guard';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { getClientName } from '@/lib/provider/client-name';
 
@@ -11,7 +11,7 @@ import { getClientName } from '@/lib/provider/client-name';
  * holds them and only while it does; never cached or kept by a proxy.
  */
 export async function GET(request: NextRequest) {
-  const flow = await requireFlow(request.nextUrl.searchParams.get('requestId'), withPrecheck('suggest'));
+  const flow = await requireFlow(request.nextUrl.searchParams.get('requestId'), withSetupTrack);
   const codes = flow.setup?.method === 'BACKUPCODE' ? flow.setup.backupCodes : undefined;
   if (!codes?.length) redirect(stepUrl('/setup-mfa/backup-codes', flow.requestId));
   const [t, clientName] = await Promise.all([getTranslations('mfaSetup'), getClientName(flow.requestId, await getLocale())]);

@@ -1,0 +1,37 @@
+import { getTranslations } from 'next-intl/server';
+import { METHOD_LABELS } from '@/app/setup-passkey/introduction';
+import { OtherMethods } from '@/app/setup-passkey/other-methods';
+import { SETUP_METHODS } from '@/lib/flows/mfa-setup';
+import { SEND_REFUSALS, translateErrors } from '@/lib/i18n/errors';
+import { MfaStartForm } from './mfa-start-form';
+
+/**
+ * An MFA requirement for an account with nothing set up yet (README "Second factors set up here"):
+ * the methods this product sets up, each on its own page, and, for this sign-in only, the tenant's
+ * e-mail code. Which methods the tenant lets an account set up on this track is not published, so
+ * all are offered and a refusal is said on the page (or hands the track back to the tenant).
+ */
+export async function NoMethodYet({ requestId, children }: { requestId: string; children: React.ReactNode }) {
+  const [t, tSetup, setupErrors, sendErrors] = await Promise.all([
+    getTranslations('mfa'),
+    getTranslations('mfaSetup'),
+    translateErrors(['setupUnavailable', 'setupAlreadyConfigured']),
+    translateErrors(SEND_REFUSALS),
+  ]);
+  const methods = SETUP_METHODS.map((method) => ({ method, ...METHOD_LABELS[method](tSetup) }));
+  return (
+    <>
+      <p className="description">{t('noMethodYet')}</p>
+      <OtherMethods requestId={requestId} methods={methods} errors={setupErrors} />
+      <MfaStartForm
+        requestId={requestId}
+        single={{ type: 'EMAIL', label: t('emailThisTime') }}
+        autoStart={false}
+        secondary
+        pendingLabel={t('sending')}
+        errors={sendErrors}
+      />
+      {children}
+    </>
+  );
+}

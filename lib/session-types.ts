@@ -130,6 +130,11 @@ export type FlowSession = {
   setup?: MethodSetup;
   /** The tenant refused a set-up on its MFA requirement's track: its own rules apply (app/setup-mfa/actions.ts). */
   setupAtTenant?: true;
+  /**
+   * "Set up another method" on the MFA page: once a current method has confirmed the person
+   * (`proven`), the methods to add are offered before the sign-in goes on.
+   */
+  addMethod?: { proven?: true };
   /** The method just set up: its page says so before the sign-in goes on. */
   setupDone?: MethodSetup['method'];
   /** Until when (epoch ms) the account is locked after repeated wrong passwords. */

@@ -1,5 +1,6 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { PasskeyCeremony } from '@/app/_components/passkey-ceremony';
+import { StatusNotice } from '@/app/_components/status-notice';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage } from '@/lib/errors';
 import { optionLabel, PASSKEY_TYPE, selectMfaStart, startTexts, type MfaOption, type MfaStart } from '@/lib/flows/mfa';
@@ -9,6 +10,7 @@ import { template } from '@/lib/i18n/template';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { getConfiguredMethods } from '@/lib/provider/verification';
 import { finishMfaPasskey, prepareMfaPasskey } from './actions';
+import { AddMethodForm } from './another/add-method-form';
 import { MfaStartForm } from './mfa-start-form';
 import { NoMethodYet } from './no-method-yet';
 import { OptionLabel } from './option-label';
@@ -19,7 +21,19 @@ import { OptionLabel } from './option-label';
  * `anonymous`: the subject came from an address only (lib/flows/entry-binding.ts), so its
  * methods are named without where they send (no masked address or number).
  */
-export async function MfaChoice({ sub, requestId, anonymous, offerSetup }: { sub: string; requestId: string; anonymous: boolean; offerSetup: boolean }) {
+export async function MfaChoice({
+  sub,
+  requestId,
+  anonymous,
+  offerSetup,
+  addMethodPlanned,
+}: {
+  sub: string;
+  requestId: string;
+  anonymous: boolean;
+  offerSetup: boolean;
+  addMethodPlanned: boolean;
+}) {
   const [t, locale, errors, passkeyErrors] = await Promise.all([
     getTranslations('mfa'),
     getLocale(),
@@ -80,6 +94,13 @@ export async function MfaChoice({ sub, requestId, anonymous, offerSetup }: { sub
         pendingLabel={t('sending')}
         errors={errors}
       />
+      {addMethodPlanned ? (
+        <StatusNotice>{t('anotherAfter')}</StatusNotice>
+      ) : (
+        <p className="links">
+          <AddMethodForm requestId={requestId} back="/register-mfa" label={t('setUpAnother')} />
+        </p>
+      )}
       {cancel}
     </>
   );

@@ -32,7 +32,13 @@ export default async function MfaPage({ searchParams }: PageProps<'/register-mfa
   return (
     <Frame title={t('title')}>
       <Streamed fallback={<Loader label={t('loading')} />} onePieceHref={onePiece} inOnePiece={params.render === 'sync'}>
-        <MfaChoice sub={flow.sub} requestId={flow.requestId} anonymous={Boolean(flow.subFromAddress)} offerSetup={!flow.setupAtTenant} />
+        <MfaChoice
+          sub={flow.sub}
+          requestId={flow.requestId}
+          anonymous={Boolean(flow.subFromAddress)}
+          offerSetup={!flow.setupAtTenant}
+          addMethodPlanned={Boolean(flow.addMethod)}
+        />
       </Streamed>
     </Frame>
   );

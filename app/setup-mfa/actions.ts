@@ -6,7 +6,17 @@ import { z } from 'zod';
 import { failToErrorPage, retryOnForm } from '@/lib/errors';
 import { countWrongCode, refuseCodeAttempt } from '@/lib/flows/code-attempts';
 import { guardAction, withSetupTrack } from '@/lib/flows/flow-guard';
-import { abandonSetup, checkSetupCode, continuationAfterSetup, OPENED_AT_ONCE, openSetup, SETUP_METHODS, SETUP_PAGES, setupHome } from '@/lib/flows/mfa-setup';
+import {
+  abandonSetup,
+  checkSetupCode,
+  continuationAfterSetup,
+  OPENED_AT_ONCE,
+  openSetup,
+  provenContinuation,
+  SETUP_METHODS,
+  SETUP_PAGES,
+  setupHome,
+} from '@/lib/flows/mfa-setup';
 import { waitBeforeResend } from '@/lib/flows/resend';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
@@ -172,7 +182,7 @@ export const checkMethodSetup = formAction(async function checkMethodSetup(_prev
   await updateFlow({
     setup: undefined,
     setupDone: setup.method,
-    continuation: continuationAfterSetup({ precheck, sub, method: setup.method, statusId: checked.statusId }),
+    continuation: continuationAfterSetup({ precheck, sub, proven: provenContinuation(flow), method: setup.method, statusId: checked.statusId }),
   });
   redirect(stepUrl(SETUP_PAGES[setup.method], requestId));
 });

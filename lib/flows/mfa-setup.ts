@@ -48,25 +48,34 @@ export function offeredMethods(rules: { mandatory?: string[]; optional?: string[
  * Where the set-up's methods are chosen: the suggestion's page, or for an MFA requirement with
  * nothing set up, the MFA page (which offers them).
  */
-export function setupHome(flow: { precheck: Pick<Precheck, 'kind'> }): StepPath {
-  return flow.precheck.kind === 'mfa' ? '/register-mfa' : '/setup-passkey';
+export function setupHome(flow: { precheck: Pick<Precheck, 'kind'>; addMethod?: { proven?: true } }): StepPath {
+  if (flow.precheck.kind !== 'mfa') return '/setup-passkey';
+  return flow.addMethod?.proven ? '/register-mfa/another' : '/register-mfa';
 }
 
 /**
  * How the sign-in goes on once a method is set up, without asking for it again: the suggestion's
- * precheck continue; on an MFA requirement, the continue of a second factor with the status the
- * set-up's check answered (the new factor is the one proven).
+ * precheck continue; on an MFA requirement already passed with a current method ("set up another
+ * method"), that method's continue as it was; otherwise the continue of a second factor with the
+ * status the set-up's check answered (the new factor is the one proven).
  */
 export function continuationAfterSetup(args: {
   precheck: Pick<Precheck, 'kind' | 'trackId'>;
   sub: string;
   method: MethodSetup['method'];
   statusId: string | undefined;
+  proven: Continuation | undefined;
 }): Continuation {
   const { precheck, sub, method, statusId } = args;
+  if (precheck.kind === 'mfa' && args.proven) return args.proven;
   if (precheck.kind === 'mfa' && statusId)
     return continuationAfter({ step: 'second-factor', trackId: precheck.trackId, sub, statusId, verificationType: method });
   return continuationAfter({ step: 'suggestion', trackId: precheck.trackId, sub });
+}
+
+/** The continuation of an MFA requirement already passed with a current method, if that is where this set-up began. */
+export function provenContinuation(flow: { addMethod?: { proven?: true }; continuation?: Continuation }): Continuation | undefined {
+  return flow.addMethod?.proven ? flow.continuation : undefined;
 }
 
 export type SetupOpened =

@@ -5,15 +5,16 @@ import { continuationAfter } from './continuation';
 import { stepUrl } from './step-urls';
 
 /** What finishing a second factor needs of the flow (withActiveCode / withActivePush narrow to it). */
-type SecondFactorFlow = Pick<FlowSession, 'requestId' | 'groupId'> & {
+type SecondFactorFlow = Pick<FlowSession, 'requestId' | 'groupId' | 'addMethod'> & {
   sub: string;
   mfa: { trackId: string; active: { type: string } };
 };
 
 /**
  * A second factor passed (a correct code, an approved push): the flow keeps the provider's
- * precheck continuation for it, and the browser goes on to /continue. The same end for every
- * method (docs/architecture.md, "One sign-in").
+ * precheck continuation for it, and the browser goes on to /continue (or, where the person asked
+ * to set up another method, to the methods to add first). The same end for every method
+ * (docs/architecture.md, "One sign-in").
  */
 export async function finishSecondFactor(flow: SecondFactorFlow, statusId: string): Promise<never> {
   await updateFlow({
@@ -25,6 +26,7 @@ export async function finishSecondFactor(flow: SecondFactorFlow, statusId: strin
       verificationType: flow.mfa.active.type,
       groupId: flow.groupId,
     }),
+    ...(flow.addMethod ? { addMethod: { proven: true } } : {}),
   });
-  redirect(stepUrl('/continue', flow.requestId));
+  redirect(stepUrl(flow.addMethod ? '/register-mfa/another' : '/continue', flow.requestId));
 }

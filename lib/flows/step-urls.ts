@@ -11,6 +11,7 @@ export type StepPath =
   | '/register-mfa'
   | '/register-mfa/code'
   | '/register-mfa/push'
+  | '/register-mfa/another'
   | '/group-selection'
   | '/login-success'
   | '/setup-passkey'

@@ -66,7 +66,7 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
           labels={resendLabels(t, CODE_RESEND_KEYS)}
         />
       ) : null}
-      <WayOut requestId={flow.requestId} otherMethods={mfa.options.length > 1} />
+      <WayOut requestId={flow.requestId} otherMethods={mfa.options.length > 1} addMethod={{ back: '/register-mfa/code', planned: Boolean(flow.addMethod) }} />
     </Frame>
   );
 }

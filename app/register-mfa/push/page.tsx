@@ -69,7 +69,7 @@ export default async function MfaPushPage({ searchParams }: PageProps<'/register
           sending: 'sendingRequest',
         })}
       />
-      <WayOut requestId={requestId} otherMethods={mfa.options.length > 1} />
+      <WayOut requestId={requestId} otherMethods={mfa.options.length > 1} addMethod={{ back: '/register-mfa/push', planned: Boolean(flow.addMethod) }} />
     </Frame>
   );
 }

@@ -5,7 +5,7 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { retryOnForm } from '@/lib/errors';
 import { guardAction, withSetupTrack } from '@/lib/flows/flow-guard';
-import { confirmBackupCodes, continuationAfterSetup } from '@/lib/flows/mfa-setup';
+import { confirmBackupCodes, continuationAfterSetup, provenContinuation } from '@/lib/flows/mfa-setup';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
@@ -39,7 +39,7 @@ export const confirmCodesSaved = formAction(async function confirmCodesSaved(_pr
   await updateFlow({
     setup: undefined,
     setupDone: 'BACKUPCODE',
-    continuation: continuationAfterSetup({ precheck, sub, method: 'BACKUPCODE', statusId: checked.statusId }),
+    continuation: continuationAfterSetup({ precheck, sub, proven: provenContinuation(flow), method: 'BACKUPCODE', statusId: checked.statusId }),
   });
   redirect(stepUrl('/setup-mfa/backup-codes', requestId));
 });

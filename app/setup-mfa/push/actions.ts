@@ -5,7 +5,7 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { failToErrorPage } from '@/lib/errors';
 import { guardAction, withSetupTrack } from '@/lib/flows/flow-guard';
-import { continuationAfterSetup, pairingState } from '@/lib/flows/mfa-setup';
+import { continuationAfterSetup, pairingState, provenContinuation } from '@/lib/flows/mfa-setup';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { answerLimited, attempt } from '@/lib/limits/limits';
@@ -48,7 +48,7 @@ export const checkPairing = formAction(async function checkPairing(_prev: PushCh
     await updateFlow({
       setup: undefined,
       setupDone: 'PUSH',
-      continuation: continuationAfterSetup({ precheck, sub, method: 'PUSH', statusId: setup.push.statusId }),
+      continuation: continuationAfterSetup({ precheck, sub, proven: provenContinuation(flow), method: 'PUSH', statusId: setup.push.statusId }),
     });
   else await updateFlow({ setup: { ...setup, push: { ...setup.push, outcome: state } } });
   redirect(page);

@@ -178,3 +178,42 @@ test('an MFA requirement with nothing set up: the methods to set up on the MFA p
   await continueToProvider(page, javaScriptEnabled);
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 });
+
+test('"Set up another method" on the code page: first the current method confirms the person, then the methods to add (not the one they have), and the sign-in goes on', async ({
+  page,
+  javaScriptEnabled,
+  standin,
+  expectAccessible,
+}) => {
+  const email = SETUP.another(tag('another', javaScriptEnabled));
+  await toPasswordStep(page, email);
+  await page.getByLabel('Password', { exact: true }).fill(SETUP.password);
+  await submit(page, 'Sign in');
+  await continueToProvider(page, javaScriptEnabled);
+  if (!javaScriptEnabled) await submit(page, 'Send code');
+  await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
+
+  await submit(page, 'Set up another method');
+  await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
+  await expect(page.getByText('Once you’ve confirmed it’s you, you can set up another method.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Set up another method' })).toHaveCount(0);
+  const [message] = await standin.outbox(email);
+  await page.getByLabel('Security code', { exact: true }).fill(message!.code!);
+  await submit(page, 'Verify');
+
+  await expect(page).toHaveURL(/\/register-mfa\/another\?requestId=/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set up another method');
+  await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible();
+  // The account has codes by e-mail already: not offered again.
+  await expect(page.getByRole('button', { name: 'Set up codes by e‑mail' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await submit(page, 'Create backup codes');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Save your backup codes');
+  await page.getByLabel('I have saved these codes in a safe place').check();
+  await submit(page, 'Finish set-up');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Backup codes set up');
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+});

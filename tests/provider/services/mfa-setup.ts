@@ -55,15 +55,22 @@ export function mfaSetup({ store, generation }: Context) {
   /**
    * A track a method may be set up on: a suggestion's; an MFA requirement's only for an account of
    * a tenant that enrols there (`enrolOnMfaTrack`; whether cidaas does is not published) and only
-   * while nothing is set up, since a password alone must never add the factor that then passes it.
+   * while nothing is set up or once a current method has passed it, since a password alone must
+   * never add the factor that then passes it.
    */
   const openTrack = (trackId: unknown): Track | undefined => {
     const track = store.tracks.get(str(trackId) ?? '');
     if (!track || track.used || track.expiresAt < Date.now()) return undefined;
     if (track.pending[0] === 'suggest') return track;
     const account = store.accountBySub(track.sub);
-    const nothingSetUp = account && account.methods.every((m) => m.type === 'PASSWORD') && !account.passkeys?.length;
-    return track.pending[0] === 'mfa' && account?.enrolOnMfaTrack && nothingSetUp ? track : undefined;
+    if (track.pending[0] !== 'mfa' || !account?.enrolOnMfaTrack) return undefined;
+    const nothingSetUp = account.methods.every((m) => m.type === 'PASSWORD') && !account.passkeys?.length;
+    // Or the requirement already passed with a current method, not continued yet: adding another is then safe.
+    const now = Date.now();
+    const proven = [...store.verified.values()].some(
+      (v) => v.sub === track.sub && v.requestId === track.requestId && !v.used && v.type !== 'PASSWORD' && v.expiresAt > now,
+    );
+    return nothingSetUp || proven ? track : undefined;
   };
   const named = (account: Account, track: Track) =>
     track.pending[0] === 'mfa' ? [...SET_UP_HERE] : [...(account.suggestionMandatory?.methods ?? []), ...(account.suggestMethods ?? [])];

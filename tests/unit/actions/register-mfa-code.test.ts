@@ -54,6 +54,15 @@ describe('the code (app/register-mfa/code/actions.ts submitMfaCode)', () => {
     });
   });
 
+  test('right after "Set up another method": the continuation kept, the wish now proven, on to the methods to add', async () => {
+    await withFlow({ sub: 'sub-1', mfa: { trackId: 'track-1', options: [sms], active: sms }, addMethod: {} });
+    vi.mocked(authenticate).mockResolvedValueOnce({ sub: 'sub-1', statusId: 'st-2' } as never);
+    expect(await redirectedTo(post())).toBe(`/register-mfa/another?requestId=${REQUEST}`);
+    const flow = await flowNow();
+    expect(flow?.addMethod).toEqual({ proven: true });
+    expect(flow?.continuation).toMatchObject({ target: 'precheck-continue', statusId: 'st-2', verificationType: 'SMS' });
+  });
+
   test('wrong: the field says so', async () => {
     vi.mocked(authenticate).mockRejectedValueOnce(refusal('code-invalid'));
     expect(await post()).toEqual({ status: 'invalid', fieldErrors: { code: 'mfaCodeInvalid' } });

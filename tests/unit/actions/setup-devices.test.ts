@@ -22,6 +22,7 @@ vi.mock('@/lib/provider/verification', () => verificationMock());
 const { cancelMethodSetup, startMethodSetup } = await import('@/app/setup-mfa/actions');
 const { checkPairing } = await import('@/app/setup-mfa/push/actions');
 const { confirmCodesSaved } = await import('@/app/setup-mfa/backup-codes/actions');
+const { planAnotherMethod } = await import('@/app/register-mfa/another/actions');
 const { cancelSetup, startSetup, verifySetup } = await import('@/lib/provider/mfa-setup');
 const { getPushStatus } = await import('@/lib/provider/verification');
 
@@ -29,6 +30,7 @@ const suggestFlow = (values = {}) => withFlow({ sub: 'sub-1', email: 'anna@examp
 const pairing = { method: 'PUSH', generation: 'current', exchangeId: 'ex-p', sub: 'sub-1', push: { statusId: 'st-1', number: '42' }, startedAt: 1 } as const;
 const CODES = ['11112222', '33334444', '55556666'];
 const codes = { method: 'BACKUPCODE', generation: 'current', exchangeId: 'ex-b', sub: 'sub-1', backupCodes: CODES, startedAt: 1 } as const;
+const confirm = (saved?: string) => confirmCodesSaved(idle, form({ requestId: REQUEST, ...(saved ? { saved } : {}) }));
 const pushPage = `/setup-mfa/push?requestId=${REQUEST}`;
 const codesPage = `/setup-mfa/backup-codes?requestId=${REQUEST}`;
 
@@ -128,8 +130,6 @@ describe('a phone paired for push approval (startMethodSetup PUSH, checkPairing)
 });
 
 describe('backup codes (startMethodSetup BACKUPCODE, confirmCodesSaved)', () => {
-  const confirm = (saved?: string) => confirmCodesSaved(idle, form({ requestId: REQUEST, ...(saved ? { saved } : {}) }));
-
   test('the tenant issues the codes at once; they are kept until the person says they saved them', async () => {
     await suggestFlow();
     vi.mocked(startSetup).mockResolvedValueOnce({
@@ -175,5 +175,35 @@ describe('backup codes (startMethodSetup BACKUPCODE, confirmCodesSaved)', () => 
   test('no codes open: back to their page (which sends on to the suggestion)', async () => {
     await suggestFlow();
     expect(await redirectedTo(confirm('on'))).toBe(codesPage);
+  });
+});
+
+describe('"Set up another method" on an MFA page (planAnotherMethod) and a set-up after it', () => {
+  const mfaFlow = (values = {}) => withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-m' }, ...values });
+
+  test('noted in the flow; the person stays on the page they were on (only the MFA pages; anything else: the choice)', async () => {
+    await mfaFlow();
+    expect(await redirectedTo(planAnotherMethod(idle, form({ requestId: REQUEST, back: '/register-mfa/code' })))).toBe(
+      `/register-mfa/code?requestId=${REQUEST}`,
+    );
+    expect((await flowNow())?.addMethod).toEqual({});
+    expect(await redirectedTo(planAnotherMethod(idle, form({ requestId: REQUEST, back: 'https://evil.example/' })))).toBe(
+      `/register-mfa?requestId=${REQUEST}&view=options`,
+    );
+  });
+
+  test('not on an MFA requirement: expired', async () => {
+    await suggestFlow();
+    expect(await redirectedTo(planAnotherMethod(idle, form({ requestId: REQUEST, back: '/register-mfa' })))).toBe(`/error?reason=expired&requestId=${REQUEST}`);
+  });
+
+  test('a method set up after the current one passed: the sign-in goes on with that one’s continuation; "Choose another method" returns to the methods to add', async () => {
+    const proven = { target: 'precheck-continue', trackId: 'track-m', sub: 'sub-1', statusId: 'st-mfa', verificationType: 'EMAIL' } as const;
+    await mfaFlow({ addMethod: { proven: true }, continuation: proven, setup: { ...codes, exchangeId: 'ex-e' } });
+    vi.mocked(verifySetup).mockResolvedValueOnce({ statusId: 'st-new' });
+    expect(await redirectedTo(confirm('on'))).toBe(codesPage);
+    expect((await flowNow())?.continuation).toEqual(proven);
+    await mfaFlow({ addMethod: { proven: true }, continuation: proven, setup: pairing });
+    expect(await redirectedTo(cancelMethodSetup(idle, form({ requestId: REQUEST })))).toBe(`/register-mfa/another?requestId=${REQUEST}`);
   });
 });

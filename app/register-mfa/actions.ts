@@ -7,6 +7,7 @@ import { getConfig } from '@/lib/config';
 import { failToErrorPage, keepOnForm, retryOnForm } from '@/lib/errors';
 import { guardAction, withActiveCode, withPrecheck } from '@/lib/flows/flow-guard';
 import { canResend, mfaStepPath } from '@/lib/flows/mfa';
+import { isSetUpHere, OPENED_AT_ONCE, openSetup, SETUP_PAGES } from '@/lib/flows/mfa-setup';
 import { sendCode, startOption, type SendOutcome, type StartOutcome } from '@/lib/flows/mfa-steps';
 import { checkAssertion, PASSKEY_TYPE, prepareSecondFactor, type CheckOutcome, type Prepared } from '@/lib/flows/passkeys';
 import { waitBeforeResend } from '@/lib/flows/resend';
@@ -15,6 +16,7 @@ import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { answerLimited, attempt, attemptSend, sendRefusalKey } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
+import type { SetupMethod } from '@/lib/provider/mfa-setup';
 import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
 import { updateFlow } from '@/lib/session';
 import type { FormState, PasskeyState, ResendState } from '@/lib/validation/form-state';
@@ -55,6 +57,8 @@ export const startMfa = formAction(async function startMfa(_prev: FormState<neve
   // The option is no longer offered (the account changed since the page was shown).
   if (outcome.kind === 'not-offered') redirect(stepUrl('/register-mfa', requestId, { view: 'options' }));
   if (outcome.kind === 'redirect') {
+    // A method this product sets up: its own page, unless the tenant refused a set-up on this track.
+    if (!flow.setupAtTenant && isSetUpHere(type)) await setUpHereInstead({ flow, method: type });
     const target = checkRedirect(outcome.url, allowedRedirectOrigins(getConfig()));
     if (!target) failToErrorPage(new Error('MFA redirect target not allowed'), { step: 'mfa.start' });
     redirect(target);
@@ -64,6 +68,34 @@ export const startMfa = formAction(async function startMfa(_prev: FormState<neve
   log.info({ event: 'mfa.sent', type: option.type, account: accountRef(sub) }, 'second factor started');
   redirect(stepUrl(mfaStepPath(option.type), requestId));
 });
+
+/**
+ * The tenant answered that the method must be set up first (its 403 hand-off): this product's own
+ * set-up page for it instead (README "Second factors set up here"). An app, a phone or backup
+ * codes: opened now; a text message or an e-mail: its page asks where the code goes. Where the
+ * tenant does not set the method up on this track (or refuses it), nothing changes: the caller
+ * follows the tenant's hand-off.
+ */
+async function setUpHereInstead({ flow, method }: { flow: { requestId: string; precheck: { trackId: string } }; method: SetupMethod }): Promise<void> {
+  const { requestId } = flow;
+  if (!OPENED_AT_ONCE.has(method)) redirect(stepUrl(SETUP_PAGES[method], requestId));
+  let opened: Awaited<ReturnType<typeof openSetup>>;
+  try {
+    opened = await openSetup({ method, trackId: flow.precheck.trackId, requestId, locale: await getLocale() });
+  } catch (error) {
+    log.warn(
+      { event: 'setup.start-failed', method, reason: error instanceof Error ? error.name : 'unknown' },
+      'own set-up not opened; the tenant’s page instead',
+    );
+    return;
+  }
+  if (opened.kind !== 'opened') {
+    await updateFlow({ setupAtTenant: true });
+    return;
+  }
+  await updateFlow({ setup: opened.setup });
+  redirect(stepUrl(SETUP_PAGES[method], requestId));
+}
 
 /** Sends a new code (or push request) for the same option, once the countdown has run out. */
 export const resendMfaCode = formAction(async function resendMfaCode(_prev: ResendState, formData: FormData): Promise<ResendState> {

@@ -27,6 +27,11 @@ export const SETUP_PAGES = {
   BACKUPCODE: '/setup-mfa/backup-codes',
 } as const;
 
+/** Whether this product sets `method` up on its own pages. */
+export function isSetUpHere(method: string): method is SetupMethod {
+  return (SETUP_METHODS as readonly string[]).includes(method);
+}
+
 /** The methods whose set-up the tenant opens at once, without asking where a code should go. */
 export const OPENED_AT_ONCE: ReadonlySet<SetupMethod> = new Set(['TOTP', 'PUSH', 'BACKUPCODE']);
 

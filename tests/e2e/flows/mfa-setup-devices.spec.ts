@@ -217,3 +217,25 @@ test('"Set up another method" on the code page: first the current method confirm
   await continueToProvider(page, javaScriptEnabled);
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 });
+
+test('push without a paired phone: the tenant says "set it up first", and the pairing page here does it instead of the tenant’s; the sign-in goes on', async ({
+  page,
+  request,
+  javaScriptEnabled,
+  standin,
+}) => {
+  const email = SETUP.phone(tag('phone', javaScriptEnabled));
+  await toPasswordStep(page, email);
+  await page.getByLabel('Password', { exact: true }).fill(SETUP.password);
+  await submit(page, 'Sign in');
+  await continueToProvider(page, javaScriptEnabled);
+  if (!javaScriptEnabled) await submit(page, 'Send request');
+  await expect(page).toHaveURL(/\/setup-mfa\/push\?requestId=[\w-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pair your phone');
+  expect(await chooseOnPhone(request, standin, email, await shownNumber(page))).toBe('ok');
+  await awaitPairing(page, javaScriptEnabled);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Phone paired');
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+});

@@ -29,12 +29,14 @@ export const MFA = {
  * `suggested` is offered an authenticator app, a phone, text messages, codes by e-mail, backup codes (and a passkey)
  * and may skip; `required` must set up the app now (its time to skip ran out); `mfa` meets an MFA
  * requirement with nothing set up (the tenant enrols on that track); `another` passes its MFA by
- * e-mail code and may add a method then. A tag makes a fresh account per test.
+ * e-mail code and may add a method then; `phone` has push without a paired phone (the tenant's 403).
+ * A tag makes a fresh account per test.
  */
 export const SETUP = {
   suggested: (tag: string) => `setup.suggested+${tag}@example.com`,
   mfa: (tag: string) => `setup.mfa+${tag}@example.com`,
   another: (tag: string) => `setup.another+${tag}@example.com`,
+  phone: (tag: string) => `setup.phone+${tag}@example.com`,
   required: (tag: string) => `setup.required+${tag}@example.com`,
   password: 'KitchenDemo2026',
 } as const;

@@ -55,10 +55,11 @@ export function mfaSetup({ store, generation }: Context) {
   /**
    * A track a method may be set up on: a suggestion's; an MFA requirement's only for an account of
    * a tenant that enrols there (`enrolOnMfaTrack`; whether cidaas does is not published) and only
-   * while nothing is set up or once a current method has passed it, since a password alone must
-   * never add the factor that then passes it.
+   * while nothing is set up, once a current method has passed it, or for the method the tenant
+   * itself said must be set up first (its 403 at the MFA step: a push method without a device),
+   * since a password alone must never add a factor that then passes the requirement.
    */
-  const openTrack = (trackId: unknown): Track | undefined => {
+  const openTrack = (trackId: unknown, method?: string): Track | undefined => {
     const track = store.tracks.get(str(trackId) ?? '');
     if (!track || track.used || track.expiresAt < Date.now()) return undefined;
     if (track.pending[0] === 'suggest') return track;
@@ -70,8 +71,11 @@ export function mfaSetup({ store, generation }: Context) {
     const proven = [...store.verified.values()].some(
       (v) => v.sub === track.sub && v.requestId === track.requestId && !v.used && v.type !== 'PASSWORD' && v.expiresAt > now,
     );
-    return nothingSetUp || proven ? track : undefined;
+    return nothingSetUp || proven || (method !== undefined && needsSetup(account, method)) ? track : undefined;
   };
+  /** A method listed for the account that cannot be used until set up: a push method without a device (verification.ts's 403). */
+  const needsSetup = (account: Account, method: string) =>
+    method === 'PUSH' && account.methods.some((m) => m.type === 'PUSH' && !m.mediums?.some((medium) => medium.friendly_name));
   const named = (account: Account, track: Track) =>
     track.pending[0] === 'mfa' ? [...SET_UP_HERE] : [...(account.suggestionMandatory?.methods ?? []), ...(account.suggestMethods ?? [])];
 
@@ -84,14 +88,15 @@ export function mfaSetup({ store, generation }: Context) {
 
   /** Opens a set-up, or says which refusal (its code and words) the generation answers. */
   const open = (method: string, trackId: unknown, body: Body): Exchange | { code: string; legacyCode: string | number; message: string } => {
-    const track = openTrack(trackId);
+    const track = openTrack(trackId, method);
     const account = track && store.accountBySub(track.sub);
     // The legacy generation's codes for these are not published: the track's is the one it uses for
     // an unknown reference, the others are the stand-in's (a product reads them as unknown refusals).
     if (!track || !account) return { code: 'VER_0025', legacyCode: 'VER_0006', message: 'trackId is invalid, used or not suggesting a method' };
     if (!SET_UP_HERE.has(method) || !named(account, track).includes(method))
       return { code: 'VER_0028', legacyCode: 3041, message: `${method} is not active for this client` };
-    if (methodConfigured(account, method)) return { code: 'VER_0029', legacyCode: 3042, message: `${method} is already configured` };
+    if (methodConfigured(account, method) && !needsSetup(account, method))
+      return { code: 'VER_0029', legacyCode: 3042, message: `${method} is already configured` };
     const destination = destinationOf(method, body);
     if ((method === 'SMS' || method === 'EMAIL') && !destination)
       return { code: 'VER_0005', legacyCode: 'VER1004', message: `${method === 'SMS' ? 'mobile_number' : 'email'} is missing or invalid` };
@@ -142,7 +147,7 @@ export function mfaSetup({ store, generation }: Context) {
   const check = (method: string, body: Body): 'ok' | 'unknown' | 'wrong' | 'configured' => {
     const exchange = store.exchanges.get(str(body.exchange_id) ?? '');
     if (!exchange?.setup || exchange.type !== method || exchange.used || exchange.expiresAt < Date.now()) return 'unknown';
-    const track = openTrack(exchange.setup.trackId);
+    const track = openTrack(exchange.setup.trackId, method);
     const account = store.accountBySub(exchange.sub);
     if (!track || !account) return 'unknown';
     if (body.sub !== undefined && body.sub !== account.sub) return 'unknown';
@@ -166,8 +171,13 @@ export function mfaSetup({ store, generation }: Context) {
   const enrol = (exchange: Exchange, account: Account, track: Track): 'ok' => {
     const method = exchange.type;
     const destination = exchange.setup?.destination;
-    const medium = destination ? [{ id: randomUUID(), ...(method === 'SMS' ? { mobile: mask(destination) } : { email: mask(destination) }) }] : undefined;
-    account.methods = [...account.methods, { type: method, ...(medium ? { mediums: medium } : {}) }];
+    const medium = destination
+      ? [{ id: randomUUID(), ...(method === 'SMS' ? { mobile: mask(destination) } : { email: mask(destination) }) }]
+      : method === 'PUSH'
+        ? [{ id: randomUUID(), friendly_name: 'Paired phone' }]
+        : undefined;
+    // A push method listed without a device is replaced by the one just paired.
+    account.methods = [...account.methods.filter((m) => !(method === 'PUSH' && m.type === 'PUSH')), { type: method, ...(medium ? { mediums: medium } : {}) }];
     if (method === 'TOTP') account.totpSecret = exchange.setup!.totpSecret;
     if (exchange.push) exchange.push.status = 'ENROLLED';
     // The factor just proven: an MFA requirement's continue names its status (a suggestion's needs none).
@@ -193,7 +203,7 @@ export function mfaSetup({ store, generation }: Context) {
     return scanned;
   };
   const pairDevice = (scanned: Exchange, passCode: string): 'ok' | 'wrong' | 'unknown' => {
-    const track = openTrack(scanned.setup?.trackId);
+    const track = openTrack(scanned.setup?.trackId, 'PUSH');
     const account = store.accountBySub(scanned.sub);
     if (!scanned.push || scanned.used || !track || !account || scanned.expiresAt < Date.now()) return 'unknown';
     scanned.used = true;

@@ -9,6 +9,7 @@ import {
   limitsMock,
   outage,
   redirectedTo,
+  refusal,
   refused,
   REQUEST,
   resetRequest,
@@ -17,9 +18,11 @@ import {
 } from './support';
 
 vi.mock('@/lib/provider/verification', () => verificationMock());
+vi.mock('@/lib/provider/mfa-setup', () => ({ startSetup: vi.fn(), verifySetup: vi.fn(), cancelSetup: vi.fn() }));
 
 const { resendMfaCode, startMfa } = await import('@/app/register-mfa/actions');
 const { getConfiguredMethods, initiateAuthentication } = await import('@/lib/provider/verification');
+const { startSetup } = await import('@/lib/provider/mfa-setup');
 
 const initiated = (exchangeId: string, extra = {}) =>
   ({
@@ -78,7 +81,36 @@ describe('start a second factor (app/register-mfa/actions.ts startMfa)', () => {
     expect(await redirectedTo(start('EMAIL'))).toBe(`/register-mfa/code?requestId=${REQUEST}`);
   });
 
+  test('"set it up first" (the 403 hand-off) for a method set up here: its page here instead; an app-like one opened at once', async () => {
+    vi.mocked(initiateAuthentication).mockResolvedValueOnce({ kind: 'redirect', url: 'http://127.0.0.1:4999/elsewhere' } as never);
+    vi.mocked(startSetup).mockResolvedValueOnce({
+      generation: 'current',
+      exchangeId: 'ex-p',
+      expiresAt: undefined,
+      sub: 'sub-1',
+      statusId: 'st-p',
+      pushNumber: '12',
+    } as never);
+    expect(await redirectedTo(start('PUSH'))).toBe(`/setup-mfa/push?requestId=${REQUEST}`);
+    expect(startSetup).toHaveBeenCalledWith(expect.objectContaining({ method: 'PUSH', trackId: 'track-1' }));
+    expect((await flowNow())?.setup).toMatchObject({ method: 'PUSH', push: { statusId: 'st-p', number: '12' } });
+    // A code by e-mail: its page asks where the code goes first.
+    vi.mocked(initiateAuthentication).mockResolvedValueOnce({ kind: 'redirect', url: 'http://127.0.0.1:4999/elsewhere' } as never);
+    expect(await redirectedTo(start('EMAIL'))).toBe(`/setup-mfa/email?requestId=${REQUEST}`);
+  });
+
+  test('the tenant refusing a set-up on its track: its hand-off is followed, now and from then on', async () => {
+    vi.mocked(initiateAuthentication).mockResolvedValue({ kind: 'redirect', url: 'http://127.0.0.1:4999/elsewhere' } as never);
+    vi.mocked(startSetup).mockRejectedValueOnce(refusal('reference-invalid'));
+    expect(await redirectedTo(start('PUSH'))).toBe('http://127.0.0.1:4999/elsewhere');
+    expect((await flowNow())?.setupAtTenant).toBe(true);
+    vi.mocked(startSetup).mockClear();
+    expect(await redirectedTo(start('PUSH'))).toBe('http://127.0.0.1:4999/elsewhere');
+    expect(startSetup).not.toHaveBeenCalled();
+  });
+
   test('the provider sends the browser elsewhere: followed only when allowed', async () => {
+    await withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-1' }, setupAtTenant: true });
     vi.mocked(initiateAuthentication).mockResolvedValueOnce({ kind: 'redirect', url: 'http://127.0.0.1:4999/elsewhere' } as never);
     expect(await redirectedTo(start('EMAIL'))).toBe('http://127.0.0.1:4999/elsewhere');
     vi.mocked(initiateAuthentication).mockResolvedValueOnce({ kind: 'redirect', url: 'https://evil.example/' } as never);

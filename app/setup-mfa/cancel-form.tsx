@@ -12,7 +12,7 @@ import { cancelMethodSetup } from './actions';
 export function CancelSetupForm({ requestId, label, method }: { requestId: string; label: string; method?: string }) {
   const [, action] = useActionState<FormState<never>, FormData>(cancelMethodSetup, { status: 'idle' });
   return (
-    <form action={action}>
+    <form action={action} className="cancel-setup">
       <input type="hidden" name="requestId" value={requestId} />
       {method ? <input type="hidden" name="method" value={method} /> : null}
       <div className="actions">

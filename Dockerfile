@@ -36,7 +36,8 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=build --chown=node:node /app/.next/standalone ./
 USER node
-EXPOSE 3000
+# 3000: the pages; 9464: Prometheus metrics (METRICS_PORT, set in the Kubernetes ConfigMap), never public.
+EXPOSE 3000 9464
 # Liveness only (the process answers); readiness, which also asks the provider, is /readyz.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=15s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]

@@ -37,7 +37,7 @@ const nextConfig: NextConfig = {
   skipProxyUrlNormalize: true,
   reactStrictMode: true,
   images: { unoptimized: true },
-  serverExternalPackages: ['pino'],
+  serverExternalPackages: ['pino', 'prom-client'],
   experimental: {
     serverActions: { bodySizeLimit: '64kb' },
   },

@@ -3,6 +3,8 @@ import { createHmac } from 'node:crypto';
 import pino from 'pino';
 import { currentRequest } from '../server/request-context.mjs';
 import { getConfig } from './config';
+import { countEvent } from './metrics';
+import { traceFields } from './tracing';
 
 /**
  * Structured JSON logs on stdout. The redaction list is a safety net, not the policy: code must
@@ -12,10 +14,19 @@ export const log = pino({
   level: process.env.LOG_LEVEL ?? 'info',
   base: { service: 'signin' },
   timestamp: pino.stdTimeFunctions.isoTime,
-  // The request being served (server/entry.mjs keeps it), so every line can be matched to it.
+  // The request being served (server/entry.mjs keeps it), so every line can be matched to it,
+  // and, with tracing on, to its trace (lib/tracing.ts).
   mixin: () => {
     const reqId = currentRequest()?.reqId;
-    return reqId ? { reqId } : {};
+    return { ...(reqId ? { reqId } : {}), ...traceFields() };
+  },
+  // Every line passes the metrics on its way out: the funnel and the limits are counted from the
+  // events the steps log (lib/metrics.ts).
+  hooks: {
+    logMethod(args, write) {
+      countEvent(args[0]);
+      return write.apply(this, args);
+    },
   },
   redact: {
     paths: ['password', '*.password', 'passCode', '*.passCode', 'token', '*.token', 'cookie', '*.cookie', 'rprq', 'exchangeId', '*.exchangeId', 'statusId'],

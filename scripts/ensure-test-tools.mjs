@@ -8,7 +8,9 @@
 // - nginx: the multi-replica test puts two app processes behind it (NGINX_PATH, or
 //   /usr/sbin/nginx);
 // - Redis: the shared store for limits across replicas (REDIS_SERVER_PATH, or
-//   /usr/bin/redis-server); the multi-replica test starts one of its own.
+//   /usr/bin/redis-server); the multi-replica test starts one of its own;
+// - Prometheus's promtool: the metrics test checks the app's exposition with it (PROMTOOL_PATH,
+//   or /usr/bin/promtool, from Debian's prometheus package).
 //
 // Each is found, installed with apt-get when running as root, or named exactly as missing.
 import { execFileSync } from 'node:child_process';
@@ -36,6 +38,13 @@ const TOOLS = [
     candidates: [process.env.REDIS_SERVER_PATH, '/usr/bin/redis-server'],
     why: 'The multi-replica test shares its limits through it.',
   },
+  {
+    name: 'promtool (Prometheus)',
+    env: 'PROMTOOL_PATH',
+    pkg: 'prometheus',
+    candidates: [process.env.PROMTOOL_PATH, '/usr/bin/promtool'],
+    why: 'The metrics test checks the exposition with `promtool check metrics`.',
+  },
 ];
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -60,7 +69,8 @@ console.log(`ensure-test-tools: installing ${missing.map((t) => t.pkg).join(', '
 const apt = (args) => execFileSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 try {
   apt(['update', '-qq']);
-  apt(['install', '-y', '-qq', ...missing.map((t) => t.pkg)]);
+  // Only the programs: a package's recommended extras (prometheus's exporters, say) are not needed.
+  apt(['install', '-y', '-qq', '--no-install-recommends', ...missing.map((t) => t.pkg)]);
 } catch {
   console.error('ensure-test-tools: apt-get could not install them (see the output above).');
   process.exit(1);

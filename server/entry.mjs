@@ -17,13 +17,17 @@
 //   streamed ones (chunked) as soon as the count passes the limit (body-limit.mjs);
 // - graceful shutdown: on SIGTERM the listener closes (new connections are refused), requests in
 //   flight finish, keep-alive connections are closed after their response, and the process exits
-//   0; after SHUTDOWN_GRACE_MS (default 20 s) it exits 1 regardless.
+//   0; after SHUTDOWN_GRACE_MS (default 20 s) it exits 1 regardless;
+// - Prometheus metrics (metrics.mjs): every request counted and timed by screen, and, with
+//   METRICS_PORT set, `/metrics` served on that port only (never on the public one).
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import pino from 'pino';
 import { limitStreamedBody, MAX_BODY_BYTES, refuseTooLarge } from './body-limit.mjs';
 import { routeConsoleTo } from './console-log.mjs';
 import { stripForgedHeaders } from './forged-headers.mjs';
+import { methodOf, metrics, screenOf, startMetricsServer } from './metrics.mjs';
 import { requestContextStorage, lifecycle as sharedLifecycle, statusToWrite } from './request-context.mjs';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info', base: { service: 'signin' }, timestamp: pino.stdTimeFunctions.isoTime });
@@ -43,6 +47,7 @@ process.env.NEXT_MANUAL_SIG_HANDLE = 'true';
 
 const servers = [];
 let inFlight = 0;
+const { httpRequests, httpDuration } = metrics();
 
 const createServer = http.createServer;
 http.createServer = function wrappedCreateServer(...args) {
@@ -110,6 +115,11 @@ function logWhenDone(req, res, requestId) {
     done = true;
     inFlight--;
     const path = loggedPath(req.url);
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const screen = screenOf(path);
+    const method = methodOf(req.method);
+    httpRequests.inc({ screen, method, status: String(res.statusCode) });
+    httpDuration.observe({ screen, method }, seconds);
     const entry = {
       event: 'request',
       reqId: requestId,
@@ -158,6 +168,34 @@ function shutdown(signal) {
   }, GRACE_MS).unref();
   if (inFlight === 0) exit(0);
 }
+// The metrics listener: its own port, made with Node's own createServer (not the wrapped one
+// above: its requests are not the app's), closed with the others on shutdown.
+const METRICS_PORT = Number(process.env.METRICS_PORT ?? 0);
+if (Number.isInteger(METRICS_PORT) && METRICS_PORT > 0 && METRICS_PORT < 65536) {
+  const metricsServer = startMetricsServer({
+    port: METRICS_PORT,
+    host: process.env.METRICS_HOST || undefined,
+    createServer,
+    version: process.env.APP_VERSION || packageVersion(),
+    deployment: process.env.DEPLOYMENT_ID,
+    onError: (error) => log.error({ event: 'metrics-failed', err: error }, 'metrics not collected'),
+  });
+  metricsServer.on('listening', () => log.info({ event: 'metrics-listening', port: METRICS_PORT }, 'metrics served'));
+  metricsServer.on('error', (error) => log.error({ event: 'metrics-listen-failed', port: METRICS_PORT, err: error }, 'metrics port not opened'));
+  servers.push(metricsServer);
+} else if (process.env.METRICS_PORT) {
+  log.error({ event: 'metrics-port-invalid' }, 'METRICS_PORT is not a port number: metrics not served');
+}
+
+/** The build's version, from the package.json beside this file (the standalone output has it). */
+function packageVersion() {
+  try {
+    return JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')).version;
+  } catch {
+    return undefined;
+  }
+}
+
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 process.on('SIGINT', () => shutdown('SIGINT'));
 

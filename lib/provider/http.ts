@@ -2,6 +2,8 @@ import 'server-only';
 import { Agent, request, fetch as undiciFetch } from 'undici';
 import { getConfig } from '../config';
 import { log } from '../log';
+import { errorOutcome, observeProviderCall, replyOutcome } from '../metrics';
+import { inProviderSpan } from '../tracing';
 import type { ProviderService } from './error-codes';
 import { ProviderError } from './errors';
 import { guarded } from './limits';
@@ -74,11 +76,31 @@ export function observeReplies(next: ReplyObserver | undefined): void {
   observer = next;
 }
 
-/** Sends one call and returns the raw status, JSON body and Location. */
+/**
+ * Sends one call and returns the raw status, JSON body and Location; each call is counted and
+ * timed (lib/metrics.ts) and has a span of its own (lib/tracing.ts).
+ */
 export async function callProvider(call: ProviderCall): Promise<ProviderReply> {
-  const reply = await guarded(call, () => sendWithRetry(call));
-  observer?.(call, reply);
-  return reply;
+  return inProviderSpan(call, async (span) => {
+    let started: number | undefined;
+    try {
+      const reply = await guarded(call, () => {
+        started = performance.now();
+        return sendWithRetry(call);
+      });
+      const outcome = replyOutcome(reply.status);
+      observeProviderCall(call, outcome, (performance.now() - started!) / 1000);
+      span.setOutcome(outcome, reply.status);
+      observer?.(call, reply);
+      return reply;
+    } catch (error) {
+      const outcome = errorOutcome(error instanceof ProviderError ? error : undefined);
+      // A call the breaker or a bulkhead stopped was never sent: counted, not timed.
+      observeProviderCall(call, outcome, started === undefined ? undefined : (performance.now() - started) / 1000);
+      span.setOutcome(outcome);
+      throw error;
+    }
+  });
 }
 
 /** GETs once more on a connection reset; POSTs never (a password check must not count twice). */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { getConfig } from '../config';
 import { log } from '../log';
+import { countBulkheadRefusal } from '../metrics';
 import { clientAddress, currentRequest } from '../request-context';
 import type { ProviderService } from './error-codes';
 import { ProviderError } from './errors';
@@ -110,6 +111,7 @@ export async function guarded<T>(call: { operation: string; service?: ProviderSe
       ? 'client'
       : undefined;
   if (full) {
+    countBulkheadRefusal(full);
     // Not counted by the breaker: nothing was sent, so nothing is known about the provider.
     throw new ProviderError({ kind: 'overloaded', operation, service, cause: new Error(`too many provider calls in flight for this ${full}`) });
   }

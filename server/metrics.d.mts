@@ -1,0 +1,31 @@
+import type http from 'node:http';
+import type { Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export declare const SCREENS: readonly string[];
+export declare function screenOf(url: string | undefined): string;
+export declare function methodOf(method: string | undefined): string;
+export type SigninMetrics = {
+  register: Registry;
+  httpRequests: Counter<'screen' | 'method' | 'status'>;
+  httpDuration: Histogram<'screen' | 'method'>;
+  funnel: Counter<'step' | 'outcome' | 'method'>;
+  providerCalls: Counter<'service' | 'operation' | 'outcome'>;
+  providerDuration: Histogram<'service' | 'operation'>;
+  breakerOpenings: Counter;
+  breakerOpen: Gauge;
+  providerInFlight: Gauge;
+  bulkheadRefusals: Counter<'scope'>;
+  limitRefusals: Counter<'limit'>;
+  resendWaits: Counter<'factor'>;
+  storeUp: Gauge;
+  buildInfo: Gauge<'version' | 'deployment'>;
+};
+export declare function metrics(): SigninMetrics;
+export declare function startMetricsServer(args: {
+  port: number;
+  host?: string;
+  createServer?: typeof http.createServer;
+  version?: string;
+  deployment?: string;
+  onError?: (error: unknown) => void;
+}): http.Server;

@@ -140,3 +140,10 @@ test('promtool accepts the exposition', async () => {
     .filter((line) => line && !LIBRARY_NAMING.some((name) => line.startsWith(`${name} non-counter metrics should not have "_total" suffix`)));
   expect(ours).toEqual([]);
 });
+
+test('promtool accepts the alerting rules in deploy/monitoring', async () => {
+  const promtool = [process.env.PROMTOOL_PATH, '/usr/bin/promtool'].find((p): p is string => Boolean(p) && existsSync(p!));
+  expect(promtool, 'promtool (Debian package prometheus) — scripts/ensure-test-tools.mjs installs it').toBeDefined();
+  const out = execFileSync(promtool!, ['check', 'rules', 'deploy/monitoring/alerts.yaml'], { encoding: 'utf8' });
+  expect(out).toMatch(/SUCCESS: \d+ rules found/);
+});

@@ -130,6 +130,8 @@ export type FlowSession = {
   setup?: MethodSetup;
   /** The tenant refused a set-up on its MFA requirement's track: its own rules apply (app/setup-mfa/actions.ts). */
   setupAtTenant?: true;
+  /** The tenant said this method must be set up first (its 403 at the MFA step): its set-up may open on the MFA track. */
+  setupAllowedFor?: MethodSetup['method'];
   /**
    * "Set up another method" on the MFA page: once a current method has confirmed the person
    * (`proven`), the methods to add are offered before the sign-in goes on.

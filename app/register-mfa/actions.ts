@@ -78,7 +78,11 @@ export const startMfa = formAction(async function startMfa(_prev: FormState<neve
  */
 async function setUpHereInstead({ flow, method }: { flow: { requestId: string; precheck: { trackId: string } }; method: SetupMethod }): Promise<void> {
   const { requestId } = flow;
-  if (!OPENED_AT_ONCE.has(method)) redirect(stepUrl(SETUP_PAGES[method], requestId));
+  if (!OPENED_AT_ONCE.has(method)) {
+    // Its page asks where the code goes first; the tenant's word lets that set-up open on this track.
+    await updateFlow({ setupAllowedFor: method });
+    redirect(stepUrl(SETUP_PAGES[method], requestId));
+  }
   let opened: Awaited<ReturnType<typeof openSetup>>;
   try {
     opened = await openSetup({ method, trackId: flow.precheck.trackId, requestId, locale: await getLocale() });

@@ -10,6 +10,7 @@ import {
   abandonSetup,
   checkSetupCode,
   continuationAfterSetup,
+  mayOpenSetup,
   OPENED_AT_ONCE,
   openSetup,
   provenContinuation,
@@ -23,6 +24,7 @@ import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { endSendWait } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
+import type { SetupMethod } from '@/lib/provider/mfa-setup';
 import { updateFlow } from '@/lib/session';
 import { fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
 import type { CodeFormState, FormState, ResendState } from '@/lib/validation/form-state';
@@ -45,6 +47,7 @@ export const startMethodSetup = formAction(async function startMethodSetup(_prev
   const { method } = parsed.data;
   const { requestId, precheck } = flow;
   if (flow.setup?.method === method && !flow.setup.push?.outcome) redirect(stepUrl(SETUP_PAGES[method], requestId));
+  if (!(await setupAllowed(flow, method))) return { status: 'invalid', fieldErrors: {}, formError: 'setupUnavailable' };
   if (flow.setup) await abandonSetup({ setup: flow.setup, sub: flow.sub, requestId });
   if (!OPENED_AT_ONCE.has(method)) {
     if (flow.setup) await updateFlow({ setup: undefined });
@@ -65,6 +68,19 @@ export const startMethodSetup = formAction(async function startMethodSetup(_prev
   await updateFlow({ setup: opened.setup });
   redirect(stepUrl(SETUP_PAGES[method], requestId));
 });
+
+/** A set-up may open on this track (lib/flows/mfa-setup.ts mayOpenSetup); a refusal is logged, as it may be a forged post. */
+async function setupAllowed(flow: Parameters<typeof mayOpenSetup>[0], method: SetupMethod): Promise<boolean> {
+  let allowed: boolean;
+  try {
+    allowed = await mayOpenSetup(flow, method, await getLocale());
+  } catch (error) {
+    failToErrorPage(error, { step: 'setup.allowed', method }, stepUrl(setupHome(flow), flow.requestId));
+  }
+  if (!allowed)
+    log.warn({ event: 'setup-refused-on-track', method, account: accountRef(flow.sub) }, 'set-up on an MFA requirement refused: the account has a method');
+  return allowed;
+}
 
 /**
  * The tenant does not know the track (any more) for a set-up. A suggestion's: it has expired. An MFA
@@ -109,6 +125,7 @@ export const sendSetupCode = formAction(async function sendSetupCode(_prev: Dest
     if (refused) return { status: 'invalid', fieldErrors: { email: refused }, values };
     destination = input.email.trim();
   }
+  if (!(await setupAllowed(flow, input.method))) return { status: 'invalid', fieldErrors: {}, formError: 'setupUnavailable', values };
   // The resend's wait and budgets, said as the resend says them (too early, or a budget in minutes).
   const held = await waitBeforeResend(`setup.${input.method}`, sub, 'setup.send');
   if (held?.status === 'invalid') return { ...held, values };
@@ -182,7 +199,14 @@ export const checkMethodSetup = formAction(async function checkMethodSetup(_prev
   await updateFlow({
     setup: undefined,
     setupDone: setup.method,
-    continuation: continuationAfterSetup({ precheck, sub, proven: provenContinuation(flow), method: setup.method, statusId: checked.statusId }),
+    continuation: continuationAfterSetup({
+      precheck,
+      sub,
+      groupId: flow.groupId,
+      proven: provenContinuation(flow),
+      method: setup.method,
+      statusId: checked.statusId,
+    }),
   });
   redirect(stepUrl(SETUP_PAGES[setup.method], requestId));
 });

@@ -43,6 +43,11 @@ export async function bindPrecheckEntry(entry: { requestId: string; sub: string 
   }
   if (ours) {
     if (!session.sub) session.subFromAddress = true;
+    // Another precheck: what a set-up on the last one left (its confirmation, an open set-up, the
+    // wish to add a method) belongs to that one, and must not answer for this one.
+    if (session.precheck?.trackId !== precheck.trackId || session.precheck?.kind !== precheck.kind) {
+      for (const key of ['setup', 'setupDone', 'setupAtTenant', 'setupAllowedFor', 'addMethod', 'passkeyCreated'] as const) delete session[key];
+    }
     session.sub = sub;
     session.precheck = precheck;
     await session.save();

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import { log } from '@/lib/log';
 import { refusalMeaning } from '@/lib/provider/errors';
 import { cancelSetup, startSetup, verifySetup, type SetupMethod } from '@/lib/provider/mfa-setup';
-import { getPushStatus, type PushState } from '@/lib/provider/verification';
+import { getConfiguredMethods, getPushStatus, type PushState } from '@/lib/provider/verification';
 import type { Continuation, MethodSetup, Precheck } from '@/lib/session-types';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import { continuationAfter } from './continuation';
@@ -67,6 +67,8 @@ export function setupHome(flow: { precheck: Pick<Precheck, 'kind'>; addMethod?: 
 export function continuationAfterSetup(args: {
   precheck: Pick<Precheck, 'kind' | 'trackId'>;
   sub: string;
+  /** The group chosen before the MFA requirement, where the tenant asked for it first. */
+  groupId?: string;
   method: MethodSetup['method'];
   statusId: string | undefined;
   proven: Continuation | undefined;
@@ -74,8 +76,25 @@ export function continuationAfterSetup(args: {
   const { precheck, sub, method, statusId } = args;
   if (precheck.kind === 'mfa' && args.proven) return args.proven;
   if (precheck.kind === 'mfa' && statusId)
-    return continuationAfter({ step: 'second-factor', trackId: precheck.trackId, sub, statusId, verificationType: method });
+    return continuationAfter({ step: 'second-factor', trackId: precheck.trackId, sub, statusId, verificationType: method, groupId: args.groupId });
   return continuationAfter({ step: 'suggestion', trackId: precheck.trackId, sub });
+}
+
+/**
+ * Whether a set-up may open on this flow's track. A suggestion's: always (the tenant asks for it).
+ * An MFA requirement's: only where a password alone cannot use it to pass the requirement: a
+ * current method has confirmed the person ("set up another method"), the tenant itself said this
+ * method must be set up first (its 403), or the account has nothing but a password (read from the
+ * tenant now, not from the page that offered it: a form can be posted by anyone).
+ */
+export async function mayOpenSetup(
+  flow: { requestId: string; sub: string; precheck: Pick<Precheck, 'kind'>; addMethod?: { proven?: true }; setupAllowedFor?: MethodSetup['method'] },
+  method: MethodSetup['method'],
+  locale: string,
+): Promise<boolean> {
+  if (flow.precheck.kind !== 'mfa' || flow.addMethod?.proven || flow.setupAllowedFor === method) return true;
+  const methods = await getConfiguredMethods({ requestId: flow.requestId, sub: flow.sub, locale });
+  return methods.every((m) => m.type === 'PASSWORD');
 }
 
 /** The continuation of an MFA requirement already passed with a current method, if that is where this set-up began. */

@@ -98,3 +98,13 @@ describe('provider calls (observeProviderCall)', () => {
     expect(counts).toEqual([expect.objectContaining({ labels: { service: 'verification-srv', operation: 'verification.authenticate' }, value: 1 })]);
   });
 });
+
+describe('addresses on spans (lib/tracing-start.ts safeAddress)', () => {
+  test('the path alone: no query (request ids, reset tokens, codes), the group selection’s track and subject by name', async () => {
+    const { safeAddress } = await import('@/lib/tracing-start');
+    expect(safeAddress('/reset-password?requestId=r-1&rprq=secret&exchangeid=x')).toBe('/reset-password');
+    expect(safeAddress('http://127.0.0.1:3000/auth/callback?code=abc&state=s#frag')).toBe('/auth/callback');
+    expect(safeAddress('/group-selection/track-1/sub-1/req-1')).toBe('/group-selection/:trackId/:sub');
+    expect(safeAddress('/login')).toBe('/login');
+  });
+});

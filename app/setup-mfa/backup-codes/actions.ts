@@ -39,7 +39,14 @@ export const confirmCodesSaved = formAction(async function confirmCodesSaved(_pr
   await updateFlow({
     setup: undefined,
     setupDone: 'BACKUPCODE',
-    continuation: continuationAfterSetup({ precheck, sub, proven: provenContinuation(flow), method: 'BACKUPCODE', statusId: checked.statusId }),
+    continuation: continuationAfterSetup({
+      precheck,
+      sub,
+      groupId: flow.groupId,
+      proven: provenContinuation(flow),
+      method: 'BACKUPCODE',
+      statusId: checked.statusId,
+    }),
   });
   redirect(stepUrl('/setup-mfa/backup-codes', requestId));
 });

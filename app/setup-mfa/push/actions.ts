@@ -48,7 +48,14 @@ export const checkPairing = formAction(async function checkPairing(_prev: PushCh
     await updateFlow({
       setup: undefined,
       setupDone: 'PUSH',
-      continuation: continuationAfterSetup({ precheck, sub, proven: provenContinuation(flow), method: 'PUSH', statusId: setup.push.statusId }),
+      continuation: continuationAfterSetup({
+        precheck,
+        sub,
+        groupId: flow.groupId,
+        proven: provenContinuation(flow),
+        method: 'PUSH',
+        statusId: setup.push.statusId,
+      }),
     });
   else await updateFlow({ setup: { ...setup, push: { ...setup.push, outcome: state } } });
   redirect(page);

@@ -70,9 +70,11 @@ test('one sign-in: the request span with its provider calls below it, and its tr
     )
     // Next's span of the whole request (the password form's post), the root of the trace.
     .toMatch(/^POST\b.* BaseServer\.handleRequest$/);
-  // Nothing personal in any span: no address, no password.
+  // Nothing personal or secret in any span: no address, no password, no query (request ids, tokens).
   expect(JSON.stringify(received)).not.toContain(email);
   expect(JSON.stringify(received)).not.toContain('KitchenDemo2026');
+  expect(JSON.stringify(received)).not.toMatch(/requestId=|rprq=|code=/);
+  expect(received.some((s) => attribute(s, 'http.target') === '/login')).toBe(true);
 
   // The app's log lines of that request carry the trace id.
   const lines = app

@@ -13,13 +13,16 @@ import {
   refused,
   REQUEST,
   resetRequest,
+  verificationMock,
   withFlow,
 } from './support';
 
 vi.mock('@/lib/provider/mfa-setup', () => ({ startSetup: vi.fn(), verifySetup: vi.fn(), cancelSetup: vi.fn() }));
+vi.mock('@/lib/provider/verification', () => verificationMock());
 
 const { cancelMethodSetup, checkMethodSetup, resendSetupCode, sendSetupCode, startMethodSetup } = await import('@/app/setup-mfa/actions');
 const { startSetup, verifySetup } = await import('@/lib/provider/mfa-setup');
+const { getConfiguredMethods } = await import('@/lib/provider/verification');
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const suggestFlow = (values = {}) => withFlow({ sub: 'sub-1', email: 'anna@example.com', precheck: { kind: 'suggest', trackId: 'track-1' }, ...values });
@@ -74,7 +77,26 @@ describe('a method chosen (app/setup-mfa/actions.ts startMethodSetup)', () => {
     expect(await redirectedTo(start())).toBe(expired);
   });
 
+  test('on an MFA requirement an account with a method of its own may not add one with its password alone, whatever is posted', async () => {
+    vi.mocked(getConfiguredMethods).mockResolvedValue([
+      { type: 'PASSWORD', mediumIds: [] },
+      { type: 'EMAIL', mediumIds: ['m-1'] },
+    ]);
+    await withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-m' } });
+    expect(await start()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'setupUnavailable' });
+    expect(await sendSetupCode(idle, form({ requestId: REQUEST, method: 'EMAIL', email: 'mallory@example.com' }))).toMatchObject({
+      formError: 'setupUnavailable',
+    });
+    expect(startSetup).not.toHaveBeenCalled();
+    // Once the current method has confirmed the person, or where the tenant asked for this very method, it may.
+    await withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-m' }, addMethod: { proven: true } });
+    expect(await redirectedTo(start())).toBe(page);
+    await withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-m' }, setupAllowedFor: 'TOTP' });
+    expect(await redirectedTo(start())).toBe(page);
+  });
+
   test('on an MFA requirement: opened on its track; the tenant not knowing the track hands it back to its own rules (the MFA page)', async () => {
+    vi.mocked(getConfiguredMethods).mockResolvedValue([{ type: 'PASSWORD', mediumIds: [] }]);
     await withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-m' } });
     expect(await redirectedTo(start())).toBe(page);
     expect(startSetup).toHaveBeenCalledWith(expect.objectContaining({ method: 'TOTP', trackId: 'track-m' }));

@@ -5,8 +5,9 @@ import type { ProviderError } from './provider/errors';
 /**
  * What the app counts for Prometheus (docs/operations.md "Metrics"), in words the code already
  * says: the sign-in funnel and the limits are read from the structured log events the steps write
- * anyway (lib/log.ts passes every line here), so a step cannot log one thing and count another;
- * provider calls are timed where every call passes (lib/provider/http.ts).
+ * anyway (lib/log.ts passes every line here), so a step cannot log one thing and count another
+ * (those events are info lines: with LOG_LEVEL above info they are not counted either); provider
+ * calls are timed where every call passes (lib/provider/http.ts).
  */
 
 /** The log events that are steps of the funnel, and the step each one counts as. */
@@ -63,9 +64,15 @@ export function countEvent(fields: unknown): void {
     const name = LIMIT.test(limit) ? limit : 'other';
     m.limitRefusals.inc({ limit: name });
     if (name.startsWith('wait.')) m.resendWaits.inc({ factor: name.slice('wait.'.length) });
-  } else if (event === 'limits-store-up') m.storeUp.set(1);
-  else if (event === 'limits-store-down') m.storeUp.set(0);
-  else if (event === 'provider-circuit-open') m.breakerOpenings.inc();
+  } else if (event === 'provider-circuit-open') m.breakerOpenings.inc();
+}
+
+/**
+ * The shared store's state, set where it changes (lib/limits/store.ts) rather than from its log
+ * lines: its recovery is logged at info, and a gauge must not stay at 0 under LOG_LEVEL=warn.
+ */
+export function setStoreUp(up: boolean): void {
+  metrics().storeUp.set(up ? 1 : 0);
 }
 
 /** How a provider call ended, as a label. */

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { getConfig } from '../config';
 import { log } from '../log';
+import { setStoreUp } from '../metrics';
 
 /**
  * Where limits and short-lived shared values live: in this process, or, with REDIS_URL, in Redis
@@ -53,6 +54,7 @@ function connect(url: string | undefined): Redis | null {
   const report = (next: 'up' | 'down', error?: Error) => {
     if (state === next) return;
     state = next;
+    setStoreUp(next === 'up');
     if (next === 'up') log.info({ event: 'limits-store-up' }, 'shared limits store connected');
     else log.warn({ event: 'limits-store-down', reason: error?.message }, 'shared limits store unreachable: limits count per replica');
   };
@@ -128,12 +130,14 @@ async function timed<T>(state: Shared, command: () => Promise<T>, fallback: () =
   const answer = await withDeadline(command(), getConfig().storeTimeoutMs);
   if (!answer.inTime) {
     if (state.slowUntil <= Date.now()) {
+      setStoreUp(false);
       log.warn({ event: 'limits-store-slow', pauseMs: SLOW_PAUSE_MS }, 'shared limits store too slow: limits count per replica for a while');
     }
     state.slowUntil = Date.now() + SLOW_PAUSE_MS;
     return fallback();
   }
   if (state.slowUntil !== 0 && state.slowUntil <= Date.now()) {
+    setStoreUp(true);
     log.info({ event: 'limits-store-up' }, 'shared limits store answers in time again');
     state.slowUntil = 0;
   }

@@ -2,6 +2,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { Frame } from '@/app/_components/frame';
 import { PushWaiter } from '@/app/register-mfa/push/push-waiter';
+import { OtherMethods } from '@/app/setup-passkey/other-methods';
 import { getConfig } from '@/lib/config';
 import { requireFlow, withSetupTrack } from '@/lib/flows/flow-guard';
 import { pairingPayload, qrSvg, setupHome } from '@/lib/flows/mfa-setup';
@@ -12,7 +13,6 @@ import { getClientName } from '@/lib/provider/client-name';
 import { CancelSetupForm } from '../cancel-form';
 import { PUSH_SET_UP, SetupDone } from '../setup-done';
 import { checkPairing } from './actions';
-import { StartAgainForm } from './start-again-form';
 
 /**
  * Pairing a phone for push approval (README "Second factors set up here"): the QR code the
@@ -39,7 +39,7 @@ export default async function PushSetupPage({ searchParams }: PageProps<'/setup-
         description={ended === 'rejected' ? t('pushRejected') : t('pushExpired')}
         clientName={clientName}
       >
-        <StartAgainForm requestId={requestId} label={t('pushStartAgain')} pendingLabel={t('opening')} errors={errors} />
+        <OtherMethods requestId={requestId} methods={[{ method: 'PUSH', label: t('pushStartAgain'), pending: t('opening') }]} errors={errors} />
         <CancelSetupForm requestId={requestId} label={t('otherMethod')} />
       </Frame>
     );

@@ -10,11 +10,16 @@ import { continueToProvider, expect, SETUP, submit, test, toPasswordStep, type S
  */
 const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}`;
 
-async function toSuggestion(page: Page, email: string, javaScriptEnabled: boolean) {
+/** The e-mail and password steps of a set-up account, up to where the tenant sends the browser next. */
+async function signIn(page: Page, email: string, javaScriptEnabled: boolean) {
   await toPasswordStep(page, email);
   await page.getByLabel('Password', { exact: true }).fill(SETUP.password);
   await submit(page, 'Sign in');
   await continueToProvider(page, javaScriptEnabled);
+}
+
+async function toSuggestion(page: Page, email: string, javaScriptEnabled: boolean) {
+  await signIn(page, email, javaScriptEnabled);
   await expect(page).toHaveURL(/\/setup-passkey\?requestId=[\w-]+$/);
 }
 
@@ -141,10 +146,7 @@ test('an MFA requirement with nothing set up: the methods to set up on the MFA p
   expectAccessible,
 }) => {
   const email = SETUP.mfa(tag('mfa', javaScriptEnabled));
-  await toPasswordStep(page, email);
-  await page.getByLabel('Password', { exact: true }).fill(SETUP.password);
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
+  await signIn(page, email, javaScriptEnabled);
   await expect(page).toHaveURL(/\/register-mfa\?requestId=[\w-]+/);
   await expect(
     page.getByText('You haven’t set up a second sign-in method yet. Choose one to set up now: you will use it each time you sign in.'),
@@ -186,10 +188,7 @@ test('"Set up another method" on the code page: first the current method confirm
   expectAccessible,
 }) => {
   const email = SETUP.another(tag('another', javaScriptEnabled));
-  await toPasswordStep(page, email);
-  await page.getByLabel('Password', { exact: true }).fill(SETUP.password);
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
+  await signIn(page, email, javaScriptEnabled);
   if (!javaScriptEnabled) await submit(page, 'Send code');
   await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
 
@@ -225,10 +224,7 @@ test('push without a paired phone: the tenant says "set it up first", and the pa
   standin,
 }) => {
   const email = SETUP.phone(tag('phone', javaScriptEnabled));
-  await toPasswordStep(page, email);
-  await page.getByLabel('Password', { exact: true }).fill(SETUP.password);
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
+  await signIn(page, email, javaScriptEnabled);
   if (!javaScriptEnabled) await submit(page, 'Send request');
   await expect(page).toHaveURL(/\/setup-mfa\/push\?requestId=[\w-]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pair your phone');

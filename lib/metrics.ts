@@ -72,7 +72,9 @@ export function countEvent(fields: unknown): void {
  * lines: its recovery is logged at info, and a gauge must not stay at 0 under LOG_LEVEL=warn.
  */
 export function setStoreUp(up: boolean): void {
-  metrics().storeUp.set(up ? 1 : 0);
+  const m = metrics();
+  if (!m.register.getSingleMetric('signin_limits_store_up')) m.register.registerMetric(m.storeUp);
+  m.storeUp.set(up ? 1 : 0);
 }
 
 /** How a provider call ended, as a label. */

@@ -161,9 +161,12 @@ function createMetrics() {
       help: 'Sends held back by the wait between two codes or links, by what was to be sent.',
       labelNames: ['factor'],
     }),
-    storeUp: metric(client.Gauge, {
+    // Registered at its first value (lib/metrics.ts setStoreUp): an unlabelled gauge is exported
+    // as 0 from the start, which would read as "store down" where there is no store to be down.
+    storeUp: new client.Gauge({
       name: 'signin_limits_store_up',
       help: '1 while the shared limits store (REDIS_URL) answers, 0 while this process counts on its own; absent without REDIS_URL.',
+      registers: [],
     }),
     buildInfo: metric(client.Gauge, {
       name: 'signin_build_info',

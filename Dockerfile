@@ -23,6 +23,22 @@ RUN --mount=type=secret,id=actions_key,required=false \
     if [ -s /run/secrets/actions_key ]; then export NEXT_SERVER_ACTIONS_ENCRYPTION_KEY="$(cat /run/secrets/actions_key)"; fi; \
     npm run build
 
+# The synthetic sign-in (deploy/kubernetes/synthetic-signin.yaml): tenant:check from the same
+# sources as the app, run by Node from its TypeScript (scripts/ts-paths.mjs), with the production
+# dependencies only: `docker build --target tenant-check …`. The last stage, the default, is the server.
+FROM ${NODE_IMAGE} AS tenant-check
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+COPY tsconfig.json ./
+COPY lib ./lib
+COPY scripts ./scripts
+COPY server ./server
+COPY messages ./messages
+USER node
+CMD ["node", "--import", "./scripts/ts-paths.mjs", "scripts/tenant-check.ts"]
+
 FROM ${NODE_IMAGE} AS runtime
 # NODE_OPTIONS: the server's Node flags, the same the tests and the benchmark run it with
 # (scripts/processes.mjs SERVER_NODE_OPTIONS): smaller V8 semi-spaces than the default, about

@@ -9,8 +9,11 @@
 //   /usr/sbin/nginx);
 // - Redis: the shared store for limits across replicas (REDIS_SERVER_PATH, or
 //   /usr/bin/redis-server); the multi-replica test starts one of its own;
-// - Prometheus's promtool: the metrics test checks the app's exposition with it (PROMTOOL_PATH,
-//   or /usr/bin/promtool, from Debian's prometheus package).
+// - Prometheus (Debian's prometheus package): promtool checks the app's exposition and the alerting
+//   rules (PROMTOOL_PATH, or /usr/bin/promtool), and the server scrapes two replicas behind nginx
+//   (PROMETHEUS_PATH, or /usr/bin/prometheus);
+// - the Prometheus Pushgateway: the synthetic sign-in pushes its result to it
+//   (PUSHGATEWAY_PATH, or /usr/bin/prometheus-pushgateway).
 //
 // Each is found, installed with apt-get when running as root, or named exactly as missing.
 import { execFileSync } from 'node:child_process';
@@ -45,6 +48,20 @@ const TOOLS = [
     candidates: [process.env.PROMTOOL_PATH, '/usr/bin/promtool'],
     why: 'The metrics test checks the exposition with `promtool check metrics`.',
   },
+  {
+    name: 'Prometheus',
+    env: 'PROMETHEUS_PATH',
+    pkg: 'prometheus',
+    candidates: [process.env.PROMETHEUS_PATH, '/usr/bin/prometheus'],
+    why: 'The monitoring test has a real Prometheus scrape two replicas and evaluate the alerting rules.',
+  },
+  {
+    name: 'Prometheus Pushgateway',
+    env: 'PUSHGATEWAY_PATH',
+    pkg: 'prometheus-pushgateway',
+    candidates: [process.env.PUSHGATEWAY_PATH, '/usr/bin/prometheus-pushgateway'],
+    why: 'The synthetic sign-in pushes its result to it, as its Kubernetes CronJob does.',
+  },
 ];
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -70,7 +87,7 @@ const apt = (args) => execFileSync('apt-get', args, { stdio: 'inherit', env: { .
 try {
   apt(['update', '-qq']);
   // Only the programs: a package's recommended extras (prometheus's exporters, say) are not needed.
-  apt(['install', '-y', '-qq', '--no-install-recommends', ...missing.map((t) => t.pkg)]);
+  apt(['install', '-y', '-qq', '--no-install-recommends', ...new Set(missing.map((t) => t.pkg))]);
 } catch {
   console.error('ensure-test-tools: apt-get could not install them (see the output above).');
   process.exit(1);

@@ -4,7 +4,10 @@
 // when any check fails. It uses the deployment's own provider client, so "understood" means
 // understood by this build. Nothing is changed at the tenant; with TENANT_CHECK_EMAIL and
 // TENANT_CHECK_PASSWORD it also signs that test account in, to tokens (a wrong password counts
-// toward the account's lockout like any other), and revokes the refresh token it got.
+// toward the account's lockout like any other), and revokes the refresh token it got; with
+// TENANT_CHECK_TOTP_SECRET it passes the second factor the tenant asks for with the account's
+// authenticator-app code. With TENANT_CHECK_PUSHGATEWAY_URL it pushes its result as metrics (the
+// synthetic sign-in: scripts/tenant-check-push.ts, docs/operations.md "Synthetic sign-in").
 // With --record, every answer's shape (values removed, scripts/tenant-record.ts) goes to a file
 // (default tenant-check-record.json) to send with a bug report. (The modules that read the
 // configuration are imported once LOG_LEVEL is set.)
@@ -16,6 +19,7 @@ import { record, type Recorded } from './tenant-record.ts';
 import { describeExistence, describeFailure, printTable, settledUnknowns, type Check, type Seen } from './tenant-report.ts';
 
 process.env.LOG_LEVEL ||= 'silent';
+const startedAt = Date.now();
 const recordArg = process.argv.indexOf('--record');
 const recordNext = recordArg < 0 ? undefined : process.argv[recordArg + 1];
 const recordFile = recordArg < 0 ? undefined : recordNext && !recordNext.startsWith('--') ? recordNext : 'tenant-check-record.json';
@@ -32,7 +36,7 @@ try {
   add('Configuration', 'PASS', `PROVIDER_URL ${config.providerOrigin}, PUBLIC_URL ${config.publicOrigin}, PROVIDER_API ${config.providerApi}`);
 } catch (error) {
   add('Configuration', 'FAIL', error instanceof ConfigError ? error.problems.join('\n') : describeFailure(error));
-  finish();
+  process.exit(await finish());
 }
 
 const { ask, readAnswer } = await import('../lib/provider/answer.ts');
@@ -228,7 +232,14 @@ if (!email) {
       if (outcome.kind === 'verified') {
         add('Password check', 'PASS', 'the password was verified and the answer understood');
         const { signInToTokens } = await import('./tenant-signin.ts');
-        seen.signIn = await signInToTokens({ requestId, verified: outcome, pending: pending!, providerUrl: config.providerUrl, callbackUrl: callbackUrl() });
+        seen.signIn = await signInToTokens({
+          requestId,
+          verified: outcome,
+          pending: pending!,
+          providerUrl: config.providerUrl,
+          callbackUrl: callbackUrl(),
+          totpSecret: process.env.TENANT_CHECK_TOTP_SECRET || undefined,
+        });
       } else if (outcome.kind === 'field-error')
         add('Password check', 'UNKNOWN', `the tenant refused the password ("${outcome.key}"); its answer was understood`);
       else
@@ -249,7 +260,8 @@ if (!signIn) {
 } else if (signIn.kind === 'stopped') {
   add('Sign-in to tokens', 'UNKNOWN', `stopped after ${signIn.pages.join(' → ') || 'the password'}: ${signIn.reason}`);
 } else {
-  add('Sign-in to tokens', 'PASS', `code exchanged for tokens${signIn.pages.length ? ` after ${signIn.pages.join(' → ')}` : ''}`);
+  const second = signIn.secondFactor ? ' (second factor: an authenticator-app code)' : '';
+  add('Sign-in to tokens', 'PASS', `code exchanged for tokens${signIn.pages.length ? ` after ${signIn.pages.join(' → ')}` : ''}${second}`);
   checks.push(onboardingScopesCheck(signIn.user.scope, registrationSettings, onboardingScopesRefused));
   const { tokenChecks } = await import('./tenant-check-tokens.ts');
   const tokens = await tokenChecks(signIn.user, signIn.groupChosen).catch((error: unknown) => {
@@ -296,9 +308,10 @@ if (!config.passkeys) {
   }
 }
 
-finish();
+process.exit(await finish());
 
-function finish(): never {
+/** Prints the table and what was settled, pushes the result where asked; answers the exit code. */
+async function finish(): Promise<number> {
   printTable(checks);
   const facts = [...settledUnknowns(recorded, seen), ['identity provider lists in the client information', identityProviderLists(recorded)] as const];
   console.log('\nSettled by this tenant (docs/provider-contract.md §7):');
@@ -314,5 +327,24 @@ function finish(): never {
   }
   const failed = checks.filter((c) => c.result === 'FAIL').length;
   console.log(failed === 0 ? '\nNo check failed.' : `\n${failed} check${failed === 1 ? '' : 's'} failed.`);
-  process.exit(failed === 0 ? 0 : 1);
+  const pushed = await pushResult();
+  return failed === 0 && pushed ? 0 : 1;
+}
+
+/** The synthetic sign-in's result to the Pushgateway, when one is named; false if it could not be pushed. */
+async function pushResult(): Promise<boolean> {
+  const gatewayUrl = process.env.TENANT_CHECK_PUSHGATEWAY_URL;
+  if (!gatewayUrl) return true;
+  const { pushSyntheticResult, syntheticPassed } = await import('./tenant-check-push.ts');
+  const deployment = process.env.DEPLOYMENT_ID || 'none';
+  const withAccount = Boolean(seen.withAccount);
+  try {
+    await pushSyntheticResult({ gatewayUrl, deployment, checks, withAccount, startedAt });
+    console.log(`Pushed the result (${syntheticPassed(checks, withAccount) ? 'passed' : 'failed'}) to the Pushgateway for deployment ${deployment}.`);
+    return true;
+  } catch (error) {
+    const where = URL.canParse(gatewayUrl) ? new URL(gatewayUrl).origin : 'TENANT_CHECK_PUSHGATEWAY_URL (not a URL)';
+    console.error(`Could not push the result to the Pushgateway at ${where}: ${describeFailure(error)}`);
+    return false;
+  }
 }

@@ -1,16 +1,20 @@
 // tenant:check's synthetic sign-in: the test account's password, then the browser's part done
-// here (the verification login form post, a group chosen where the tenant asks, login_success),
-// following the tenant's 302s to this deployment's callback, and the code exchanged for tokens
-// with this deployment's own client. What the tokens say is then read as the app reads it.
+// here (the verification login form post, a group chosen where the tenant asks, login_success,
+// an authenticator app's code where the tenant asks for a second factor and the operator gave the
+// account's TOTP secret), following the tenant's 302s to this deployment's callback, and the code
+// exchanged for tokens with this deployment's own client. What the tokens say is then read as
+// the app reads it.
+import { Secret, TOTP } from 'otpauth';
 import { continuationAfter, continuationForm, type Finished } from '../lib/flows/continuation.ts';
-import { groupSelectionEntry, loginSuccessEntry, queryOf } from '../lib/flows/entry-params.ts';
+import { groupSelectionEntry, loginSuccessEntry, mfaEntry, queryOf } from '../lib/flows/entry-params.ts';
+import { startOption, verifyCode } from '../lib/flows/mfa-steps.ts';
 import { ask } from '../lib/provider/answer.ts';
 import { getSelectableGroups } from '../lib/provider/prelogin.ts';
 import { exchangeCode } from '../lib/provider/tokens.ts';
 import type { PendingAuthorization, SignedInUser } from '../lib/session-types.ts';
 
 export type SignInOutcome =
-  | { kind: 'signed-in'; user: SignedInUser; pages: string[]; pageParams: Record<string, string[]>; groupChosen: boolean }
+  | { kind: 'signed-in'; user: SignedInUser; pages: string[]; pageParams: Record<string, string[]>; groupChosen: boolean; secondFactor?: 'TOTP' }
   | { kind: 'stopped'; reason: string; pages: string[]; pageParams: Record<string, string[]> };
 
 /** Which hosted page a Location is: this deployment's address for it, or the tenant's own /identity/{id}. */
@@ -49,10 +53,13 @@ export async function signInToTokens(args: {
   pending: PendingAuthorization;
   providerUrl: URL;
   callbackUrl: string;
+  /** The test account's authenticator-app secret (base32), for a second factor the tenant asks for. */
+  totpSecret?: string;
 }): Promise<SignInOutcome> {
   const pages: string[] = [];
   const pageParams: Record<string, string[]> = {};
   let groupChosen = false;
+  let secondFactor: 'TOTP' | undefined;
   const stopped = (reason: string): SignInOutcome => ({ kind: 'stopped', reason, pages, pageParams });
   const { sub, statusId, exchangeId } = args.verified;
   let next = await post({ step: 'password', sub, statusId, exchangeId }, args.requestId, args.providerUrl);
@@ -61,7 +68,7 @@ export async function signInToTokens(args: {
     if (next.origin + next.pathname === args.callbackUrl) {
       if (next.searchParams.has('error')) return stopped(`the tenant refused the sign-in: ${next.searchParams.get('error')}`);
       const user = await exchangeCode(next, args.pending);
-      return { kind: 'signed-in', user, pages, pageParams, groupChosen };
+      return { kind: 'signed-in', user, pages, pageParams, groupChosen, ...(secondFactor ? { secondFactor } : {}) };
     }
     const page = pageOf(next);
     pages.push(page);
@@ -78,11 +85,53 @@ export async function signInToTokens(args: {
       const entry = loginSuccessEntry(query);
       if (!entry) return stopped('the login_success page named no track, subject and request');
       next = await post({ step: 'suggestion', trackId: entry.trackId, sub: entry.sub }, args.requestId, args.providerUrl);
+    } else if (page === 'mfa_required' && args.totpSecret && !secondFactor) {
+      const entry = mfaEntry(query);
+      if (!entry) return stopped('the mfa_required page named no track, subject and request');
+      const second = await totpSecondFactor({ ...entry, requestId: args.requestId, secret: args.totpSecret });
+      if ('stopped' in second) return stopped(second.stopped);
+      secondFactor = 'TOTP';
+      next = await post(
+        { step: 'second-factor', trackId: entry.trackId, sub: entry.sub, statusId: second.statusId, verificationType: 'TOTP' },
+        args.requestId,
+        args.providerUrl,
+      );
     } else if (page === 'mfa_required' || page === 'suggest_verification_methods') {
-      return stopped(`the tenant asks the test account for more (${page}): use an account without a second factor or suggestion`);
+      return stopped(
+        page === 'mfa_required' && !args.totpSecret
+          ? 'the tenant asks the test account for a second factor: set TENANT_CHECK_TOTP_SECRET to its authenticator-app secret, or use an account without one'
+          : `the tenant asks the test account for more (${page}): use an account without a second factor or suggestion`,
+      );
     } else {
       return stopped(`the tenant sent the browser to ${page}${next.searchParams.get('error') ? ` (${next.searchParams.get('error')})` : ''}`);
     }
   }
   return stopped('more than six pages between the password and the code');
+}
+
+/**
+ * The second factor as the MFA page does it with an authenticator app: the method must be one the
+ * tenant lists for the account; its check is opened and answered with the current code. Answers
+ * the verified status id, or why it stopped.
+ */
+async function totpSecondFactor(args: {
+  trackId: string;
+  sub: string;
+  requestId: string;
+  secret: string;
+}): Promise<{ statusId: string } | { stopped: string }> {
+  let secret: Secret;
+  try {
+    secret = Secret.fromBase32(args.secret.replace(/\s+/g, '').toUpperCase());
+  } catch {
+    return { stopped: 'TENANT_CHECK_TOTP_SECRET is not a base32 secret (the text under the QR code when the app was set up)' };
+  }
+  const started = await startOption({ type: 'TOTP', requestId: args.requestId, sub: args.sub, trackId: args.trackId, locale: 'en-GB' });
+  if (started.kind === 'not-offered') return { stopped: 'the tenant asks for a second factor but lists no authenticator app (TOTP) for the test account' };
+  if (started.kind === 'redirect') return { stopped: `the tenant sent the authenticator-app check to ${started.url.split('?')[0]} instead of opening it` };
+  const code = new TOTP({ secret }).generate();
+  const verified = await verifyCode({ type: 'TOTP', exchangeId: started.exchangeId, code, requestId: args.requestId, locale: 'en-GB' });
+  if (verified.kind !== 'verified')
+    return { stopped: `the tenant refused the authenticator code (${verified.key}): is TENANT_CHECK_TOTP_SECRET the test account's secret?` };
+  return { statusId: verified.statusId };
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from '@playwright/test';
@@ -146,4 +146,15 @@ test('promtool accepts the alerting rules in deploy/monitoring', async () => {
   expect(promtool, 'promtool (Debian package prometheus) — scripts/ensure-test-tools.mjs installs it').toBeDefined();
   const out = execFileSync(promtool!, ['check', 'rules', 'deploy/monitoring/alerts.yaml'], { encoding: 'utf8' });
   expect(out).toMatch(/SUCCESS: \d+ rules found/);
+});
+
+test('each alert fires on the series it is written for, after its `for:`, and not on a healthy one (promtool test rules)', async () => {
+  const promtool = [process.env.PROMTOOL_PATH, '/usr/bin/promtool'].find((p): p is string => Boolean(p) && existsSync(p!));
+  expect(promtool, 'promtool (Debian package prometheus) — scripts/ensure-test-tools.mjs installs it').toBeDefined();
+  // Exits non-zero (and execFileSync throws, with the failed cases) when any expectation fails.
+  const out = execFileSync(promtool!, ['test', 'rules', 'deploy/monitoring/alerts.test.yaml'], { encoding: 'utf8' });
+  expect(out).toContain('SUCCESS');
+  const tested = [...readFileSync('deploy/monitoring/alerts.test.yaml', 'utf8').matchAll(/alertname: (\w+)/g)].map((m) => m[1]);
+  const defined = [...readFileSync('deploy/monitoring/alerts.yaml', 'utf8').matchAll(/- alert: (\w+)/g)].map((m) => m[1]);
+  expect(new Set(tested)).toEqual(new Set(defined));
 });

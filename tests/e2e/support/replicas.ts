@@ -15,6 +15,12 @@ export type Replicas = {
   pauseRedis?: (paused: boolean) => void;
   /** What each replica printed (its request log among it). */
   outputs: [() => string, () => string];
+  /** Each replica's own metrics address (host:port), with `metrics`. */
+  metricsTargets?: [string, string];
+  /** The settings the replicas share (provider, client, secrets): what an operator's tool run beside them gets. */
+  env: Record<string, string>;
+  /** Points the stand-in's hosted login page elsewhere (its tenant changed by an administrator). */
+  moveLoginPage: (appUrl: string) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -46,9 +52,21 @@ async function startRedis(port: number): Promise<ChildProcess> {
  * `secrets` are the two replicas' SESSION_SECRET lists: the same for a real deployment. With
  * `redis`, the replicas share their limits through a Redis of their own; `env` adds settings.
  */
-export async function startReplicas(secrets: [string, string], options: { redis?: boolean; env?: Record<string, string> } = {}): Promise<Replicas> {
+export async function startReplicas(
+  secrets: [string, string],
+  options: { redis?: boolean; env?: Record<string, string>; metrics?: boolean } = {},
+): Promise<Replicas> {
   if (!NGINX) throw new Error('nginx not found: run `node scripts/ensure-test-tools.mjs` (npm test does)');
-  const [lbPort, standinPort, portA, portB, redisPort] = await Promise.all([freePort(), freePort(), freePort(), freePort(), freePort()]);
+  const [lbPort, standinPort, portA, portB, redisPort, metricsA, metricsB] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  const metricsPorts = [metricsA, metricsB];
   const url = `http://127.0.0.1:${lbPort}`;
   const standinUrl = `http://127.0.0.1:${standinPort}`;
   const clientId = 'sales-portal-replicas';
@@ -56,12 +74,13 @@ export async function startReplicas(secrets: [string, string], options: { redis?
   const children: ChildProcess[] = [];
   const logs = ['', ''];
   let redis: ChildProcess | undefined;
+  const adminSecret = randomSecret();
+  const shared: Record<string, string> = { PROVIDER_URL: standinUrl, PUBLIC_URL: url, CLIENT_ID: clientId, CLIENT_SECRET: clientSecret };
   try {
     if (options.redis) {
       redis = await startRedis(redisPort);
       children.push(redis);
     }
-    const adminSecret = randomSecret();
     children.push(await startStandin({ standinPort, appUrl: url, clientId, clientSecret, adminSecret }));
     await configureStandin({ standinUrl: `http://127.0.0.1:${standinPort}`, appUrl: url, adminSecret });
     for (const [i, port] of [portA, portB].entries()) {
@@ -69,16 +88,14 @@ export async function startReplicas(secrets: [string, string], options: { redis?
         await startApp({
           port,
           env: {
-            PROVIDER_URL: standinUrl,
-            PUBLIC_URL: url,
-            CLIENT_ID: clientId,
-            CLIENT_SECRET: clientSecret,
+            ...shared,
             SESSION_SECRET: secrets[i],
             PROVIDER_TIMEOUT_MS: '4000',
             LOG_LEVEL: 'info',
             // nginx is the proxy: the client address is the one it forwards.
             TRUSTED_PROXIES: 'loopback',
             ...(redis ? { REDIS_URL: `redis://127.0.0.1:${redisPort}` } : {}),
+            ...(options.metrics ? { METRICS_PORT: String(metricsPorts[i]), METRICS_HOST: '127.0.0.1' } : {}),
             ...options.env,
           },
           onOutput: (text) => (logs[i] += text),
@@ -140,6 +157,9 @@ http {
       : undefined,
     pauseRedis: redis ? (paused) => redis.kill(paused ? 'SIGSTOP' : 'SIGCONT') : undefined,
     outputs: [() => logs[0], () => logs[1]],
+    metricsTargets: options.metrics ? [`127.0.0.1:${metricsA}`, `127.0.0.1:${metricsB}`] : undefined,
+    env: { ...shared, SESSION_SECRET: secrets[0], ...options.env },
+    moveLoginPage: (appUrl) => configureStandin({ standinUrl, appUrl, adminSecret }),
     async stop() {
       await Promise.all(
         children.map(async (child) => {

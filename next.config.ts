@@ -26,8 +26,8 @@ const securityHeaders = [
 
 const nextConfig: NextConfig = {
   output: 'standalone',
-  // Replicas of one build share it; a new build gets a new one (README: Deploy). Clients of an
-  // older build then reload on navigation instead of mixing builds.
+  // Replicas of one build share it; a new build gets a new one (docs/operations.md "Replicas share nothing
+  // but configuration"). Clients of an older build then reload on navigation instead of mixing builds.
   deploymentId: process.env.DEPLOYMENT_ID || undefined,
   poweredByHeader: false,
   // proxy.ts sees the address as the request named it (its own Host), so a rewrite it makes to

@@ -1,4 +1,4 @@
-// The benchmarks (README: Benchmarks): the product beside its baselines, in one run, on
+// The benchmarks (docs/benchmarks.md): the product beside its baselines, in one run, on
 // this machine. `npm run bench` writes bench/results.md. Loopback only, bounded in time.
 //
 //   H  a bare dynamic App Router page of the same Next version (bench/baseline)

@@ -170,7 +170,7 @@ export type AppConfig = {
   support: { url?: URL; email?: string };
   redirectAllowlist: string[];
   footerLinks: Partial<Record<FooterLinkName, Record<string, string>>>;
-  /** Where operators put replacement logos (manufacturer.svg, product.svg …); see README. */
+  /** Where operators put replacement logos (manufacturer.svg, product.svg …); see docs/features.md "Brand". */
   brandDir: string | undefined;
   /**
    * Which generation of the provider's reset and account-verification API the tenant speaks
@@ -202,7 +202,7 @@ export type AppConfig = {
   /**
    * PASSKEYS=on: FIDO2 sign-in, second factor and enrolment through the tenant. Off by default:
    * it works only where this deployment shares the registrable domain with the tenant's
-   * relying-party id (README "Passkeys"; `npm run tenant:check` compares them).
+   * relying-party id (docs/tenant.md "Passkeys: the relying-party id"; `npm run tenant:check` compares them).
    */
   passkeys: boolean;
   /**

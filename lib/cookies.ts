@@ -1,7 +1,7 @@
 /**
  * Every cookie this deployment sets, named in one place, with the options they share and how their
- * seals are keyed (README "What is kept where"). No `server-only` and no configuration read here:
- * proxy.ts (the locale cookie) imports it too, and callers pass whether cookies are Secure.
+ * seals are keyed (docs/architecture.md "What is kept where"). No `server-only` and no configuration read
+ * here: proxy.ts (the locale cookie) imports it too, and callers pass whether cookies are Secure.
  */
 export const COOKIE_NAMES = {
   /** The sign-in in progress (lib/session.ts). */

@@ -50,7 +50,7 @@ export function retryOnForm<Field extends string>(error: unknown, context: Recor
 
 /**
  * For a part of a screen that must never take the screen away (a passkey, beside the other ways
- * on: README "Passkeys"): every failure is logged under a reference and comes back to the form,
+ * on: docs/features.md "Passkeys"): every failure is logged under a reference and comes back to the form,
  * an outage as "the sign-in service isn't responding", anything else as `formError`.
  */
 export function keepOnForm(error: unknown, context: Record<string, unknown>, formError: ErrorKey): FormState<never> {

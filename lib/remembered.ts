@@ -8,7 +8,7 @@ import { isLocale } from './i18n/locales';
 import { emailError } from './validation/rules';
 
 /**
- * Values remembered across sign-ins (README: What is kept where), each in its own
+ * Values remembered across sign-ins (docs/architecture.md "What is kept where"), each in its own
  * sealed HttpOnly cookie because the server needs it to render: the last e-mail
  * and the last chosen group. Sealed rather than
  * plain, because both say who the person is and whom they work for.

@@ -175,8 +175,8 @@ export type PendingAuthorization = {
 };
 
 /**
- * The signed-in user record (README: What is kept where): the tokens and the profile, kept only on the
- * server side of the session. Times are seconds since the epoch.
+ * The signed-in user record (docs/architecture.md "What is kept where"): the tokens and the profile, kept
+ * only on the server side of the session. Times are seconds since the epoch.
  */
 export type SignedInUser = {
   /** Left out when the tokens are too large to keep all of them (lib/user-session.ts). */

@@ -1,7 +1,7 @@
 // The dependency gate (no release with a known advisory ships): the registry's audit endpoint is not reachable
 // here, so the installed versions in package-lock.json are compared with the floors below, the
 // first releases that fix the known advisories. Raise a floor when a security release appears
-// (within 7 days for Next and React, README "Operate").
+// (within 7 days for Next and React, docs/testing.md "Operations and security").
 import { readFileSync } from 'node:fs';
 
 const FLOORS = {

@@ -23,7 +23,7 @@ if (!process.env.PROVIDER_URL) {
   const clientSecret = randomSecret();
   const adminSecret = randomSecret();
   children.push(await startStandin({ standinPort, appUrl: publicUrl, clientId, clientSecret, adminSecret, onOutput: relay }));
-  // Point the stand-in's hosted pages here, as an operator does for a real tenant (README).
+  // Point the stand-in's hosted pages here, as an operator does for a real tenant (docs/tenant.md).
   await configureStandin({ standinUrl: `http://127.0.0.1:${standinPort}`, appUrl: publicUrl, adminSecret });
   Object.assign(env, {
     PROVIDER_URL: `http://127.0.0.1:${standinPort}`,

@@ -115,7 +115,7 @@ try {
         'Login page is this deployment',
         'FAIL',
         `the tenant's login page is ${login.origin}${login.pathname}, not ${config.publicOrigin}/.\n` +
-          'Point the hosted page "login" of the client\'s hosted-page group here: npm run tenant:setup (README "Connect a cidaas tenant").',
+          'Point the hosted page "login" of the client\'s hosted-page group here: npm run tenant:setup (docs/tenant.md).',
       );
     }
   } else {
@@ -274,9 +274,10 @@ if (!signIn) {
   }
 }
 
-// Passkeys (README "Passkeys"): the relying-party id the tenant puts into a FIDO2 authentication
-// for the test account must be PUBLIC_URL's host or a registrable suffix of it, or no browser will
-// run the ceremony on this deployment's pages. Nothing is verified: the exchange is left to expire.
+// Passkeys (docs/tenant.md "Passkeys: the relying-party id"): the relying-party id the tenant puts into a
+// FIDO2 authentication for the test account must be PUBLIC_URL's host or a registrable suffix of it, or no
+// browser will run the ceremony on this deployment's pages. Nothing is verified: the exchange is left to
+// expire.
 if (!config.passkeys) {
   add('Passkeys: relying-party id', 'UNKNOWN', 'PASSKEYS is off: set PASSKEYS=on (with TENANT_CHECK_EMAIL of an account with a passkey) to check it');
 } else if (!email || !requestId) {

@@ -1,4 +1,4 @@
-// tenant:check's row on the identity providers the tenant offers for the client (README
+// tenant:check's row on the identity providers the tenant offers for the client (docs/features.md
 // "Identity providers"): which buttons the e-mail step shows, in its order, and whether
 // IDENTITY_PROVIDERS_FIRST names one the tenant does not offer.
 import { orderIdentityProviders, type IdentityProvider } from '../lib/provider/identity-providers.ts';

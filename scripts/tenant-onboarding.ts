@@ -23,7 +23,7 @@ export function fieldListCheck(recorded: readonly Recorded[], count: number | un
   return {
     name,
     result: 'FAIL',
-    detail: `no field list for the register page${tried.length ? ` (${tried.join(', ')})` : ''}${failure ? `: ${failure}` : ''}.\nSet up the registration fields of the client, or keep the tenant's own register page (README "Connect a cidaas tenant").`,
+    detail: `no field list for the register page${tried.length ? ` (${tried.join(', ')})` : ''}${failure ? `: ${failure}` : ''}.\nSet up the registration fields of the client, or keep the tenant's own register page (docs/tenant.md).`,
   };
 }
 

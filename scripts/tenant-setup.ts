@@ -1,5 +1,5 @@
 // `npm run tenant:setup [-- --apply]`: points the tenant's hosted-page group at this deployment
-// (README "Connect a cidaas tenant"; docs/provider-contract.md §4, §6). A dry run by default: it
+// (docs/tenant.md; docs/provider-contract.md §4, §6). A dry run by default: it
 // reads the group and prints what would change; with --apply it writes the group. Running it
 // again changes nothing.
 //
@@ -19,7 +19,7 @@ env.LOG_LEVEL ||= 'silent';
 
 const missing = ['PROVIDER_URL', 'PUBLIC_URL', 'ADMIN_CLIENT_ID', 'ADMIN_CLIENT_SECRET'].filter((name) => !env[name]);
 if (missing.length > 0) {
-  console.error(`tenant:setup: set ${missing.join(', ')} (see README "Connect a cidaas tenant").`);
+  console.error(`tenant:setup: set ${missing.join(', ')} (see docs/tenant.md).`);
   process.exit(2);
 }
 

@@ -1,8 +1,8 @@
-// The request body limit (README: Operate), applied by the entry to every request before Next
-// sees it; every form here is a few fields. Next's own limits do not cover it: route handlers
-// read whatever comes, the copy of the body Next makes for proxy.ts buffers 10 MB and then hands
-// on a truncated body as if it were whole, and the server-action limit (64 KB, next.config.ts)
-// answers 500, and only after reading.
+// The request body limit (docs/operations.md "Request size"), applied by the entry to every request before
+// Next sees it; every form here is a few fields. Next's own limits do not cover it: route handlers read
+// whatever comes, the copy of the body Next makes for proxy.ts buffers 10 MB and then hands on a truncated
+// body as if it were whole, and the server-action limit (64 KB, next.config.ts) answers 500, and only after
+// reading.
 import { ServerResponse } from 'node:http';
 
 export const MAX_BODY_BYTES = 65_536;

@@ -1,6 +1,6 @@
 // Next writes its own notices and errors with console.* (start-up lines, "Invalid Server Actions
 // request", stack traces). Routed through the entry's pino logger, they become JSON lines like
-// every other, with the request id when written while serving a request (README: Operate).
+// every other, with the request id when written while serving a request (docs/operations.md "Logs").
 import { format, stripVTControlCharacters } from 'node:util';
 
 const LEVELS = { error: 'error', warn: 'warn', info: 'info', log: 'info', debug: 'debug', trace: 'debug' };

@@ -1,8 +1,8 @@
-// Request headers a client must never set (README: Architecture). proxy.ts hands the render this
-// request's nonce and CSP (Next takes the nonce for its scripts from the CSP request header), the
-// display language and the path, and Next's parts talk to each other in x-middleware-*,
-// x-nextjs-data and next-resume. On a path the proxy runs for, it overwrites its own; on one it
-// skips, a client's copy would be believed. Dropped from every request before Next sees it.
+// Request headers a client must never set (docs/architecture.md "Decisions worth knowing"). proxy.ts hands
+// the render this request's nonce and CSP (Next takes the nonce for its scripts from the CSP request header),
+// the display language and the path, and Next's parts talk to each other in x-middleware-*, x-nextjs-data and
+// next-resume. On a path the proxy runs for, it overwrites its own; on one it skips, a client's copy would be
+// believed. Dropped from every request before Next sees it.
 const NAMES = new Set(['x-nonce', 'content-security-policy', 'x-nextjs-data', 'next-resume']);
 // x-signin-…: the headers proxy.ts sets for the app (lib/i18n/locales.ts names them).
 const PREFIXES = ['x-signin-', 'x-middleware-'];

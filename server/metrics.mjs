@@ -153,7 +153,7 @@ function createMetrics() {
     }),
     limitRefusals: metric(client.Counter, {
       name: 'signin_limit_refusals_total',
-      help: 'Attempts refused by a limit, by the limit\u2019s name (README "Operate": limits).',
+      help: 'Attempts refused by a limit, by the limit\u2019s name (docs/operations.md "Limits").',
       labelNames: ['limit'],
     }),
     resendWaits: metric(client.Counter, {

@@ -33,7 +33,7 @@ type Props = {
 };
 
 /**
- * The page frame of every screen (README: Brand): a card, centred on wide
+ * The page frame of every screen (docs/features.md "Brand"): a card, centred on wide
  * screens over the brand's background, whose header holds the logos and the client application
  * the person is signing in to, whose body holds the title, description and content, and whose
  * footer holds the language selector and the legal links.

@@ -5,7 +5,7 @@ import { hasMark, ProviderMark } from './provider-marks';
 
 /**
  * The e-mail step's other ways in: a link per identity provider the tenant offers for the client,
- * to the tenant's social login for it (README "Identity providers"). Plain links, so they work
+ * to the tenant's social login for it (docs/features.md "Identity providers"). Plain links, so they work
  * without JavaScript; each says "Sign in with …" in words (its accessible name), with the
  * provider's mark beside it. The operator's IDENTITY_PROVIDERS_FIRST come first.
  */

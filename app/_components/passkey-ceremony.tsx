@@ -60,7 +60,7 @@ function failureKey(error: unknown, elapsedMs: number, timeoutMs: number | undef
 }
 
 /**
- * A passkey ceremony on a screen that has other ways on (README "Passkeys"). Nothing is shown
+ * A passkey ceremony on a screen that has other ways on (docs/features.md "Passkeys"). Nothing is shown
  * without JavaScript or before the page runs (the server renders nothing here); a browser without
  * WebAuthn is told so. Once running, the page asks the tenant for the options and loads the
  * browser library (only this island imports it, on the screens that have it), so that the

@@ -14,7 +14,7 @@ type Engine = { onChange: Partial<Record<string, Handler>>; onBlur: Partial<Reco
  *
  * react-hook-form runs the rules while the person moves around ("on touched": first on leaving a
  * field, then on each change). It is loaded when the form first gets focus rather than with the
- * page, which keeps it out of the first-load JavaScript budget (README, Benchmarks); the form
+ * page, which keeps it out of the first-load JavaScript budget (docs/benchmarks.md); the form
  * posts natively and checks at submit without it. A server error stays until that field is
  * edited. After every failed submit, focus moves to the error summary.
  */

@@ -22,10 +22,10 @@ export type GroupFormState = FormState<'groupId'>;
 const GroupSchema = z.object({ groupId: ruleField(groupIdError) });
 
 /**
- * Signs in with the chosen group: remembers it (cookie signin_group, README: What is kept where),
- * with its name as the list named it in the page's language, and hands the provider's precheck
- * continuation to the browser (a form POST with sub, track_id and selectedGroupId). Whether the
- * group is really offered is the provider's to decide.
+ * Signs in with the chosen group: remembers it (cookie signin_group, docs/architecture.md "What is kept
+ * where"), with its name as the list named it in the page's language, and hands the provider's precheck
+ * continuation to the browser (a form POST with sub, track_id and selectedGroupId). Whether the group is
+ * really offered is the provider's to decide.
  */
 export const selectGroup = formAction(async function selectGroup(_prev: GroupFormState, formData: FormData): Promise<GroupFormState> {
   const parsed = GroupSchema.safeParse(Object.fromEntries(formData));
@@ -62,8 +62,8 @@ async function shownName(trackId: string, groupId: string): Promise<ShownGroupNa
 const CancelSchema = z.object({ forget: z.literal('1').optional() });
 
 /**
- * Cancel: back to the provider's login for the request (README: Group selection). A POST rather than
- * a link so that a remembered group that is no longer offered is forgotten on the way.
+ * Cancel: back to the provider's login for the request (docs/features.md "Group selection"). A POST rather
+ * than a link so that a remembered group that is no longer offered is forgotten on the way.
  */
 export const cancelGroupSelection = formAction(async function cancelGroupSelection(_prev: GroupFormState, formData: FormData): Promise<GroupFormState> {
   const parsed = CancelSchema.safeParse(Object.fromEntries(formData));

@@ -75,7 +75,7 @@ export const verifyPassword = formAction(async function verifyPassword(_prev: Cr
 });
 
 /**
- * Opens a passkey ceremony for the account named on the e-mail step (README "Passkeys"), asked by
+ * Opens a passkey ceremony for the account named on the e-mail step (docs/features.md "Passkeys"), asked by
  * the page itself once it runs, where the e-mail step found FIDO2 configured.
  */
 export const preparePasskeySignIn = formAction(async function preparePasskeySignIn(_prev: PasskeyState, formData: FormData): Promise<PasskeyState> {

@@ -13,7 +13,7 @@ import type { ErrorKey, FormAction, FormState, PasskeyState } from '@/lib/valida
 import { loginPasswordError } from '@/lib/validation/rules';
 import { verifyPassword, type CredentialsFormState } from './actions';
 
-/** The account's passkey, offered first (README "Passkeys"), with the password one step away. */
+/** The account's passkey, offered first (docs/features.md "Passkeys"), with the password one step away. */
 export type PasskeyOffer = {
   prepare: FormAction<PasskeyState>;
   finish: FormAction<FormState<never>>;

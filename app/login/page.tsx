@@ -23,8 +23,8 @@ export default async function CredentialsPage({ searchParams }: PageProps<'/logi
     getClientName(flow.requestId, locale),
   ]);
   const backToEmail = stepUrl('/', flow.requestId);
-  // README "Passkeys": where the e-mail step found FIDO2 for the account, the passkey leads once the
-  // page runs (nothing of it without JavaScript: the password form as ever, under the same heading).
+  // docs/features.md "Passkeys": where the e-mail step found FIDO2 for the account, the passkey leads once
+  // the page runs (nothing of it without JavaScript: the password form as ever, under the same heading).
   const passkey = getConfig().passkeys && flow.passkeyOffered;
   return (
     <Frame

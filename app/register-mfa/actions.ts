@@ -71,7 +71,7 @@ export const startMfa = formAction(async function startMfa(_prev: FormState<neve
 
 /**
  * The tenant answered that the method must be set up first (its 403 hand-off): this product's own
- * set-up page for it instead (README "Second factors set up here"). An app, a phone or backup
+ * set-up page for it instead (docs/features.md "Second factors set up here"). An app, a phone or backup
  * codes: opened now; a text message or an e-mail: its page asks where the code goes. Where the
  * tenant does not set the method up on this track (or refuses it), nothing changes: the caller
  * follows the tenant's hand-off.
@@ -132,7 +132,7 @@ export const resendMfaCode = formAction(async function resendMfaCode(_prev: Rese
 });
 
 /**
- * Opens a passkey ceremony for the second factor (README "Passkeys"), asked by the page itself once
+ * Opens a passkey ceremony for the second factor (docs/features.md "Passkeys"), asked by the page itself once
  * it runs: only where PASSKEYS is on and the tenant lists FIDO2 for the account now. The options
  * go to the browser; the exchange stays in the flow cookie.
  */

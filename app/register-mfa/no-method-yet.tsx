@@ -6,7 +6,7 @@ import { SEND_REFUSALS, translateErrors } from '@/lib/i18n/errors';
 import { MfaStartForm } from './mfa-start-form';
 
 /**
- * An MFA requirement for an account with nothing set up yet (README "Second factors set up here"):
+ * An MFA requirement for an account with nothing set up yet (docs/features.md "Second factors set up here"):
  * the methods this product sets up, each on its own page, and, for this sign-in only, the tenant's
  * e-mail code. Which methods the tenant lets an account set up on this track is not published, so
  * all are offered and a refusal is said on the page (or hands the track back to the tenant).

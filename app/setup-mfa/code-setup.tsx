@@ -19,7 +19,7 @@ const SEND_ERRORS = ['tooManySends', 'sendQuotaAccount', 'sendQuotaNetwork', 'se
 const FIELD_ERRORS = ['fieldRequired', 'mobileInvalid', 'mobileNotMobile', 'emailRequired', 'emailInvalid', 'summaryTitle'] as const;
 
 /**
- * A text message's or an e-mail's set-up (README "Second factors set up here"), one page in two
+ * A text message's or an e-mail's set-up (docs/features.md "Second factors set up here"), one page in two
  * states: where the code should go (a mobile number with its country, or the account's address),
  * then, once the tenant has sent it, the code (with "Send a new code", another number or address,
  * or another method). The first code taken, the page says the method is set up.

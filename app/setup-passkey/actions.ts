@@ -18,7 +18,7 @@ import { updateFlow } from '@/lib/session';
 import type { FormState, PasskeyState } from '@/lib/validation/form-state';
 
 /**
- * Opens an enrolment at the tenant for the track of its suggestion (README "Passkeys"), asked by
+ * Opens an enrolment at the tenant for the track of its suggestion (docs/features.md "Passkeys"), asked by
  * the page itself once it runs.
  */
 export const preparePasskeySetup = formAction(async function preparePasskeySetup(_prev: PasskeyState, formData: FormData): Promise<PasskeyState> {

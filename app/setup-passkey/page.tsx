@@ -19,7 +19,7 @@ import { SkipForm } from './skip-form';
 
 /**
  * The tenant's suggestion to set up a method after a sign-in (its `suggest_verification_methods`
- * page; README "Passkeys", "Second factors set up here"): "Create a passkey", the other methods the
+ * page; docs/features.md "Passkeys", "Second factors set up here"): "Create a passkey", the other methods the
  * tenant names that are set up here (an authenticator app, text messages, codes by e-mail), and
  * "Not now" where the tenant allows skipping
  * (its metadata, read first; or its refusal of a skip). Where a method is required now, the page

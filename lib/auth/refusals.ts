@@ -2,9 +2,9 @@ import * as client from 'openid-client';
 import { SubjectChangedError, TokenInputError } from '../provider/tokens';
 
 /**
- * Answers that mean "sign in again" rather than "something broke" (README: This deployment's own session,
- * errors): the provider's error in the callback (login_required, consent_required,
- * interaction_required, account_selection_required, access_denied …), a state that does not
+ * Answers that mean "sign in again" rather than "something broke" (docs/features.md
+ * "This deployment's own session", errors): the provider's error in the callback (login_required,
+ * consent_required, interaction_required, account_selection_required, access_denied …), a state that does not
  * match, or a code that was already used or has expired.
  */
 export function refusalOf(error: unknown): string | undefined {

@@ -6,7 +6,7 @@ import { log } from '../log';
 import { contrast, mix, parseHex, toHex, type Rgb } from './contrast';
 
 /**
- * The operator's brand directory (BRAND_DIR; README: Brand). Everything in it is optional and
+ * The operator's brand directory (BRAND_DIR; docs/features.md "Brand"). Everything in it is optional and
  * read at run time, so a mounted volume can be changed without a rebuild:
  *
  *   manufacturer.{svg,webp,png}       the manufacturer's logo (for a light card)

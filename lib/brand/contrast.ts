@@ -1,5 +1,5 @@
 /**
- * Colour arithmetic for the operator's brand colours (README: Brand): WCAG 2.x relative
+ * Colour arithmetic for the operator's brand colours (docs/features.md "Brand"): WCAG 2.x relative
  * luminance and contrast ratio, and mixing. Only hex colours (#rgb or #rrggbb) are accepted, so
  * what is checked is exactly what the browser paints.
  */

@@ -77,7 +77,7 @@ export const withPrecheck =
 
 /**
  * A track a second factor may be set up on: the tenant's suggestion, or its MFA requirement for an
- * account with nothing set up yet (README "Second factors set up here").
+ * account with nothing set up yet (docs/features.md "Second factors set up here").
  */
 export const withSetupTrack = (f: FlowSession): f is WithPrecheck<NonNullable<FlowSession['precheck']> & { kind: 'suggest' | 'mfa' }> =>
   Boolean(f.sub && (f.precheck?.kind === 'suggest' || f.precheck?.kind === 'mfa'));

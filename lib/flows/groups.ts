@@ -1,8 +1,8 @@
 import type { ErrorKey } from '../validation/form-state';
 
 /**
- * Group selection (README: Group selection): which group to offer, preselect or sign in with at once.
- * Pure functions, shared by the server (page and action) and the search box in the browser.
+ * Group selection (docs/features.md "Group selection"): which group to offer, preselect or sign in with at
+ * once. Pure functions, shared by the server (page and action) and the search box in the browser.
  */
 export type GroupOption = { id: string; name: string; customerNumber?: string };
 

@@ -10,9 +10,10 @@ import { continuationAfter } from './continuation';
 import type { StepPath } from './step-urls';
 
 /**
- * The step logic of setting up a second factor on the tenant's suggestion (README "Second
- * factors"; docs/provider-contract.md §2.19): which methods this product sets up itself, what the
- * tenant's refusals mean to the person, and the authenticator app's `otpauth://` address and QR code.
+ * The step logic of setting up a second factor on the tenant's suggestion (docs/features.md
+ * "Second factors set up here"; docs/provider-contract.md §2.19): which methods this product sets up itself,
+ * what the tenant's refusals mean to the person, and the authenticator app's `otpauth://` address and QR
+ * code.
  */
 
 /** The methods set up on this product's own pages, in the order offered (passkeys have theirs: /setup-passkey). */

@@ -43,7 +43,7 @@ export type StartOutcome =
 
 /**
  * Starts the option of `type` the person chose (or the only one): it must be among the methods
- * the provider lists for the account now (README: Multi-factor step), which also gives its medium.
+ * the provider lists for the account now (docs/features.md "Multi-factor step"), which also gives its medium.
  */
 export async function startOption(args: { type: string; requestId: string; sub: string; trackId: string; locale: string }): Promise<StartOutcome> {
   const start = selectMfaStart(await getConfiguredMethods(args));

@@ -9,7 +9,7 @@ export type MfaStart = { kind: 'options'; options: MfaOption[]; passkey?: MfaOpt
 export const PASSKEY_TYPE = 'FIDO2';
 
 /**
- * What the MFA step starts with (README: Multi-factor step): PASSWORD is left out; several options
+ * What the MFA step starts with (docs/features.md "Multi-factor step"): PASSWORD is left out; several options
  * are offered to choose from; exactly one is started directly; none means EMAIL. The medium id is
  * the medium's id only when exactly one medium is configured for that type, and so is its name.
  *

@@ -13,7 +13,7 @@ import type { PasskeyState } from '../validation/form-state';
 import { PASSKEY_TYPE, selectMfaStart } from './mfa';
 
 /**
- * Passkeys (README "Passkeys"; docs/provider-contract.md §2.13): opening a ceremony at the tenant
+ * Passkeys (docs/features.md "Passkeys"; docs/provider-contract.md §2.13): opening a ceremony at the tenant
  * for one of three purposes, and checking what the browser sends back. The browser part runs on
  * the person's click (app/_components/passkey-ceremony.tsx); these only talk to the tenant.
  * A ceremony opened here is kept in the flow (`PasskeyCeremony`) by the calling action; its
@@ -43,7 +43,7 @@ export async function prepareSignIn(args: { requestId: string; email: string; lo
 }
 
 /**
- * Second factor: only when the tenant lists FIDO2 for the account now (README: Multi-factor step);
+ * Second factor: only when the tenant lists FIDO2 for the account now (docs/features.md "Multi-factor step");
  * its one medium is named, as for the other methods.
  */
 export async function prepareSecondFactor(args: { requestId: string; sub: string; trackId: string; locale: string }): Promise<Prepared | undefined> {

@@ -2,7 +2,7 @@ import type { PushStatus } from '../provider/verification';
 import type { PushRequest } from '../session-types';
 
 /**
- * Push approval (README "Multi-factor step"): the request's lifetime, and what a status answer
+ * Push approval (docs/features.md "Multi-factor step"): the request's lifetime, and what a status answer
  * means for the sign-in. Free of React and Next so the rules are unit-tested as they are.
  */
 

@@ -5,8 +5,8 @@ import type { ErrorKey } from '../validation/form-state';
 import { newPasswordErrorFor } from './error-map';
 
 /**
- * The password-reset steps (README: Password reset and e-mail verification), whichever API generation the
- * tenant speaks (lib/provider/reset.ts hides the difference).
+ * The password-reset steps (docs/features.md "Password reset and e-mail verification"), whichever API
+ * generation the tenant speaks (lib/provider/reset.ts hides the difference).
  */
 export async function requestResetLink(args: { email: string; requestId: string; locale: string }): Promise<void> {
   await initiateReset(args);

@@ -6,8 +6,8 @@ import type { ErrorKey } from '../validation/form-state';
 import { codeErrorFor } from './error-map';
 
 /**
- * E-mail confirmation (README: Password reset and e-mail verification): a link is sent; when the tenant asks
- * for a code instead (its `verification_complete` page with processingType CODE), the code is
+ * E-mail confirmation (docs/features.md "Password reset and e-mail verification"): a link is sent; when the
+ * tenant asks for a code instead (its `verification_complete` page with processingType CODE), the code is
  * checked here. Either API generation (lib/provider/account-verification.ts).
  */
 export async function sendConfirmation(args: { requestId: string; whom: Whom; locale: string }): Promise<{ accvid: string | undefined }> {

@@ -9,9 +9,9 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * The cookie that stores the person's explicit choice; it wins over everything else afterwards.
- * On https it carries the `__Host-` prefix like every other cookie here (README: What is kept
- * where): the browser then accepts it only Secure, host-only and for Path=/, so no other host of
- * the domain can plant a language. Written and read under the same name.
+ * On https it carries the `__Host-` prefix like every other cookie here (docs/architecture.md
+ * "What is kept where"): the browser then accepts it only Secure, host-only and for Path=/, so no other host
+ * of the domain can plant a language. Written and read under the same name.
  */
 export function localeCookie(secure: boolean) {
   return {
@@ -95,7 +95,7 @@ export type LocaleInputs = {
 };
 
 /**
- * Picks the display language (README: Languages): a stored choice first; otherwise
+ * Picks the display language (docs/features.md "Languages"): a stored choice first; otherwise
  * the first supported of the browser's languages (each followed by its derivative), then
  * `ui_locales`, then the provider's `lang`; otherwise en-GB. Matching is the formatjs
  * implementation of ECMA-402 LookupMatcher, so only supported tags come out.

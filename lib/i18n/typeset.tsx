@@ -4,7 +4,7 @@ import { Fragment, type ReactNode } from 'react';
 
 /**
  * Typesetting of the texts that carry a screen (its heading and description), done on the server
- * so no script reaches the browser for it (README: Languages):
+ * so no script reaches the browser for it (docs/features.md "Languages"):
  *
  * - Japanese and Chinese have no spaces between words, so browsers break their lines between any
  *   two characters, splitting words. BudouX (Google's phrase segmenter; the model Chromium's own

@@ -1,6 +1,6 @@
 /**
  * How many attempts a client address, an account or a one-time code may make, and how many
- * codes and links may be sent (README "Operate": limits). Every limit is checked before the
+ * codes and links may be sent (docs/operations.md "Limits"). Every limit is checked before the
  * provider is asked; over it, the person gets 429 with Retry-After and a message on the form,
  * and the provider gets nothing. RATE_LIMITS overrides the defaults per name.
  */

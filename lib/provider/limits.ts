@@ -7,8 +7,8 @@ import type { ProviderService } from './error-codes';
 import { ProviderError } from './errors';
 
 /**
- * What keeps one sign-in's trouble with the provider its own (README "Operate", "Provider
- * trouble"): a circuit breaker that counts failures by sign-in, and bulkheads that cap the calls
+ * What keeps one sign-in's trouble with the provider its own (docs/operations.md
+ * "Provider trouble"): a circuit breaker that counts failures by sign-in, and bulkheads that cap the calls
  * in flight per sign-in and per client address. Every call of lib/provider/http.ts passes here;
  * the readiness probe does not (it must see the provider as it is).
  *

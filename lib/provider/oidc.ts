@@ -4,7 +4,7 @@ import { CLOCK_SKEW_SECONDS } from '../auth/signed-in';
 import { getConfig } from '../config';
 import { providerFetch } from './http';
 
-/** Scopes this deployment asks for as an OIDC client (README: This deployment's own session). */
+/** Scopes this deployment asks for as an OIDC client (docs/features.md "This deployment's own session"). */
 export const SCOPES = 'openid email profile groups roles';
 export const CALLBACK_PATH = '/auth/callback';
 /** An authorization request older than this (15 minutes, like a flow) is dropped. */

@@ -6,7 +6,7 @@ import type { PendingAuthorization, SignedInUser } from '../session-types';
 import { getOidcConfiguration, SCOPES } from './oidc';
 
 /**
- * The token service for this deployment's own OIDC client (README: This deployment's own session,
+ * The token service for this deployment's own OIDC client (docs/features.md "This deployment's own session",
  * §7 "Tokens"): code exchange, refresh, revocation, introspection and the user profile, through
  * openid-client, which checks issuer, audience, signatures, state, nonce and PKCE. Empty inputs
  * fail before any call, with the spec's 417 messages.

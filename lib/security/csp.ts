@@ -1,10 +1,10 @@
 import { randomFillSync } from 'node:crypto';
 
 /**
- * The Content-Security-Policy of every page (README: Architecture). Scripts run only with this request's
- * nonce; forms may post only to this app, the provider and the allow-listed origins (Chrome and
- * Safari also check form-action on every redirect after a submit, so the final client origins must
- * be listed too).
+ * The Content-Security-Policy of every page (docs/architecture.md "Decisions worth knowing"). Scripts run
+ * only with this request's nonce; forms may post only to this app, the provider and the allow-listed origins
+ * (Chrome and Safari also check form-action on every redirect after a submit, so the final client origins
+ * must be listed too).
  */
 export function buildCsp(args: {
   nonce: string;

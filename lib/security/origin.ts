@@ -1,5 +1,5 @@
 /**
- * CSRF guard for state-changing requests (README: Architecture, CSRF). Accepted:
+ * CSRF guard for state-changing requests (docs/architecture.md "Decisions worth knowing", CSRF). Accepted:
  * - an Origin equal to this deployment's public origin;
  * - `Origin: null` (or none) together with `Sec-Fetch-Site: same-origin`. Browsers send the null
  *   origin on same-origin form posts because every page carries `Referrer-Policy: no-referrer`

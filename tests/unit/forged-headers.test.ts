@@ -5,7 +5,7 @@ import { stripForgedHeaders } from '../../server/forged-headers.mjs';
 /**
  * server/entry.mjs drops, from every incoming request, the headers proxy.ts hands to the render
  * and those Next uses between its own parts: a client must not be able to pose as either, also
- * on the paths proxy.ts skips (README: Architecture).
+ * on the paths proxy.ts skips (docs/architecture.md "Decisions worth knowing").
  */
 test('the nonce, CSP, locale, path and Next-internal request headers never come from the client', () => {
   const forged = {

@@ -4,7 +4,7 @@ import { requestContextStorage } from '@/server/request-context.mjs';
 /**
  * lib/limits/limits.ts on this process's counters (no REDIS_URL): limits that a stranger cannot
  * turn against an account's owner (per account and client), refused attempts that spend nothing,
- * and wrong codes counted per account across exchanges (README "Operate": limits).
+ * and wrong codes counted per account across exchanges (docs/operations.md "Limits").
  */
 let limits: typeof import('@/lib/limits/limits');
 beforeAll(async () => {

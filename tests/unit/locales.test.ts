@@ -82,7 +82,7 @@ describe('resolveLocale', () => {
   });
 });
 
-describe('the language cookie (README: What is kept where)', () => {
+describe('the language cookie (docs/architecture.md "What is kept where")', () => {
   test('https: __Host-signin_locale, Secure, HttpOnly, SameSite=Lax, Path=/, no Domain, 1 year', () => {
     const { name, options } = localeCookie(true);
     expect(name).toBe('__Host-signin_locale');

@@ -6,7 +6,8 @@ import { mfaCodeError, normaliseCode } from '@/lib/validation/rules';
 const method = (type: string, mediumIds: string[] = [], destination?: string) => ({ type, mediumIds, destination });
 
 describe('selectMfaStart', () => {
-  // README "Passkeys": FIDO2 is never a code to send; with passkeys on it is offered beside the others.
+  // docs/features.md "Passkeys": FIDO2 is never a code to send; with passkeys on it is offered beside the
+  // others.
   test('FIDO2 with passkeys off: left out, the rest as before', () => {
     expect(selectMfaStart([method('PASSWORD'), method('FIDO2', ['k1']), method('EMAIL', ['e1'])])).toEqual({
       kind: 'single',

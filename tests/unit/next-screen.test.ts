@@ -11,7 +11,7 @@ describe('resolveEmailStep: the next screen after the e-mail step', () => {
     ['login with PASSWORD configured', { action: 'login' } as const, [password, emailOtp], { kind: 'screen', path: '/login' }],
     ['login without PASSWORD', { action: 'login' } as const, [emailOtp], { kind: 'screen', path: '/require-password-init' }],
     ['login with nothing configured', { action: 'login' } as const, [], { kind: 'screen', path: '/require-password-init' }],
-    // README "Passkeys": offered beside the password, never instead of it.
+    // docs/features.md "Passkeys": offered beside the password, never instead of it.
     ['login with PASSWORD and FIDO2', { action: 'login' } as const, [password, fido2], { kind: 'screen', path: '/login', passkey: true }],
     ['login with FIDO2 only', { action: 'login' } as const, [fido2], { kind: 'screen', path: '/require-password-init' }],
     ['register', { action: 'register' } as const, null, { kind: 'field-error', field: 'email', key: 'userNotFound' }],

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { requestContextStorage } from '../../server/request-context.mjs';
 
 /**
- * The circuit breaker against a real loopback server that hangs up on every request (README
- * "Operate"): it counts failures by sign-in, so one sign-in's trouble never fails anyone else's.
+ * The circuit breaker against a real loopback server that hangs up on every request (docs/operations.md
+ * "Provider trouble"): it counts failures by sign-in, so one sign-in's trouble never fails anyone else's.
  */
 let server: Server;
 let hits = 0;

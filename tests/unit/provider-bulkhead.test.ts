@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vi
 import { requestContextStorage } from '../../server/request-context.mjs';
 
 /**
- * The bulkheads (README "Operate"): calls in flight are capped per sign-in and per client
- * address, so a slow provider answering one sign-in (or one client) cannot hold every connection
- * while everyone else waits; a call over a cap fails at once and is no evidence of an outage.
- * Against a real loopback server that holds `/hold` calls until the test lets them go.
+ * The bulkheads (docs/operations.md "Provider trouble"): calls in flight are capped per sign-in and per
+ * client address, so a slow provider answering one sign-in (or one client) cannot hold every connection while
+ * everyone else waits; a call over a cap fails at once and is no evidence of an outage. Against a real
+ * loopback server that holds `/hold` calls until the test lets them go.
  */
 let server: Server;
 const held: ServerResponse[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_PUSH_LIFETIME_MS, pushExpiry, pushOutcome, pushView } from '@/lib/flows/push';
 
-/** Push approval (README "Multi-factor step", docs/provider-contract.md §2.12): what an answer means now. */
+/** Push approval (docs/features.md "Multi-factor step", docs/provider-contract.md §2.12): what an answer means now. */
 const push = { statusId: 'st-initiated', expiresAt: 100_000 };
 
 describe('pushOutcome', () => {

@@ -14,16 +14,16 @@ import { readUserSession, saveUserSession } from '@/lib/user-session';
 const RETURN_PATHS = new Set(['/success']);
 
 /**
- * Renews the signed-in user's tokens with the refresh token (README: This deployment's own session), then
- * returns to the page that asked. A page cannot write cookies while it renders, so a page whose
- * tokens are due shows a form that posts here (sent at once with JavaScript). A POST, so it
- * passes proxy.ts's origin check: no other site can make a browser renew (or, with concurrent
- * renewals, end) a session. Concurrent renewals share one result (lib/auth/renewal.ts). A refused
- * renewal (the provider says no, or answers for another subject) ends the session with "please
- * sign in again"; a provider that does not answer leaves the session as it is and shows the error
- * page (503/504). A tenant that issued no refresh token is asked again without showing anything
- * (`prompt=none`; its answer comes to /auth/callback, which keeps the person signed in while the
- * tenant's own session lasts), instead of ending the session at the first expiry.
+ * Renews the signed-in user's tokens with the refresh token (docs/features.md "This deployment's own
+ * session"), then returns to the page that asked. A page cannot write cookies while it renders, so a page
+ * whose tokens are due shows a form that posts here (sent at once with JavaScript). A POST, so it passes
+ * proxy.ts's origin check: no other site can make a browser renew (or, with concurrent renewals, end) a
+ * session. Concurrent renewals share one result (lib/auth/renewal.ts). A refused renewal (the provider says
+ * no, or answers for another subject) ends the session with "please sign in again"; a provider that does not
+ * answer leaves the session as it is and shows the error page (503/504). A tenant that issued no refresh
+ * token is asked again without showing anything (`prompt=none`; its answer comes to /auth/callback, which
+ * keeps the person signed in while the tenant's own session lasts), instead of ending the session at the
+ * first expiry.
  */
 export async function POST(request: NextRequest) {
   const form = await request.formData().catch(() => undefined);

@@ -4,8 +4,8 @@ import { brandFile } from '@/lib/brand/brand';
 /**
  * The logos (light and dark) and the optional background picture of the page frame, read from
  * disk at request time so operators can replace them without a rebuild: BRAND_DIR (for example a
- * mounted volume), with the bundled default for a missing manufacturer's logo (README: Brand; the names and
- * the rules are in lib/brand/brand.ts). Anything else is 404.
+ * mounted volume), with the bundled default for a missing manufacturer's logo (docs/features.md "Brand"; the
+ * names and the rules are in lib/brand/brand.ts). Anything else is 404.
  */
 export async function GET(_request: Request, context: RouteContext<'/brand/[file]'>) {
   const { file } = await context.params;

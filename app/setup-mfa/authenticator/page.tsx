@@ -14,10 +14,10 @@ import { CancelSetupForm } from '../cancel-form';
 import { AUTHENTICATOR_SET_UP, SetupDone } from '../setup-done';
 
 /**
- * An authenticator app (README "Second factors"): the QR code of the tenant's shared secret, drawn
- * on the server so it shows without JavaScript, the same secret to type in for those who cannot
- * scan, and the first code from the app, which finishes the set-up. A reload or Back shows the
- * same secret (it is kept with the set-up), never a new one.
+ * An authenticator app (docs/features.md "Second factors set up here"): the QR code of the tenant's shared
+ * secret, drawn on the server so it shows without JavaScript, the same secret to type in for those who cannot
+ * scan, and the first code from the app, which finishes the set-up. A reload or Back shows the same secret
+ * (it is kept with the set-up), never a new one.
  */
 export default async function AuthenticatorSetupPage({ searchParams }: PageProps<'/setup-mfa/authenticator'>) {
   const flow = await requireFlow((await searchParams).requestId, withSetupTrack);

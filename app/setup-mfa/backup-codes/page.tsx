@@ -13,7 +13,7 @@ import { PrintButton } from './print-button';
 import { SavedForm } from './saved-form';
 
 /**
- * Backup codes (README "Second factors set up here"): the codes the tenant issued, shown until the
+ * Backup codes (docs/features.md "Second factors set up here"): the codes the tenant issued, shown until the
  * person says they saved them (a reload or Back shows the same ones), with copy, download and
  * print; then never again. Copy and print need scripts; the download and the list do not.
  */

@@ -15,7 +15,7 @@ import { PUSH_SET_UP, SetupDone } from '../setup-done';
 import { checkPairing } from './actions';
 
 /**
- * Pairing a phone for push approval (README "Second factors set up here"): the QR code the
+ * Pairing a phone for push approval (docs/features.md "Second factors set up here"): the QR code the
  * tenant's authenticator app scans, drawn on the server, and the number the person chooses in the
  * app; the page asks the tenant whether the pairing is done (by itself with JavaScript, on "I have
  * chosen the number" without). A refused or timed-out pairing says so and offers to start again.

@@ -6,7 +6,7 @@ import { errorUrl } from '@/lib/flows/step-urls';
 import { seeOther } from '@/lib/redirects';
 
 /**
- * The tenant's `suggest_verification_methods` hosted page (README "Passkeys";
+ * The tenant's `suggest_verification_methods` hosted page (docs/features.md "Passkeys";
  * docs/provider-contract.md §2.13, §4), rewritten here from /setup-passkey when the address
  * carries a track: the track and the subject move into the flow cookie.
  */

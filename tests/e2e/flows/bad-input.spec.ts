@@ -23,7 +23,7 @@ test.describe('bad input and provider faults end on a clear page', () => {
   });
 
   // No answer (too slow, unreachable, failing with a 5xx): the step itself says the service is
-  // not responding, keeps what was typed, and its button tries again (README "Operate").
+  // not responding, keeps what was typed, and its button tries again (docs/operations.md "Provider trouble").
   for (const mode of ['delay', 'close', 'error'] as const) {
     test(`a provider that is ${mode === 'delay' ? 'too slow' : mode === 'close' ? 'unreachable' : 'failing'} keeps the person on the step with a logged reference and a way to try again`, async ({
       page,

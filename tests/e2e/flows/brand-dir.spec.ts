@@ -6,7 +6,7 @@ import { expect, test } from '../support/fixtures';
 import { newRequestId, startOwnApp, type OwnApp } from '../support/own-app';
 
 /**
- * An operator's brand directory (BRAND_DIR, README: Brand) on a running build: its logos with a
+ * An operator's brand directory (BRAND_DIR, docs/features.md "Brand") on a running build: its logos with a
  * dark version swapped in by the colour scheme, its product logo in place of the product's name,
  * its background picture behind the card on wide screens only (dimmed in the dark scheme when it
  * has no dark one), its accent where it keeps 4.5:1, and a dark accent without that contrast

@@ -6,11 +6,11 @@ import { CONTINUE_BUTTON } from '../support/forms';
 import { mainSubmit } from '../support/matrix/steps';
 
 /**
- * The contact sheet (README: Tests): every screen and state, photographed on a desktop
- * (1280 × 800) and a phone (375 × 740), light and dark, in English, German and Japanese (the
- * longest words and the language without spaces), walked once per language with JavaScript; and
- * in English without JavaScript, the states that exist only there. The global teardown lays the
- * photographs out in test-results/contact-sheet.html.
+ * The contact sheet (docs/testing.md "What `npm test` runs"): every screen and state, photographed on a
+ * desktop (1280 × 800) and a phone (375 × 740), light and dark, in English, German and Japanese (the longest
+ * words and the language without spaces), walked once per language with JavaScript; and in English without
+ * JavaScript, the states that exist only there. The global teardown lays the photographs out in
+ * test-results/contact-sheet.html.
  *
  * On every state it also checks what a phone shows first: the screen's heading, below no more
  * than two rows of the frame (the logos, and the application being signed in to).

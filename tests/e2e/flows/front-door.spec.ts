@@ -4,11 +4,11 @@ import { ACCOUNTS, continueToProvider, expect, MFA, startSignIn, submit, test, t
 import { newRequestId, startOwnApp } from '../support/own-app';
 
 /**
- * The front door's behaviour (README "Decisions worth knowing"): a slow or silent provider keeps
- * the person on the step with what they typed and a reference; a code pasted anywhere lands in the
- * code field; the breached- and reused-password refusals in the person's language; pages that
- * need a press without JavaScript say so. Focus, single errors, lockout and the declined screen
- * are in keyboard.spec.ts, error-summary.spec.ts, login-branches.spec.ts and sign-in.spec.ts.
+ * The front door's behaviour (docs/architecture.md "Decisions worth knowing"): a slow or silent provider
+ * keeps the person on the step with what they typed and a reference; a code pasted anywhere lands in the code
+ * field; the breached- and reused-password refusals in the person's language; pages that need a press without
+ * JavaScript say so. Focus, single errors, lockout and the declined screen are in keyboard.spec.ts,
+ * error-summary.spec.ts, login-branches.spec.ts and sign-in.spec.ts.
  */
 const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
 const REFERENCE = /([A-F0-9]{10})/;

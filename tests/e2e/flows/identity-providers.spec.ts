@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { ACCOUNTS, continueToProvider, expect, startSignIn, submit, test } from '../support/fixtures';
 
 /**
- * Other identity providers (README "Identity providers"): the stand-in offers the demo client
+ * Other identity providers (docs/features.md "Identity providers"): the stand-in offers the demo client
  * Google and the SAML provider "Acme Corp SSO" (tests/provider/seed.json), and the e2e app puts
  * acme-saml first (IDENTITY_PROVIDERS_FIRST). Each button is a plain link to the tenant's social
  * login; the stand-in's identity provider page chooses a demo identity, and its callback ends as

@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { CLIENT_NAME, continueToProvider, expect, MFA, submit, test, toPasswordStep, type StandIn } from '../support/fixtures';
 
 /**
- * Push approval and the method buttons (README "Multi-factor step"). `mfa.push+…` has one push
+ * Push approval and the method buttons (docs/features.md "Multi-factor step"). `mfa.push+…` has one push
  * device (Pixel 8); `mfa.choice+…` has e-mail, SMS, an authenticator app and push, each medium
  * named by the stand-in's configured list; `mfa.all+…` the same methods without names.
  */

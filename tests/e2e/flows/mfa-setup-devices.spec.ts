@@ -4,7 +4,7 @@ import { continueToProvider, expect, SETUP, submit, test, toPasswordStep, type S
 
 /**
  * A phone paired for push approval and backup codes, set up on the tenant's suggestion (issue 35;
- * README "Second factors set up here"; docs/provider-contract.md §2.19). The stand-in plays the
+ * docs/features.md "Second factors set up here"; docs/provider-contract.md §2.19). The stand-in plays the
  * tenant's authenticator app through its control (`/__standin/push/pair`: the app's scan, then
  * the number chosen), and issues backup codes it then knows.
  */

@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { CLIENT_NAME, continueToProvider, expect, SETUP, submit, test, toPasswordStep } from '../support/fixtures';
 
 /**
- * A second factor set up on the tenant's suggestion (issue 35; README "Second factors";
+ * A second factor set up on the tenant's suggestion (issue 35; docs/features.md "Second factors set up here";
  * docs/provider-contract.md §2.19): the suggestion page offers the authenticator app, its page
  * shows the tenant's secret as a QR code and as text, and the app's first code finishes the set-up
  * and the sign-in. The stand-in checks codes for real against the secret it issued; the legacy

@@ -3,11 +3,11 @@ import type { Browser, Page } from '@playwright/test';
 import { ACCOUNTS, continueToProvider, expect, MFA, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
 
 /**
- * One sign-in, one carrier (README "One sign-in, one carrier"): the flow cookie holds the sign-in
- * in progress; every step form posts the request id of the sign-in its page showed, and an action
- * for another request than the cookie's is refused ("replaced in another tab"), never carried out
- * on the other sign-in. The provider's entry points move the track and subject into the cookie
- * and answer with the clean page; a subject that is not this sign-in's is refused.
+ * One sign-in, one carrier (docs/architecture.md "Decisions worth knowing"): the flow cookie holds the
+ * sign-in in progress; every step form posts the request id of the sign-in its page showed, and an action for
+ * another request than the cookie's is refused ("replaced in another tab"), never carried out on the other
+ * sign-in. The provider's entry points move the track and subject into the cookie and answer with the clean
+ * page; a subject that is not this sign-in's is refused.
  */
 const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
 

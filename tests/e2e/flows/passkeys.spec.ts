@@ -19,7 +19,7 @@ import {
 } from '../support/passkeys';
 
 /**
- * Passkeys (README "Passkeys"; docs/provider-contract.md §2.13) on an app with PASSKEYS=on and a
+ * Passkeys (docs/features.md "Passkeys"; docs/provider-contract.md §2.13) on an app with PASSKEYS=on and a
  * stand-in tenant of its own, both on `localhost` (a relying-party id must be a domain), with
  * Chromium's virtual authenticator through the DevTools WebAuthn domain: enrolment when the tenant
  * suggests it, sign-in with the passkey, the passkey as a second factor, and every fallback. The

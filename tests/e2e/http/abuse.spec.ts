@@ -3,7 +3,7 @@ import { httpTest as base, BY_FIELD_NAME, expect, standinClient, toPasswordStep,
 import { startOwnTenant, type OwnTenant } from '../support/own-app';
 
 /**
- * Abuse resistance with the default limits (README "Operate": limits), on an app of its own:
+ * Abuse resistance with the default limits (docs/operations.md "Limits"), on an app of its own:
  * the resend wait holds on the server whatever the browser re-posts, attempts are limited per
  * client address, per account and per code, and a limited request gets 429 with Retry-After and
  * a translated message, and costs the provider nothing.

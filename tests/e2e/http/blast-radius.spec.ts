@@ -3,7 +3,7 @@ import { CLIENT_NAME, expect, httpTest as test } from '../support/fixtures';
 import { newRequestId, startOwnApp } from '../support/own-app';
 
 /**
- * One sign-in's trouble stays its own (README "Operate", "Provider trouble"): the breaker counts
+ * One sign-in's trouble stays its own (docs/operations.md "Provider trouble"): the breaker counts
  * failures by sign-in, and bulkheads cap the provider calls in flight per sign-in and per client
  * address. Each test has an app of its own, so its breaker and bulkheads start empty; the
  * faults are set for sign-in requests that only the test knows, at the shared stand-in.

@@ -6,7 +6,7 @@ import { hiddenFields } from '../support/forms';
 import { newRequestId, startOwnApp } from '../support/own-app';
 
 /**
- * The 64 KB body limit (README: Operate) holds for bodies without a Content-Length too: a
+ * The 64 KB body limit (docs/operations.md "Request size") holds for bodies without a Content-Length too: a
  * chunked upload is counted as it streams in and cut off, instead of being read to the end by
  * whichever handler Next picks. Runs against an app of its own, so its memory is this test's.
  */

@@ -2,7 +2,7 @@ import { expect, httpTest as test } from '../support/fixtures';
 import { startOwnApp } from '../support/own-app';
 
 /**
- * The language choice is a cookie like the others (README: What is kept where): `__Host-` and
+ * The language choice is a cookie like the others (docs/architecture.md "What is kept where"): `__Host-` and
  * Secure when PUBLIC_URL is https, so no sibling host can plant or override it; plain on http.
  */
 

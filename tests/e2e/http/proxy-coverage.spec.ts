@@ -1,9 +1,9 @@
 import { expect, httpTest as test } from '../support/fixtures';
 
 /**
- * Only the health probes, Next's static files and the logos skip proxy.ts (README: Architecture),
- * so every page Next renders, a 404 included, carries this request's CSP. The request headers
- * proxy.ts hands to the render are never taken from the client, on any path.
+ * Only the health probes, Next's static files and the logos skip proxy.ts (docs/architecture.md "Decisions
+ * worth knowing"), so every page Next renders, a 404 included, carries this request's CSP. The request
+ * headers proxy.ts hands to the render are never taken from the client, on any path.
  */
 
 /** Near misses of the paths the proxy skips, and those paths themselves. */

@@ -4,10 +4,9 @@ import { freePort, randomSecret, runTenantScript, STANDIN_ADMIN_CLIENT_ID, start
 import { expect, httpTest as test } from '../support/fixtures';
 
 /**
- * The operator's tools against fresh stand-in tenants of their own (README "Connect a cidaas
- * tenant"): `tenant:check` fails where the tenant is not set up for this deployment and passes
- * where it is; `tenant:setup` is a dry run by default, writes with --apply, and changes nothing
- * the second time.
+ * The operator's tools against fresh stand-in tenants of their own (docs/tenant.md): `tenant:check` fails
+ * where the tenant is not set up for this deployment and passes where it is; `tenant:setup` is a dry run by
+ * default, writes with --apply, and changes nothing the second time.
  */
 type Tenant = { url: string; appUrl: string; clientId: string; clientSecret: string; adminSecret: string; child: ChildProcess };
 

@@ -25,7 +25,7 @@ export const MFA = {
 } as const;
 
 /**
- * Second factors set up on the tenant's suggestion (README "Second factors set up here"):
+ * Second factors set up on the tenant's suggestion (docs/features.md "Second factors set up here"):
  * `suggested` is offered an authenticator app, a phone, text messages, codes by e-mail, backup codes (and a passkey)
  * and may skip; `required` must set up the app now (its time to skip ran out); `mfa` meets an MFA
  * requirement with nothing set up (the tenant enrols on that track); `another` passes its MFA by
@@ -42,7 +42,7 @@ export const SETUP = {
 } as const;
 
 /**
- * Passkey accounts (README "Passkeys"; only on an app with PASSKEYS=on): the tenant suggests a
+ * Passkey accounts (docs/features.md "Passkeys"; only on an app with PASSKEYS=on): the tenant suggests a
  * passkey after the password until one is enrolled; `double` double-encodes credential ids in its
  * options; `mfa` also has an e-mail second factor. A tag makes a fresh account per test.
  */

@@ -122,7 +122,7 @@ http {
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $remote_addr;
       # The callback sets the signed-in session (tokens, up to a few cookies): nginx's default
-      # 4-8 KB header buffer answers 502 to it. README "Deploy" says the same to operators.
+      # 4-8 KB header buffer answers 502 to it. docs/operations.md "Load balancer" says the same to operators.
       proxy_buffer_size 32k;
       proxy_buffers 8 32k;
     }

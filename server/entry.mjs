@@ -59,8 +59,11 @@ http.createServer = function wrappedCreateServer(...args) {
   return server;
 };
 
+// A proxy in front that starts traces (an ingress with OpenTelemetry) may be trusted to name one.
+const keepTraceContext = process.env.TRUST_INCOMING_TRACE_CONTEXT === 'on';
+
 function handle(req, res, listener) {
-  stripForgedHeaders(req);
+  stripForgedHeaders(req, { keepTraceContext });
   const incoming = req.headers['x-request-id'];
   const requestId = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
   req.headers['x-request-id'] = requestId;

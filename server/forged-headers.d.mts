@@ -1,1 +1,1 @@
-export declare function stripForgedHeaders(req: { headers: Record<string, unknown>; rawHeaders: string[] }): void;
+export declare function stripForgedHeaders(req: { headers: Record<string, unknown>; rawHeaders: string[] }, options?: { keepTraceContext?: boolean }): void;

@@ -7,17 +7,22 @@ const NAMES = new Set(['x-nonce', 'content-security-policy', 'x-nextjs-data', 'n
 // x-signin-…: the headers proxy.ts sets for the app (lib/i18n/locales.ts names them).
 const PREFIXES = ['x-signin-', 'x-middleware-'];
 
-function forged(name) {
+// The W3C trace context (docs/operations.md "Traces"): Next continues the trace a request names.
+// From the internet that lets anyone choose trace ids, join other traces and force sampling, so
+// it is dropped unless the operator says a proxy in front sets it (TRUST_INCOMING_TRACE_CONTEXT=on).
+const TRACE_CONTEXT = new Set(['traceparent', 'tracestate', 'baggage']);
+
+function forged(name, keepTraceContext) {
   const lower = name.toLowerCase();
-  return NAMES.has(lower) || PREFIXES.some((prefix) => lower.startsWith(prefix));
+  return NAMES.has(lower) || PREFIXES.some((prefix) => lower.startsWith(prefix)) || (!keepTraceContext && TRACE_CONTEXT.has(lower));
 }
 
 /** Removes the forged headers from `req.headers` and `req.rawHeaders` alike. */
-export function stripForgedHeaders(req) {
-  for (const name of Object.keys(req.headers)) if (forged(name)) delete req.headers[name];
+export function stripForgedHeaders(req, { keepTraceContext = false } = {}) {
+  for (const name of Object.keys(req.headers)) if (forged(name, keepTraceContext)) delete req.headers[name];
   const kept = [];
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    if (!forged(req.rawHeaders[i])) kept.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
+    if (!forged(req.rawHeaders[i], keepTraceContext)) kept.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
   }
   req.rawHeaders = kept;
 }

@@ -26,3 +26,22 @@ test('the nonce, CSP, locale, path and Next-internal request headers never come 
   expect(request.headers).toEqual(kept);
   expect(request.rawHeaders).toEqual(Object.entries(kept).flatMap(([name, value]) => [name.toUpperCase(), value]));
 });
+
+test('a trace context from the client is dropped unless a proxy in front is trusted to set it', () => {
+  const trace = {
+    traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+    tracestate: 'vendor=attacker',
+    baggage: 'user=someone',
+  };
+  const request = () => ({
+    headers: { accept: 'text/html', ...trace } as Record<string, string>,
+    rawHeaders: Object.entries({ accept: 'text/html', ...trace }).flat(),
+  });
+  const fromClient = request();
+  stripForgedHeaders(fromClient);
+  expect(fromClient.headers).toEqual({ accept: 'text/html' });
+  expect(fromClient.rawHeaders).toEqual(['accept', 'text/html']);
+  const fromTrustedProxy = request();
+  stripForgedHeaders(fromTrustedProxy, { keepTraceContext: true });
+  expect(fromTrustedProxy.headers).toEqual({ accept: 'text/html', ...trace });
+});

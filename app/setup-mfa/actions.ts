@@ -88,8 +88,14 @@ async function setupAllowed(flow: Parameters<typeof mayOpenSetup>[0], method: Se
  * §2.19, U), so its refusal hands the second factor back to the tenant's own rules (its e-mail code,
  * or its set-up page), as before this product set methods up itself.
  */
-async function trackRefused(flow: { requestId: string; precheck: { kind: string } }): Promise<string> {
+async function trackRefused(flow: { requestId: string; precheck: { kind: string }; addMethod?: { proven?: true } }): Promise<string> {
   if (flow.precheck.kind !== 'mfa') return errorUrl('expired', flow.requestId);
+  // "Set up another method" after the second factor was passed: the sign-in goes on without it,
+  // rather than asking for a second factor once more.
+  if (flow.addMethod?.proven) {
+    await updateFlow({ setup: undefined });
+    return stepUrl('/continue', flow.requestId);
+  }
   await updateFlow({ setup: undefined, setupAtTenant: true });
   return stepUrl('/register-mfa', flow.requestId);
 }

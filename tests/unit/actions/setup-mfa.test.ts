@@ -106,6 +106,13 @@ describe('a method chosen (app/setup-mfa/actions.ts startMethodSetup)', () => {
     expect((await flowNow())?.setupAtTenant).toBe(true);
   });
 
+  test('another method, after the second factor was passed: the tenant not knowing the track lets the sign-in go on', async () => {
+    await withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-m' }, addMethod: { proven: true } });
+    vi.mocked(startSetup).mockRejectedValueOnce(refusal('reference-invalid'));
+    expect(await redirectedTo(start())).toBe(`/continue?requestId=${REQUEST}`);
+    expect((await flowNow())?.setupAtTenant).toBeUndefined();
+  });
+
   test('the app’s first code on an MFA requirement: the sign-in goes on as after a second factor, with the status the check names', async () => {
     await withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-m' }, setup: { ...opened, exchangeId: 'ex-mfa' } });
     vi.mocked(verifySetup).mockResolvedValueOnce({ statusId: 'st-9' });

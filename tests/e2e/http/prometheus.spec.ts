@@ -130,6 +130,24 @@ test('the synthetic sign-in pushes its result; when the tenant changes under the
     .toEqual(['SigninSyntheticFailing prom-e2e pending']);
 });
 
+test('a wrong authenticator secret stops the sign-in at the second factor and says so; the run counts as failed', async () => {
+  await replicas.moveLoginPage(replicas.url);
+  const run = await runTenantScript('tenant-check', {
+    env: {
+      ...replicas.env,
+      TENANT_CHECK_EMAIL: `mfa.totp+synthetic-wrong-${Date.now()}@example.com`,
+      TENANT_CHECK_PASSWORD: PASSWORD,
+      TENANT_CHECK_TOTP_SECRET: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ',
+      TENANT_CHECK_PUSHGATEWAY_URL: pushgateway.url,
+      DEPLOYMENT_ID: 'prom-e2e-wrong',
+    },
+  });
+  expect(run.output).toMatch(/Sign-in to tokens\s+UNKNOWN\s+stopped after mfa_required: the tenant refused the authenticator code/);
+  expect(run.output).toContain('Pushed the result (failed) to the Pushgateway for deployment prom-e2e-wrong.');
+  expect(run.code, 'as the synthetic sign-in, a run that did not reach tokens fails').toBe(1);
+  await eventually('signin_synthetic_signed_in{deployment="prom-e2e-wrong"}').toEqual([expect.objectContaining({ value: 0 })]);
+});
+
 test('a push the gateway cannot take fails the run and says where', async () => {
   await replicas.moveLoginPage(replicas.url);
   const run = await runTenantScript('tenant-check', {

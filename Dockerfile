@@ -42,11 +42,13 @@ CMD ["node", "--import", "./scripts/ts-paths.mjs", "scripts/tenant-check.ts"]
 FROM ${NODE_IMAGE} AS runtime
 # NODE_OPTIONS: the server's Node flags, the same the tests and the benchmark run it with
 # (scripts/processes.mjs SERVER_NODE_OPTIONS): smaller V8 semi-spaces than the default, about
-# 90 MB less resident memory when warm (bench/rss-experiments.md). Setting NODE_OPTIONS at run
-# time replaces them.
+# 90 MB less resident memory when warm (bench/rss-experiments.md), and the old generation capped
+# at 256 MB, half the manifest's 512 MiB limit, so V8 collects long before the OOM killer acts
+# (docs/benchmarks.md "Memory under the container's limit"; change it with the limit). Setting
+# NODE_OPTIONS at run time replaces them.
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
-    NODE_OPTIONS="--max-semi-space-size=8" \
+    NODE_OPTIONS="--max-semi-space-size=8 --max-old-space-size=256" \
     PORT=3000 \
     HOSTNAME=0.0.0.0
 WORKDIR /app

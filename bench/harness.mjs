@@ -50,12 +50,12 @@ export function track(child) {
 
 /**
  * Starts `args` with node (and `nodeArgs` before them) on CPU 0 and resolves when `ready`
- * appears in its output, or (given a URL) when that URL answers 200.
+ * appears in its output, or (given a URL) when that URL answers 200. A `launcher` (a command that
+ * ends by exec'ing its arguments) runs first, e.g. to put the process into a cgroup.
  */
-export async function pinned(args, env, ready, nodeArgs = []) {
-  const child = track(
-    spawn('taskset', ['-c', '0', process.execPath, ...nodeArgs, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }),
-  );
+export async function pinned(args, env, ready, nodeArgs = [], launcher = []) {
+  const command = [...launcher, 'taskset', '-c', '0', process.execPath, ...nodeArgs, ...args];
+  const child = track(spawn(command[0], command.slice(1), { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] }));
   let output = '';
   let started = false;
   await new Promise((resolve, reject) => {
@@ -117,7 +117,7 @@ export function pinnedBaseline(port) {
  * A standalone entry of the app (ours, or the copy without proxy.ts) pinned to CPU 0, with the
  * server's Node flags as `npm start` and the image run it (`env` may replace them).
  */
-export function pinnedApp(entry, { port, standinUrl, clientSecret, nodeArgs = [], env = {} }) {
+export function pinnedApp(entry, { port, standinUrl, clientSecret, nodeArgs = [], env = {}, launcher = [] }) {
   const url = `http://127.0.0.1:${port}`;
   return pinned(
     [entry],
@@ -158,6 +158,7 @@ export function pinnedApp(entry, { port, standinUrl, clientSecret, nodeArgs = []
     // Its output is JSON log lines at LOG_LEVEL (no "Ready in" at warn): ready when healthy.
     `${url}/healthz`,
     nodeArgs,
+    launcher,
   );
 }
 

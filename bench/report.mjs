@@ -235,7 +235,27 @@ function targetsSection(r, before, testLoop) {
   ];
 }
 
-export function report(r, before, testLoop, profiles = {}) {
+/** bench/memory-limit.mjs: the server in a 512 MiB cgroup beside the same load without one. */
+export function memoryLimitSection(m) {
+  if (!m) return [];
+  const runs = Object.entries(m.runs);
+  const cell = (x) => `${Math.round(x.rps)} req/s, p99 ${x.p99} ms`;
+  return [
+    "## Memory under the container's limit",
+    '',
+    `Run ${m.date} (Node ${m.node}), \`sudo npm run bench:memory\`: the server in a memory cgroup of ${m.limitMiB} MiB without swap (the Kubernetes manifest's limit, held as the container runtime holds it), walked through every screen, then loaded ${m.seconds} s each: the e-mail page (GET), its server action (POST), both at once (10 connections each); then the same without a limit. V8's heap limit: ${Math.round(m.heapLimitMiB.withoutFlagNoLimit)} MiB with no flag and no limit, ${Math.round(m.heapLimitMiB.withoutFlagUnderLimit)} MiB with no flag under the limit (Node reads the cgroup's), ${Math.round(m.heapLimitMiB.withFlagUnderLimit)} MiB with the image's flags.`,
+    '',
+    '| run | Node flags | RSS warm / peak MiB | cgroup peak MiB | limit reached | OOM kills | GET | POST | server CPU ms per request, GET / POST | both at once: GET / POST | answers after |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...runs.map(
+      ([name, x]) =>
+        `| ${name} | \`${x.nodeOptions}\` | ${Math.round(x.rss.warm)} / ${Math.round(x.rss.peak)} | ${x.cgroup ? Math.round(x.cgroup.peakMiB) : '–'} | ${x.cgroup ? `${x.cgroup.limitHits}×` : '–'} | ${x.cgroup ? x.cgroup.oomKills : '–'} | ${cell(x.get)} | ${cell(x.post)} | ${f1(x.get.cpuMsPerRequest)} / ${f1(x.post.cpuMsPerRequest)} | ${cell(x.both.get)} / ${cell(x.both.post)} | ${x.answersAfter === 200 && !x.exited ? 'yes' : 'NO'} |`,
+    ),
+    '',
+  ];
+}
+
+export function report(r, before, testLoop, profiles = {}, memoryLimit = undefined) {
   const H = r.js.baseline.gzipKb;
   const pairRatio = rpsRatio({ app: r.load.getLogin, h: r.load.baselineH });
   const lines = [
@@ -282,6 +302,7 @@ export function report(r, before, testLoop, profiles = {}) {
     '',
     `E-mail → password → group → MFA code → \`/success\`, JavaScript on, median of 3: **${Math.round(r.flowMs)} ms** (stand-in answering at once; includes the browser's own work).`,
     '',
+    ...memoryLimitSection(memoryLimit),
     ...proxySection(r.proxy),
     ...lighthouseSection(r.lighthouse),
   ];

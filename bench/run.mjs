@@ -153,9 +153,12 @@ const readText = (file) => (existsSync(path.join(root, file)) ? readFileSync(pat
 const readJson = (file) => (readText(file) === undefined ? undefined : JSON.parse(readText(file)));
 writeFileSync(
   path.join(root, 'bench/results.md'),
-  report(reportOnly ? readJson('bench/results.json') : results, readJson('bench/before.json'), readJson('bench/test-loop.json'), {
-    before: readText('bench/profile-before.md'),
-    after: readText('bench/profile.md'),
-  }),
+  report(
+    reportOnly ? readJson('bench/results.json') : results,
+    readJson('bench/before.json'),
+    readJson('bench/test-loop.json'),
+    { before: readText('bench/profile-before.md'), after: readText('bench/profile.md') },
+    readJson('bench/memory-limit.json'),
+  ),
 );
 log('wrote bench/results.md');

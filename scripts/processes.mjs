@@ -129,8 +129,11 @@ export async function configureStandin({ standinUrl, appUrl, adminSecret, passke
  * keeps the two alike). V8 otherwise lets its young generation grow to 64 MB, mostly empty,
  * which the process keeps resident; 8 MB semi-spaces hold the warm RSS about 90 MB lower, and
  * beat 4 MB on the server action's p99 and on throughput for 5 MB more (bench/rss-experiments.md).
+ * The old generation is capped at 256 MB, half the container's 512 MiB limit: V8 collects before
+ * the kernel's OOM killer would act, whether or not the runtime lets the process see its limit
+ * (docs/benchmarks.md "Memory under the container's limit"; scale it with the limit).
  */
-export const SERVER_NODE_OPTIONS = '--max-semi-space-size=8';
+export const SERVER_NODE_OPTIONS = '--max-semi-space-size=8 --max-old-space-size=256';
 
 /** NODE_OPTIONS for a server: ours first, then any the caller's environment sets. */
 export function serverNodeOptions() {

@@ -17,7 +17,7 @@ import { freePort, SERVER_NODE_OPTIONS } from '../scripts/processes.mjs';
 
 // Longer runs than the throughput benchmark's 10 s: memory grows with time under load.
 process.env.BENCH_SECONDS ??= '30';
-const { benchStandin, CONNECTIONS, emailActionPost, emailPage, load, pinnedApp, requireAnswered, root, rssMb, SECONDS, stop, stopAll } =
+const { benchStandin, CONNECTIONS, emailActionPost, emailPage, load, pinnedApp, requireAnswered, root, rssMb, SECONDS, stopAll } =
   await import('./harness.mjs');
 const { warmUp } = await import('./walk.mjs');
 

@@ -83,3 +83,26 @@ test('one sign-in: the request span with its provider calls below it, and its tr
     .filter((l) => l.includes(`"trace_id":"${check.traceId}"`));
   expect(lines.some((l) => l.includes('"event":"password.verified"'))).toBe(true);
 });
+
+test('a trace context sent by a client is not continued: the request gets a trace of its own', async () => {
+  const forgedTraceId = '0af7651916cd43dd8448eb211c80319c';
+  const forgedSpanId = 'b7ad6b7169203331';
+  const response = await fetch(`${app.url}/signed-out`, { headers: { traceparent: `00-${forgedTraceId}-${forgedSpanId}-01`, baggage: 'user=someone' } });
+  expect(response.status).toBe(200);
+  await expect.poll(() => received.some((s) => attribute(s, 'http.target') === '/signed-out'), { timeout: 15_000 }).toBe(true);
+  const span = received.find((s) => attribute(s, 'http.target') === '/signed-out')!;
+  expect(span.traceId).not.toBe(forgedTraceId);
+  expect(received.filter((s) => s.traceId === forgedTraceId || s.parentSpanId === forgedSpanId)).toEqual([]);
+  // Its chain of parents ends in a root of this server's own, not in the client's span.
+  await expect
+    .poll(
+      () => {
+        const byId = new Map(received.filter((s) => s.traceId === span.traceId).map((s) => [s.spanId, s]));
+        let at: Span | undefined = span;
+        while (at?.parentSpanId && byId.get(at.parentSpanId)) at = byId.get(at.parentSpanId);
+        return at?.parentSpanId ?? '';
+      },
+      { timeout: 15_000 },
+    )
+    .toBe('');
+});

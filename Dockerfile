@@ -40,6 +40,8 @@ USER node
 CMD ["node", "--import", "./scripts/ts-paths.mjs", "scripts/tenant-check.ts"]
 
 FROM ${NODE_IMAGE} AS runtime
+# The build's id at run time too: signin_build_info names it (docs/operations.md "Metrics").
+ARG DEPLOYMENT_ID
 # NODE_OPTIONS: the server's Node flags, the same the tests and the benchmark run it with
 # (scripts/processes.mjs SERVER_NODE_OPTIONS): smaller V8 semi-spaces than the default, about
 # 90 MB less resident memory when warm (bench/rss-experiments.md), and the old generation capped
@@ -48,6 +50,7 @@ FROM ${NODE_IMAGE} AS runtime
 # NODE_OPTIONS at run time replaces them.
 ENV NODE_ENV=production \
     NEXT_TELEMETRY_DISABLED=1 \
+    DEPLOYMENT_ID=${DEPLOYMENT_ID} \
     NODE_OPTIONS="--max-semi-space-size=8 --max-old-space-size=256" \
     PORT=3000 \
     HOSTNAME=0.0.0.0

@@ -6,7 +6,7 @@
 // kills; the server must still answer at the end. With the image's Node flags
 // (scripts/processes.mjs SERVER_NODE_OPTIONS), then the same without a limit, for comparison.
 //
-//   sudo npm run bench:memory     (root: it creates a cgroup; loopback only, about 5 minutes)
+//   sudo npm run bench:memory     (root: it creates a cgroup; loopback only, about 16 minutes)
 //
 // Writes bench/memory-limit.json; `node bench/run.mjs --report-only` puts it into bench/results.md.
 import { execFileSync } from 'node:child_process';
@@ -39,6 +39,17 @@ function createCgroup(name, bytes) {
   } else {
     write('memory.limit_in_bytes', bytes);
     write('memory.memsw.limit_in_bytes', bytes);
+  }
+  // Read back: without the memory controller (or its swap accounting) the run would be unlimited
+  // or swap, and say otherwise.
+  const limit = Number(read(v2 ? 'memory.max' : 'memory.limit_in_bytes'));
+  const swapFree = v2 ? read('memory.swap.max').trim() === '0' : Number(read('memory.memsw.limit_in_bytes')) === bytes;
+  const swapless = !existsSync('/proc/swaps') || readFileSync('/proc/swaps', 'utf8').trim().split('\n').length <= 1;
+  if (limit !== bytes || !(swapFree || swapless)) {
+    rmdirSync(dir);
+    throw new Error(
+      `bench:memory: the cgroup ${dir} did not take the limit (${limit} bytes, swap ${swapFree ? 'off' : 'on'}): is the memory controller enabled?`,
+    );
   }
   return {
     dir,

@@ -145,6 +145,8 @@ const EnvSchema = z.object({
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PASSKEYS: z.enum(['on', 'off']).default('off'),
+  // Read by server/entry.mjs before Next starts; listed here so that a bad value stops the server.
+  TRUST_INCOMING_TRACE_CONTEXT: z.enum(['on', 'off']).default('off'),
   IDENTITY_PROVIDERS_FIRST: z
     .string()
     .optional()

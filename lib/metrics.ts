@@ -1,5 +1,5 @@
 import 'server-only';
-import { metrics } from '../server/metrics.mjs';
+import { metrics, STORE_UP } from '../server/metrics.mjs';
 import type { ProviderError } from './provider/errors';
 
 /**
@@ -73,7 +73,7 @@ export function countEvent(fields: unknown): void {
  */
 export function setStoreUp(up: boolean): void {
   const m = metrics();
-  if (!m.register.getSingleMetric('signin_limits_store_up')) m.register.registerMetric(m.storeUp);
+  if (!m.register.getSingleMetric(STORE_UP)) m.register.registerMetric(m.storeUp);
   m.storeUp.set(up ? 1 : 0);
 }
 

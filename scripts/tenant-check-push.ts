@@ -44,7 +44,10 @@ export async function pushSyntheticResult(args: {
   const passed = syntheticPassed(args.checks, args.withAccount);
   m.success.set(passed ? 1 : 0);
   m.signedIn.set(args.checks.some((c) => c.name === 'Sign-in to tokens' && c.result === 'PASS') ? 1 : 0);
-  for (const check of args.checks) m.checkFailed.set({ check: check.name }, check.result === 'FAIL' ? 1 : 0);
+  // With an account, a sign-in that did not reach tokens counts as that row failing, so the
+  // runbook's `signin_synthetic_check_failed == 1` names where it stopped.
+  const failed = (c: Check) => c.result === 'FAIL' || (args.withAccount && c.name === 'Sign-in to tokens' && c.result !== 'PASS');
+  for (const check of args.checks) m.checkFailed.set({ check: check.name }, failed(check) ? 1 : 0);
   m.duration.set((now - args.startedAt) / 1000);
   m.lastRun.set(now / 1000);
   // Left out on a failure: the gateway keeps the last success's time from an earlier push.

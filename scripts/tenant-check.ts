@@ -228,19 +228,12 @@ if (!email) {
   if (!password || !found) {
     add('Password check', 'UNKNOWN', !password ? 'set TENANT_CHECK_PASSWORD to try it' : 'the test account has no password sign-in');
   } else {
+    let verified: Extract<Awaited<ReturnType<typeof checkPassword>>, { kind: 'verified' }> | undefined;
     try {
       const outcome = await checkPassword({ requestId, email, password, locale: 'en-GB' });
       if (outcome.kind === 'verified') {
         add('Password check', 'PASS', 'the password was verified and the answer understood');
-        const { signInToTokens } = await import('./tenant-signin.ts');
-        seen.signIn = await signInToTokens({
-          requestId,
-          verified: outcome,
-          pending: pending!,
-          providerUrl: config.providerUrl,
-          callbackUrl: callbackUrl(),
-          totpSecret: process.env.TENANT_CHECK_TOTP_SECRET || undefined,
-        });
+        verified = outcome;
       } else if (outcome.kind === 'field-error')
         add('Password check', 'UNKNOWN', `the tenant refused the password ("${outcome.key}"); its answer was understood`);
       else
@@ -252,12 +245,26 @@ if (!email) {
     } catch (error) {
       add('Password check', refusalMeaning(error) ? 'UNKNOWN' : 'FAIL', `answer not understood: ${describeFailure(error)}`);
     }
+    // The rest of the sign-in fails in its own row (the second factor, the prechecks, the exchange).
+    if (verified) {
+      const { signInToTokens } = await import('./tenant-signin.ts');
+      seen.signIn = await signInToTokens({
+        requestId,
+        verified,
+        pending: pending!,
+        providerUrl: config.providerUrl,
+        callbackUrl: callbackUrl(),
+        totpSecret: process.env.TENANT_CHECK_TOTP_SECRET || undefined,
+      }).catch((error: unknown) => ({ kind: 'failed' as const, reason: describeFailure(error) }));
+    }
   }
 }
 const signIn = seen.signIn;
 if (signIn?.kind !== 'signed-in') checks.push(onboardingScopesCheck(undefined, registrationSettings, onboardingScopesRefused));
 if (!signIn) {
   add('Sign-in to tokens', 'UNKNOWN', 'needs a test account whose password check passed (TENANT_CHECK_EMAIL, TENANT_CHECK_PASSWORD)');
+} else if (signIn.kind === 'failed') {
+  add('Sign-in to tokens', 'FAIL', `after the password: ${signIn.reason}`);
 } else if (signIn.kind === 'stopped') {
   add('Sign-in to tokens', 'UNKNOWN', `stopped after ${signIn.pages.join(' → ') || 'the password'}: ${signIn.reason}`);
 } else {
@@ -339,7 +346,8 @@ async function finish(): Promise<number> {
 async function pushResult(): Promise<boolean> {
   const gatewayUrl = process.env.TENANT_CHECK_PUSHGATEWAY_URL;
   if (!gatewayUrl) return true;
-  const deployment = process.env.DEPLOYMENT_ID || 'none';
+  // A name that outlives releases (the gateway keeps a group until it is deleted): the deployment's host.
+  const deployment = process.env.TENANT_CHECK_DEPLOYMENT || (URL.canParse(process.env.PUBLIC_URL ?? '') ? new URL(process.env.PUBLIC_URL!).host : 'unknown');
   const withAccount = Boolean(seen.withAccount);
   try {
     await pushSyntheticResult({ gatewayUrl, deployment, checks, withAccount, startedAt });

@@ -43,13 +43,14 @@ export function describeExistence(answer: Recorded | undefined): string {
 }
 
 /** What a tenant:check run saw beyond its rows. */
-export type Seen = { signIn?: SignInOutcome; tokens?: TokenFacts; passkey?: string; withAccount?: boolean };
+export type Seen = { signIn?: SignInOutcome | { kind: 'failed'; reason: string }; tokens?: TokenFacts; passkey?: string; withAccount?: boolean };
 
 /** What this run saw of the unknowns in docs/provider-contract.md §7. */
 export function settledUnknowns(recorded: Recorded[], seen: Seen): Array<[unknown: string, seen: string | undefined]> {
   const existence = recorded.filter((r) => r.operation === 'users.checkExists');
   const refusedAtTop = recorded.find((r) => r.service === 'verification-actions-srv' && r.read.codeAt);
-  const { signIn, tokens } = seen;
+  const { tokens } = seen;
+  const signIn = seen.signIn?.kind === 'failed' ? undefined : seen.signIn;
   return [
     ['user-existence answer for an account', seen.withAccount && existence.length > 1 ? describeExistence(existence.at(-1)) : undefined],
     ['user-existence answer for an unknown address', existence.length > 0 ? describeExistence(existence[0]) : undefined],

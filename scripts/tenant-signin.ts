@@ -100,7 +100,9 @@ export async function signInToTokens(args: {
       return stopped(
         page === 'mfa_required' && !args.totpSecret
           ? 'the tenant asks the test account for a second factor: set TENANT_CHECK_TOTP_SECRET to its authenticator-app secret, or use an account without one'
-          : `the tenant asks the test account for more (${page}): use an account without a second factor or suggestion`,
+          : page === 'mfa_required'
+            ? 'the tenant asked for a second factor again after the authenticator code was accepted'
+            : `the tenant asks the test account for more (${page}): use an account without a second factor or suggestion`,
       );
     } else {
       return stopped(`the tenant sent the browser to ${page}${next.searchParams.get('error') ? ` (${next.searchParams.get('error')})` : ''}`);

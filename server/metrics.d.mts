@@ -29,3 +29,4 @@ export declare function startMetricsServer(args: {
   deployment?: string;
   onError?: (error: unknown) => void;
 }): http.Server;
+export declare const STORE_UP: 'signin_limits_store_up';

@@ -93,6 +93,9 @@ export function methodOf(method) {
   return ['GET', 'HEAD', 'POST', 'OPTIONS'].includes(method) ? method : 'other';
 }
 
+/** The shared store's gauge, registered at its first value (lib/metrics.ts setStoreUp). */
+export const STORE_UP = 'signin_limits_store_up';
+
 function createMetrics() {
   const register = new client.Registry();
   client.collectDefaultMetrics({ register, prefix: 'signin_' });
@@ -164,7 +167,7 @@ function createMetrics() {
     // Registered at its first value (lib/metrics.ts setStoreUp): an unlabelled gauge is exported
     // as 0 from the start, which would read as "store down" where there is no store to be down.
     storeUp: new client.Gauge({
-      name: 'signin_limits_store_up',
+      name: STORE_UP,
       help: '1 while the shared limits store (REDIS_URL) answers, 0 while this process counts on its own; absent without REDIS_URL.',
       registers: [],
     }),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { syntheticMetrics } from '../../scripts/tenant-check-push';
-import { metrics } from '../../server/metrics.mjs';
+import { metrics, STORE_UP } from '../../server/metrics.mjs';
 
 /**
  * The Grafana dashboard and the alerting rules in deploy/monitoring (docs/operations.md) query only
@@ -16,7 +16,7 @@ const rules = readFileSync('deploy/monitoring/alerts.yaml', 'utf8');
 
 async function exported(): Promise<Set<string>> {
   // The store's gauge joins the registry at its first value (absent without a store).
-  const names = new Set<string>(['signin_limits_store_up']);
+  const names = new Set<string>([STORE_UP]);
   // The app's, and what the synthetic sign-in pushes (scripts/tenant-check-push.ts).
   const registries = [metrics().register, syntheticMetrics().register];
   for (const metric of (await Promise.all(registries.map((r) => r.getMetricsAsJSON()))).flat()) {

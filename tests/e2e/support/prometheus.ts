@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../../scripts/processes.mjs';
@@ -89,7 +89,14 @@ export async function startPrometheus(args: {
     if (body.status !== 'success') throw new Error(`query ${q}: ${body.error}`);
     return body.data.result.map((r) => ({ labels: r.metric, value: Number(r.value[1]) }));
   };
-  return { ...server, query };
+  return {
+    ...server,
+    query,
+    async stop() {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export type Sample = { labels: Record<string, string>; value: number };

@@ -116,9 +116,15 @@ test('a full sign-in with JavaScript on and off moves the funnel, the screens an
   expect(after).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
 });
 
+/** Debian's promtool (package prometheus; scripts/ensure-test-tools.mjs installs it), or PROMTOOL_PATH. */
+function promtoolPath(): string {
+  const found = [process.env.PROMTOOL_PATH, '/usr/bin/promtool'].find((p): p is string => Boolean(p) && existsSync(p!));
+  expect(found, 'promtool (Debian package prometheus) — scripts/ensure-test-tools.mjs installs it').toBeDefined();
+  return found!;
+}
+
 test('promtool accepts the exposition', async () => {
-  const promtool = [process.env.PROMTOOL_PATH, '/usr/bin/promtool'].find((p): p is string => Boolean(p) && existsSync(p!));
-  expect(promtool, 'promtool (Debian package prometheus) — scripts/ensure-test-tools.mjs installs it').toBeDefined();
+  const promtool = promtoolPath();
   const file = join(mkdtempSync(join(tmpdir(), 'metrics-')), 'scrape.txt');
   writeFileSync(file, await scrape());
   // `check metrics` reads the exposition on stdin, prints lint findings and exits non-zero on any
@@ -142,17 +148,15 @@ test('promtool accepts the exposition', async () => {
 });
 
 test('promtool accepts the alerting rules in deploy/monitoring', async () => {
-  const promtool = [process.env.PROMTOOL_PATH, '/usr/bin/promtool'].find((p): p is string => Boolean(p) && existsSync(p!));
-  expect(promtool, 'promtool (Debian package prometheus) — scripts/ensure-test-tools.mjs installs it').toBeDefined();
-  const out = execFileSync(promtool!, ['check', 'rules', 'deploy/monitoring/alerts.yaml'], { encoding: 'utf8' });
+  const promtool = promtoolPath();
+  const out = execFileSync(promtool, ['check', 'rules', 'deploy/monitoring/alerts.yaml'], { encoding: 'utf8' });
   expect(out).toMatch(/SUCCESS: \d+ rules found/);
 });
 
 test('each alert fires on the series it is written for, after its `for:`, and not on a healthy one (promtool test rules)', async () => {
-  const promtool = [process.env.PROMTOOL_PATH, '/usr/bin/promtool'].find((p): p is string => Boolean(p) && existsSync(p!));
-  expect(promtool, 'promtool (Debian package prometheus) — scripts/ensure-test-tools.mjs installs it').toBeDefined();
+  const promtool = promtoolPath();
   // Exits non-zero (and execFileSync throws, with the failed cases) when any expectation fails.
-  const out = execFileSync(promtool!, ['test', 'rules', 'deploy/monitoring/alerts.test.yaml'], { encoding: 'utf8' });
+  const out = execFileSync(promtool, ['test', 'rules', 'deploy/monitoring/alerts.test.yaml'], { encoding: 'utf8' });
   expect(out).toContain('SUCCESS');
   const tested = [...readFileSync('deploy/monitoring/alerts.test.yaml', 'utf8').matchAll(/alertname: (\w+)/g)].map((m) => m[1]);
   const defined = [...readFileSync('deploy/monitoring/alerts.yaml', 'utf8').matchAll(/- alert: (\w+)/g)].map((m) => m[1]);

@@ -37,6 +37,14 @@ test.afterAll(async () => {
   receiver?.close();
 });
 
+/** The top of `span`'s chain of parents among the spans received so far (its parent id set while one is missing). */
+function rootOf(span: Span): Span {
+  const byId = new Map(received.filter((s) => s.traceId === span.traceId).map((s) => [s.spanId, s]));
+  let at = span;
+  while (at.parentSpanId && byId.get(at.parentSpanId)) at = byId.get(at.parentSpanId)!;
+  return at;
+}
+
 const attribute = (span: Span, key: string) => {
   const value = span.attributes?.find((a) => a.key === key)?.value;
   return value ? Object.values(value)[0] : undefined;
@@ -61,10 +69,8 @@ test('one sign-in: the request span with its provider calls below it, and its tr
   await expect
     .poll(
       () => {
-        const byId = new Map(received.filter((s) => s.traceId === check.traceId).map((s) => [s.spanId, s]));
-        let span: Span | undefined = check;
-        while (span?.parentSpanId && byId.get(span.parentSpanId)) span = byId.get(span.parentSpanId);
-        return span && !span.parentSpanId ? `${span.name} ${String(attribute(span, 'next.span_type'))}` : undefined;
+        const root = rootOf(check);
+        return root.parentSpanId ? undefined : `${root.name} ${String(attribute(root, 'next.span_type'))}`;
       },
       { timeout: 15_000 },
     )
@@ -94,15 +100,5 @@ test('a trace context sent by a client is not continued: the request gets a trac
   expect(span.traceId).not.toBe(forgedTraceId);
   expect(received.filter((s) => s.traceId === forgedTraceId || s.parentSpanId === forgedSpanId)).toEqual([]);
   // Its chain of parents ends in a root of this server's own, not in the client's span.
-  await expect
-    .poll(
-      () => {
-        const byId = new Map(received.filter((s) => s.traceId === span.traceId).map((s) => [s.spanId, s]));
-        let at: Span | undefined = span;
-        while (at?.parentSpanId && byId.get(at.parentSpanId)) at = byId.get(at.parentSpanId);
-        return at?.parentSpanId ?? '';
-      },
-      { timeout: 15_000 },
-    )
-    .toBe('');
+  await expect.poll(() => rootOf(span).parentSpanId ?? '', { timeout: 15_000 }).toBe('');
 });

@@ -134,9 +134,10 @@ export type FlowSession = {
   setupAllowedFor?: MethodSetup['method'];
   /**
    * "Set up another method" on the MFA page: once a current method has confirmed the person
-   * (`proven`), the methods to add are offered before the sign-in goes on.
+   * (`proven`), the methods to add are offered before the sign-in goes on; `wanted` first, the
+   * method the tenant wanted set up first while another one could confirm.
    */
-  addMethod?: { proven?: true };
+  addMethod?: { proven?: true; wanted?: MethodSetup['method'] };
   /** The method just set up: its page says so before the sign-in goes on. */
   setupDone?: MethodSetup['method'];
   /** Until when (epoch ms) the account is locked after repeated wrong passwords. */

@@ -128,7 +128,7 @@ async function totpSecondFactor(args: {
   } catch {
     return { stopped: 'TENANT_CHECK_TOTP_SECRET is not a base32 secret (the text under the QR code when the app was set up)' };
   }
-  const started = await startOption({ type: 'TOTP', requestId: args.requestId, sub: args.sub, trackId: args.trackId, locale: 'en-GB' });
+  const started = await startOption({ type: 'TOTP', requestId: args.requestId, sub: args.sub, trackId: args.trackId, locale: 'en-GB', passkeys: false });
   if (started.kind === 'not-offered') return { stopped: 'the tenant asks for a second factor but lists no authenticator app (TOTP) for the test account' };
   if (started.kind === 'redirect') return { stopped: `the tenant sent the authenticator-app check to ${started.url.split('?')[0]} instead of opening it` };
   const code = new TOTP({ secret }).generate();

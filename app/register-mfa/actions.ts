@@ -14,14 +14,16 @@ import { waitBeforeResend } from '@/lib/flows/resend';
 import { finishSecondFactor } from '@/lib/flows/second-factor';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
-import { answerLimited, attempt, attemptSend, sendRefusalKey } from '@/lib/limits/limits';
+import { answerLimited, attempt, attemptSend, mfaSendKind, sendRefusalKey } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import type { SetupMethod } from '@/lib/provider/mfa-setup';
+import { VERIFICATION_TYPES } from '@/lib/provider/verification-types';
 import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
 import { updateFlow } from '@/lib/session';
 import type { FormState, PasskeyState, ResendState } from '@/lib/validation/form-state';
 
-const StartSchema = z.object({ type: z.string().regex(/^[A-Z0-9_]{2,32}$/) });
+// Only the tenant's own type names: a type names limits and metrics (lib/limits/names.ts SendKind).
+const StartSchema = z.object({ type: z.enum(VERIFICATION_TYPES) });
 
 /**
  * Starts the chosen (or only) option: a POST, so no page load ever sends a code by itself. The
@@ -39,7 +41,7 @@ export const startMfa = formAction(async function startMfa(_prev: FormState<neve
   // Another post for the same method within the wait sends nothing: the code already sent (in
   // this flow) is the one to enter; otherwise the person is told what held it back, and how long.
   if (canResend(type)) {
-    const allowed = await attemptSend(`mfa.${type}`, sub);
+    const allowed = await attemptSend(mfaSendKind(type), sub);
     if (!allowed.ok) {
       if (flow.mfa?.trackId === trackId && flow.mfa.active?.type === type) redirect(stepUrl(mfaStepPath(type), requestId));
       answerLimited(allowed, 'mfa.start');
@@ -50,13 +52,21 @@ export const startMfa = formAction(async function startMfa(_prev: FormState<neve
 
   let outcome: StartOutcome;
   try {
-    outcome = await startOption({ type, requestId, sub, trackId, locale: await getLocale() });
+    outcome = await startOption({ type, requestId, sub, trackId, locale: await getLocale(), passkeys: getConfig().passkeys });
   } catch (error) {
     return retryOnForm(error, { step: 'mfa.start', type });
   }
   // The option is no longer offered (the account changed since the page was shown).
   if (outcome.kind === 'not-offered') redirect(stepUrl('/register-mfa', requestId, { view: 'options' }));
   if (outcome.kind === 'redirect') {
+    // "Set it up first" is honoured only for an account with no other way to confirm it is the
+    // person: otherwise whoever knows the password would set up (pair) a factor of their own and
+    // pass with it. That method passes first; the method wanted is offered to add afterwards.
+    if (outcome.othersUsable) {
+      log.info({ event: 'mfa.setup-deferred', type, account: accountRef(sub) }, 'set-up asked for while another method can confirm first');
+      await updateFlow({ addMethod: isSetUpHere(type) ? { wanted: type } : {} });
+      redirect(stepUrl('/register-mfa', requestId, { view: 'options', unset: type }));
+    }
     // A method this product sets up: its own page, unless the tenant refused a set-up on this track.
     if (!flow.setupAtTenant && isSetUpHere(type)) await setUpHereInstead({ flow, method: type });
     const target = checkRedirect(outcome.url, allowedRedirectOrigins(getConfig()));
@@ -105,7 +115,7 @@ async function setUpHereInstead({ flow, method }: { flow: { requestId: string; p
 export const resendMfaCode = formAction(async function resendMfaCode(_prev: ResendState, formData: FormData): Promise<ResendState> {
   const flow = await guardAction(formData, withActiveCode);
   const { mfa, sub, requestId } = flow;
-  const wait = await waitBeforeResend(`mfa.${mfa.active.type}`, sub, 'mfa.resend');
+  const wait = await waitBeforeResend(mfaSendKind(mfa.active.type), sub, 'mfa.resend');
   if (wait) return wait;
 
   let outcome: SendOutcome;

@@ -27,12 +27,15 @@ export async function MfaChoice({
   anonymous,
   offerSetup,
   addMethodPlanned,
+  unset,
 }: {
   sub: string;
   requestId: string;
   anonymous: boolean;
   offerSetup: boolean;
   addMethodPlanned: boolean;
+  /** The method the tenant wants set up first, deferred until another method has confirmed the person. */
+  unset?: string;
 }) {
   const [t, locale, errors, passkeyErrors] = await Promise.all([
     getTranslations('mfa'),
@@ -76,6 +79,7 @@ export async function MfaChoice({
   }
   return (
     <>
+      {unset ? <StatusNotice>{t(unset === 'PUSH' ? 'unsetPush' : 'unsetOther')}</StatusNotice> : null}
       <p className="description">{t('optionsDescription')}</p>
       {start.passkey ? (
         <PasskeyCeremony
@@ -95,7 +99,9 @@ export async function MfaChoice({
         errors={errors}
       />
       {addMethodPlanned ? (
-        <StatusNotice>{t('anotherAfter')}</StatusNotice>
+        unset ? null : (
+          <StatusNotice>{t('anotherAfter')}</StatusNotice>
+        )
       ) : (
         <p className="links">
           <AddMethodForm requestId={requestId} back="/register-mfa" label={t('setUpAnother')} />

@@ -7,6 +7,7 @@ import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
 import { mfaStepPath } from '@/lib/flows/mfa';
 import { SETUP_PAGES } from '@/lib/flows/mfa-setup';
 import { stepUrl } from '@/lib/flows/step-urls';
+import { isVerificationType } from '@/lib/provider/verification-types';
 import { MfaChoice } from './mfa-choice';
 
 /**
@@ -18,6 +19,8 @@ export default async function MfaPage({ searchParams }: PageProps<'/register-mfa
   const params = await searchParams;
   const flow = await requireFlow(params.requestId, withPrecheck('mfa'));
   const options = params.view === 'options' ? 'options' : undefined;
+  // A method the tenant wants set up first while another can confirm (app/register-mfa/actions.ts).
+  const unset = options && typeof params.unset === 'string' && isVerificationType(params.unset) ? params.unset : undefined;
 
   // Back, refresh or a second tab after a code (or push) was sent: show its page, send nothing new.
   if (!options && flow.mfa?.trackId === flow.precheck.trackId && flow.mfa.active) {
@@ -28,7 +31,7 @@ export default async function MfaPage({ searchParams }: PageProps<'/register-mfa
   if (flow.setupDone && flow.continuation) redirect(stepUrl(SETUP_PAGES[flow.setupDone], flow.requestId));
 
   const t = await getTranslations('mfa');
-  const onePiece = stepUrl('/register-mfa', flow.requestId, { render: 'sync', view: options });
+  const onePiece = stepUrl('/register-mfa', flow.requestId, { render: 'sync', view: options, unset });
   return (
     <Frame title={t('title')}>
       <Streamed fallback={<Loader label={t('loading')} />} onePieceHref={onePiece} inOnePiece={params.render === 'sync'}>
@@ -38,6 +41,7 @@ export default async function MfaPage({ searchParams }: PageProps<'/register-mfa
           anonymous={Boolean(flow.subFromAddress)}
           offerSetup={!flow.setupAtTenant}
           addMethodPlanned={Boolean(flow.addMethod)}
+          unset={unset}
         />
       </Streamed>
     </Frame>

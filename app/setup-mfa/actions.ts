@@ -3,6 +3,7 @@
 import { getLocale } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
+import { getConfig } from '@/lib/config';
 import { failToErrorPage, retryOnForm } from '@/lib/errors';
 import { countWrongCode, refuseCodeAttempt } from '@/lib/flows/code-attempts';
 import { guardAction, withSetupTrack } from '@/lib/flows/flow-guard';
@@ -73,7 +74,7 @@ export const startMethodSetup = formAction(async function startMethodSetup(_prev
 async function setupAllowed(flow: Parameters<typeof mayOpenSetup>[0], method: SetupMethod): Promise<boolean> {
   let allowed: boolean;
   try {
-    allowed = await mayOpenSetup(flow, method, await getLocale());
+    allowed = await mayOpenSetup(flow, method, await getLocale(), { passkeys: getConfig().passkeys });
   } catch (error) {
     failToErrorPage(error, { step: 'setup.allowed', method }, stepUrl(setupHome(flow), flow.requestId));
   }

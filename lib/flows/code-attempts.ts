@@ -1,5 +1,5 @@
 import 'server-only';
-import { answerLimited, attempt, endSendWait, failed, spent } from '../limits/limits';
+import { answerLimited, attempt, endSendWait, failed, mfaSendKind, spent } from '../limits/limits';
 import { updateFlow } from '../session';
 import type { MfaState } from '../session-types';
 import type { CodeFormState, ErrorKey } from '../validation/form-state';
@@ -46,7 +46,7 @@ const DEAD_CODE: ReadonlySet<ErrorKey> = new Set(['mfaCodeExpired', 'tooManyCode
  */
 export async function refuseCode(mfa: MfaState & { active: NonNullable<MfaState['active']> }, sub: string, key: ErrorKey): Promise<CodeFormState> {
   if (DEAD_CODE.has(key) && !mfa.active.dead) {
-    await Promise.all([endSendWait(`mfa.${mfa.active.type}`, sub), updateFlow({ mfa: { ...mfa, active: { ...mfa.active, dead: true } } })]);
+    await Promise.all([endSendWait(mfaSendKind(mfa.active.type), sub), updateFlow({ mfa: { ...mfa, active: { ...mfa.active, dead: true } } })]);
   }
   return { status: 'invalid', fieldErrors: { code: key } };
 }

@@ -7,6 +7,7 @@ import { getConfiguredMethods, getPushStatus, type PushState } from '@/lib/provi
 import type { Continuation, MethodSetup, Precheck } from '@/lib/session-types';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import { continuationAfter } from './continuation';
+import { PASSKEY_TYPE } from './mfa';
 import type { StepPath } from './step-urls';
 
 /**
@@ -84,18 +85,22 @@ export function continuationAfterSetup(args: {
 /**
  * Whether a set-up may open on this flow's track. A suggestion's: always (the tenant asks for it).
  * An MFA requirement's: only where a password alone cannot use it to pass the requirement: a
- * current method has confirmed the person ("set up another method"), the tenant itself said this
- * method must be set up first (its 403), or the account has nothing but a password (read from the
- * tenant now, not from the page that offered it: a form can be posted by anyone).
+ * current method has confirmed the person ("set up another method"), or the account has no other
+ * way to confirm it is the person (read from the tenant now, not from the page that offered it: a
+ * form can be posted by anyone) and either has nothing but a password or the tenant itself said
+ * this method must be set up first (its 403). With another method there, that one passes first.
  */
 export async function mayOpenSetup(
   flow: { requestId: string; sub: string; precheck: Pick<Precheck, 'kind'>; addMethod?: { proven?: true }; setupAllowedFor?: MethodSetup['method'] },
   method: MethodSetup['method'],
   locale: string,
+  { passkeys }: { passkeys: boolean },
 ): Promise<boolean> {
-  if (flow.precheck.kind !== 'mfa' || flow.addMethod?.proven || flow.setupAllowedFor === method) return true;
+  if (flow.precheck.kind !== 'mfa' || flow.addMethod?.proven) return true;
   const methods = await getConfiguredMethods({ requestId: flow.requestId, sub: flow.sub, locale });
-  return methods.every((m) => m.type === 'PASSWORD');
+  const others = methods.filter((m) => m.type !== 'PASSWORD' && m.type !== method && (m.type !== PASSKEY_TYPE || passkeys));
+  if (others.length > 0) return false;
+  return flow.setupAllowedFor === method || methods.every((m) => m.type === 'PASSWORD');
 }
 
 /** The continuation of an MFA requirement already passed with a current method, if that is where this set-up began. */

@@ -38,20 +38,33 @@ export async function sendCode(args: { option: MfaOption; requestId: string; sub
 
 export type StartOutcome =
   | { kind: 'not-offered' }
-  | { kind: 'redirect'; url: string }
+  /**
+   * The tenant sends the browser elsewhere (its 403 "set it up first"). `othersUsable`: the
+   * account has another method to confirm it is the person (a passkey counts where passkeys are on).
+   */
+  | { kind: 'redirect'; url: string; othersUsable: boolean }
   | { kind: 'sent'; option: MfaOption; options: MfaOption[]; exchangeId: string; destination: string | undefined; push: PushRequest | undefined };
 
 /**
  * Starts the option of `type` the person chose (or the only one): it must be among the methods
  * the provider lists for the account now (docs/features.md "Multi-factor step"), which also gives its medium.
  */
-export async function startOption(args: { type: string; requestId: string; sub: string; trackId: string; locale: string }): Promise<StartOutcome> {
-  const start = selectMfaStart(await getConfiguredMethods(args));
+export async function startOption(args: {
+  type: string;
+  requestId: string;
+  sub: string;
+  trackId: string;
+  locale: string;
+  passkeys: boolean;
+}): Promise<StartOutcome> {
+  const start = selectMfaStart(await getConfiguredMethods(args), { passkeys: args.passkeys });
   const options = start.kind === 'options' ? start.options : [start.option];
   const option = options.find((o) => o.type === args.type);
   if (!option) return { kind: 'not-offered' };
   const sent = await sendCode({ ...args, option });
-  return sent.kind === 'redirect' ? sent : { ...sent, option, options };
+  if (sent.kind !== 'redirect') return { ...sent, option, options };
+  const othersUsable = options.some((o) => o.type !== args.type) || (start.kind === 'options' && Boolean(start.passkey));
+  return { ...sent, othersUsable };
 }
 
 export type CodeOutcome = { kind: 'verified'; statusId: string } | { kind: 'code-error'; key: ErrorKey };

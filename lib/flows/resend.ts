@@ -1,6 +1,6 @@
 import 'server-only';
 import { getConfig } from '../config';
-import { answerLimited, attemptSend, type Verdict } from '../limits/limits';
+import { answerLimited, attemptSend, type SendKind, type Verdict } from '../limits/limits';
 import type { ErrorKey, ResendState } from '../validation/form-state';
 import { resendWaitSeconds } from './mfa';
 
@@ -22,7 +22,7 @@ export function secondsUntilResend(sentAt: number): number {
  * kind. Held back, it answers why and for how long (`retryAfter`) and nothing is sent; otherwise
  * undefined, and the action sends.
  */
-export async function waitBeforeResend(kind: string, account: string, step: string): Promise<ResendState | undefined> {
+export async function waitBeforeResend(kind: SendKind, account: string, step: string): Promise<ResendState | undefined> {
   const allowed = await attemptSend(kind, account);
   if (allowed.ok) return undefined;
   answerLimited(allowed, step);

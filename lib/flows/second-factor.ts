@@ -26,7 +26,7 @@ export async function finishSecondFactor(flow: SecondFactorFlow, statusId: strin
       verificationType: flow.mfa.active.type,
       groupId: flow.groupId,
     }),
-    ...(flow.addMethod ? { addMethod: { proven: true } } : {}),
+    ...(flow.addMethod ? { addMethod: { ...flow.addMethod, proven: true } } : {}),
   });
   redirect(stepUrl(flow.addMethod ? '/register-mfa/another' : '/continue', flow.requestId));
 }

@@ -3,12 +3,18 @@ import { createHmac } from 'node:crypto';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { getConfig } from '../config';
 import { log } from '../log';
+import { isVerificationType } from '../provider/verification-types';
 import { answerWith, clientAddress } from '../request-context';
 import type { ErrorKey } from '../validation/form-state';
-import { DEFAULT_LIMITS, type LimitName } from './names';
+import { DEFAULT_LIMITS, type LimitName, type SendKind } from './names';
 import { limiter } from './store';
 
-export { DEFAULT_LIMITS, type LimitName };
+export { DEFAULT_LIMITS, type LimitName, type SendKind };
+
+/** A second factor's send kind: its type where the tenant's vocabulary has it, else one shared name. */
+export function mfaSendKind(type: string): SendKind {
+  return isVerificationType(type) ? `mfa.${type}` : 'mfa.other';
+}
 
 export type Verdict = { ok: true } | { ok: false; limit: string; retryAfter: number };
 
@@ -57,7 +63,7 @@ export async function attempt(checks: Array<[LimitName, string]>): Promise<Verdi
  * budgets (per account and client, and per client address). A send refused by any of them spends
  * none of them.
  */
-export async function attemptSend(kind: string, account: string): Promise<Verdict> {
+export async function attemptSend(kind: SendKind, account: string): Promise<Verdict> {
   const seconds = getConfig().mfaResendSeconds;
   const wait = await spentOf(`wait.${kind}`, 1, seconds, account);
   if (!wait.ok) return wait;
@@ -74,7 +80,7 @@ export async function attemptSend(kind: string, account: string): Promise<Verdic
  * more (expired, or too many wrong tries): a new one may be asked for at once. The send budgets
  * still count every send.
  */
-export async function endSendWait(kind: string, account: string): Promise<void> {
+export async function endSendWait(kind: SendKind, account: string): Promise<void> {
   await limiter(`wait.${kind}`, 1, getConfig().mfaResendSeconds).delete(keyOf(`wait.${kind}`, account));
 }
 

@@ -1,3 +1,6 @@
+import type { SetupMethod } from '../provider/mfa-setup';
+import type { VerificationType } from '../provider/verification-types';
+
 /**
  * How many attempts a client address, an account or a one-time code may make, and how many
  * codes and links may be sent (docs/operations.md "Limits"). Every limit is checked before the
@@ -55,4 +58,11 @@ export const DEFAULT_LIMITS = {
 } as const;
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;
+
+/**
+ * What a send (and the wait after it) is counted under: a reset or confirmation link, a second
+ * factor's code or push by its type, a set-up's code by its method. Only these: each names a
+ * limiter kept for the process's life and a metrics label, so nothing a browser posts may add one.
+ */
+export type SendKind = 'reset' | 'verify' | `mfa.${VerificationType | 'other'}` | `setup.${SetupMethod}`;
 export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as LimitName[];

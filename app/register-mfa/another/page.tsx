@@ -28,7 +28,12 @@ export default async function AnotherMethodPage({ searchParams }: PageProps<'/re
     getClientName(requestId, locale),
     configuredTypes(flow.sub, requestId, locale),
   ]);
-  const methods = SETUP_METHODS.filter((m) => !configured.has(m)).map((method) => ({ method, ...METHOD_LABELS[method](tSetup) }));
+  // The method the tenant wanted set up first comes first, listed or not (a phone not paired yet is listed).
+  const { wanted } = flow.addMethod;
+  const methods = [...(wanted ? [wanted] : []), ...SETUP_METHODS.filter((m) => m !== wanted && !configured.has(m))].map((method) => ({
+    method,
+    ...METHOD_LABELS[method](tSetup),
+  }));
   return (
     <Frame title={t('anotherTitle')} description={t('anotherDescription')} clientName={clientName}>
       <OtherMethods requestId={requestId} methods={methods} errors={errors} />

@@ -235,3 +235,40 @@ test('push without a paired phone: the tenant says "set it up first", and the pa
   await continueToProvider(page, javaScriptEnabled);
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 });
+
+test('push without a paired phone beside a working e-mail code: the password alone pairs nothing; the code first, then the phone is offered and paired @js-on-only', async ({
+  page,
+  request,
+  javaScriptEnabled,
+  standin,
+  expectAccessible,
+}) => {
+  const email = SETUP.unpaired(tag('unpaired', javaScriptEnabled));
+  await signIn(page, email, javaScriptEnabled);
+  // The attack: with only the password, choose the method the tenant says must be set up first.
+  await submit(page, 'Approve on your device');
+  await expect(page).toHaveURL(/\/register-mfa\?requestId=[\w-]+&view=options&unset=PUSH$/);
+  await expect(
+    page.getByText('Sign-in approval isn’t set up on your phone yet. Confirm it’s you with another method first; then you can pair your phone.'),
+  ).toBeVisible();
+  // No pairing was opened at the tenant that a phone could answer.
+  expect((await request.post(`${standin.url}/__standin/push/pair`, { data: { email } })).status()).toBe(404);
+  await expectAccessible(page);
+
+  await submit(page, 'E‑mail to u•••@example.com');
+  await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
+  const [message] = await standin.outbox(email);
+  await page.getByLabel('Security code', { exact: true }).fill(message!.code!);
+  await submit(page, 'Verify');
+  // Confirmed: the phone the tenant wanted comes first among the methods to add.
+  await expect(page).toHaveURL(/\/register-mfa\/another\?requestId=/);
+  await expect(page.getByRole('button').first()).toHaveText('Set up sign-in approval on your phone');
+  await submit(page, 'Set up sign-in approval on your phone');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pair your phone');
+  expect(await chooseOnPhone(request, standin, email, await shownNumber(page))).toBe('ok');
+  await awaitPairing(page, javaScriptEnabled);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Phone paired');
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+});

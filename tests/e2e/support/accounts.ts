@@ -37,6 +37,8 @@ export const SETUP = {
   mfa: (tag: string) => `setup.mfa+${tag}@example.com`,
   another: (tag: string) => `setup.another+${tag}@example.com`,
   phone: (tag: string) => `setup.phone+${tag}@example.com`,
+  /** An e-mail code and push with no phone paired: the pairing waits until the code has passed. */
+  unpaired: (tag: string) => `setup.unpaired+${tag}@example.com`,
   required: (tag: string) => `setup.required+${tag}@example.com`,
   password: 'KitchenDemo2026',
 } as const;

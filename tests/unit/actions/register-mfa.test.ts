@@ -67,6 +67,9 @@ describe('start a second factor (app/register-mfa/actions.ts startMfa)', () => {
   test('a type the provider no longer offers: back to the options; a malformed type: an invalid request', async () => {
     expect(await redirectedTo(start('SMS'))).toBe(`/register-mfa?requestId=${REQUEST}&view=options`);
     expect(await redirectedTo(start('not a type'))).toBe(`/error?reason=invalid-request&requestId=${REQUEST}`);
+    // A well-formed type the tenant's vocabulary lacks names no limit (nor a metrics label).
+    expect(await redirectedTo(start('INVENTED_TYPE'))).toBe(`/error?reason=invalid-request&requestId=${REQUEST}`);
+    expect(limitsMock.attemptSend).not.toHaveBeenCalledWith('mfa.INVENTED_TYPE', expect.anything());
   });
 
   test('too early for the same method: the code already sent is the one to enter; none sent, and what held it back, with the wait', async () => {
@@ -81,7 +84,16 @@ describe('start a second factor (app/register-mfa/actions.ts startMfa)', () => {
     expect(await redirectedTo(start('EMAIL'))).toBe(`/register-mfa/code?requestId=${REQUEST}`);
   });
 
-  test('"set it up first" (the 403 hand-off) for a method set up here: its page here instead; an app-like one opened at once', async () => {
+  test('"set it up first" (the 403 hand-off) while another method can confirm: that one first, the method offered to add afterwards; nothing opened', async () => {
+    vi.mocked(initiateAuthentication).mockResolvedValueOnce({ kind: 'redirect', url: 'http://127.0.0.1:4999/elsewhere' } as never);
+    expect(await redirectedTo(start('PUSH'))).toBe(`/register-mfa?requestId=${REQUEST}&view=options&unset=PUSH`);
+    expect(startSetup).not.toHaveBeenCalled();
+    expect((await flowNow())?.addMethod).toEqual({ wanted: 'PUSH' });
+    expect((await flowNow())?.setup).toBeUndefined();
+  });
+
+  test('"set it up first" (the 403 hand-off) for the only method, set up here: its page here instead; an app-like one opened at once', async () => {
+    vi.mocked(getConfiguredMethods).mockResolvedValue([{ type: 'PUSH', mediumIds: ['m-push'] }]);
     vi.mocked(initiateAuthentication).mockResolvedValueOnce({ kind: 'redirect', url: 'http://127.0.0.1:4999/elsewhere' } as never);
     vi.mocked(startSetup).mockResolvedValueOnce({
       generation: 'current',
@@ -95,11 +107,13 @@ describe('start a second factor (app/register-mfa/actions.ts startMfa)', () => {
     expect(startSetup).toHaveBeenCalledWith(expect.objectContaining({ method: 'PUSH', trackId: 'track-1' }));
     expect((await flowNow())?.setup).toMatchObject({ method: 'PUSH', push: { statusId: 'st-p', number: '12' } });
     // A code by e-mail: its page asks where the code goes first.
+    vi.mocked(getConfiguredMethods).mockResolvedValue([{ type: 'EMAIL', mediumIds: ['m-email'] }]);
     vi.mocked(initiateAuthentication).mockResolvedValueOnce({ kind: 'redirect', url: 'http://127.0.0.1:4999/elsewhere' } as never);
     expect(await redirectedTo(start('EMAIL'))).toBe(`/setup-mfa/email?requestId=${REQUEST}`);
   });
 
   test('the tenant refusing a set-up on its track: its hand-off is followed, now and from then on', async () => {
+    vi.mocked(getConfiguredMethods).mockResolvedValue([{ type: 'PUSH', mediumIds: ['m-push'] }]);
     vi.mocked(initiateAuthentication).mockResolvedValue({ kind: 'redirect', url: 'http://127.0.0.1:4999/elsewhere' } as never);
     vi.mocked(startSetup).mockRejectedValueOnce(refusal('reference-invalid'));
     expect(await redirectedTo(start('PUSH'))).toBe('http://127.0.0.1:4999/elsewhere');
@@ -110,6 +124,7 @@ describe('start a second factor (app/register-mfa/actions.ts startMfa)', () => {
   });
 
   test('the provider sends the browser elsewhere: followed only when allowed', async () => {
+    vi.mocked(getConfiguredMethods).mockResolvedValue([{ type: 'EMAIL', mediumIds: ['m-email'] }]);
     await withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-1' }, setupAtTenant: true });
     vi.mocked(initiateAuthentication).mockResolvedValueOnce({ kind: 'redirect', url: 'http://127.0.0.1:4999/elsewhere' } as never);
     expect(await redirectedTo(start('EMAIL'))).toBe('http://127.0.0.1:4999/elsewhere');

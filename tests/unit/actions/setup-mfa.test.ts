@@ -88,11 +88,25 @@ describe('a method chosen (app/setup-mfa/actions.ts startMethodSetup)', () => {
       formError: 'setupUnavailable',
     });
     expect(startSetup).not.toHaveBeenCalled();
-    // Once the current method has confirmed the person, or where the tenant asked for this very method, it may.
+    // The tenant's "set it up first" for this very method does not open it while another method can confirm first.
+    await withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-m' }, setupAllowedFor: 'TOTP' });
+    expect(await start()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'setupUnavailable' });
+    expect(startSetup).not.toHaveBeenCalled();
+    // Once the current method has confirmed the person it may.
     await withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-m' }, addMethod: { proven: true } });
     expect(await redirectedTo(start())).toBe(page);
+  });
+
+  test('on an MFA requirement the tenant’s "set it up first" opens that method where the account has no other one', async () => {
+    vi.mocked(getConfiguredMethods).mockResolvedValue([
+      { type: 'PASSWORD', mediumIds: [] },
+      { type: 'TOTP', mediumIds: ['m-t'] },
+    ]);
     await withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-m' }, setupAllowedFor: 'TOTP' });
     expect(await redirectedTo(start())).toBe(page);
+    // Without the tenant's word, a method listed is not replaced with the password alone.
+    await withFlow({ sub: 'sub-1', precheck: { kind: 'mfa', trackId: 'track-m' } });
+    expect(await start()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'setupUnavailable' });
   });
 
   test('on an MFA requirement: opened on its track; the tenant not knowing the track hands it back to its own rules (the MFA page)', async () => {

@@ -42,6 +42,7 @@ vi.mock('react', async (original) => ({ ...(await original<typeof import('react'
 vi.mock('@/lib/limits/limits', async (original) => ({
   ...limitsMock,
   sendRefusalKey: (await original<typeof import('@/lib/limits/limits')>()).sendRefusalKey,
+  mfaSendKind: (await original<typeof import('@/lib/limits/limits')>()).mfaSendKind,
 }));
 
 /** lib/provider/verification with every call a mock: `vi.mock('@/lib/provider/verification', () => verificationMock())`. */

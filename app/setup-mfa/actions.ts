@@ -5,7 +5,7 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage, retryOnForm } from '@/lib/errors';
-import { countWrongCode, refuseCodeAttempt } from '@/lib/flows/code-attempts';
+import { refuseCodeAttempt, settleCodeAttempt } from '@/lib/flows/code-attempts';
 import { guardAction, withSetupTrack } from '@/lib/flows/flow-guard';
 import {
   abandonSetup,
@@ -184,7 +184,8 @@ export const checkMethodSetup = formAction(async function checkMethodSetup(_prev
   if (!setup || !sub) redirect(stepUrl(setupHome(flow), requestId));
   const parsed = CodeSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'code'>(parsed.error) };
-  const refused = await refuseCodeAttempt(setup.exchangeId, 'setup.verify', { account: sub, factor: `setup.${setup.method}` });
+  const factor = { account: sub, factor: `setup.${setup.method}` };
+  const refused = await refuseCodeAttempt(setup.exchangeId, 'setup.verify', factor);
   if (refused) return refused;
   const { code } = parsed.data;
   let checked: Awaited<ReturnType<typeof checkSetupCode>>;
@@ -192,13 +193,12 @@ export const checkMethodSetup = formAction(async function checkMethodSetup(_prev
     const locale = await getLocale();
     checked = await singleFlight(['setup-check', setup.exchangeId, code], () => checkSetupCode({ setup, code, sub, requestId, locale }));
   } catch (error) {
+    await settleCodeAttempt(factor, false);
     return retryOnForm(error, { step: 'setup.verify', method: setup.method }, { code });
   }
   log.info({ event: 'setup.verified', method: setup.method, outcome: checked.kind, account: accountRef(sub) }, 'second factor set-up');
-  if (checked.kind === 'code-error') {
-    await countWrongCode({ account: sub, factor: `setup.${setup.method}` });
-    return { status: 'invalid', fieldErrors: { code: checked.key } };
-  }
+  await settleCodeAttempt(factor, checked.kind === 'code-error');
+  if (checked.kind === 'code-error') return { status: 'invalid', fieldErrors: { code: checked.key } };
   if (checked.kind === 'expired') {
     await updateFlow({ setup: undefined });
     return { status: 'invalid', fieldErrors: {}, formError: 'setupExpired' };

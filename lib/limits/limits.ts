@@ -104,6 +104,22 @@ export async function failed(name: LimitName, key: string): Promise<void> {
   await take(name, points, seconds, key);
 }
 
+/**
+ * For a limit that counts failures only, when the outcome is known only after the provider was
+ * asked: one failure is counted before (so attempts running side by side cannot all pass a check
+ * that looked before any of them counted), and `giveBack` returns it once the attempt turned out
+ * not to be one.
+ */
+export async function reserve(name: LimitName, key: string): Promise<Verdict> {
+  const { points, seconds } = getConfig().rateLimits[name];
+  return take(name, points, seconds, key);
+}
+
+export async function giveBack(name: LimitName, key: string): Promise<void> {
+  const { points, seconds } = getConfig().rateLimits[name];
+  await limiter(name, points, seconds).reward(keyOf(name, key), 1);
+}
+
 function refused(verdicts: Verdict[]): Verdict {
   const spent = verdicts.filter((v): v is Extract<Verdict, { ok: false }> => !v.ok);
   if (spent.length === 0) return { ok: true };

@@ -145,7 +145,7 @@ async function timed<T>(state: Shared, command: () => Promise<T>, fallback: () =
 }
 
 /** A limit's counter: in the shared store while it answers in time, else in this replica's memory. */
-export type Limiter = Pick<RateLimiterAbstract, 'consume' | 'get' | 'delete'>;
+export type Limiter = Pick<RateLimiterAbstract, 'consume' | 'get' | 'delete' | 'reward'>;
 
 /** One limiter per limit name: `points` per `seconds`, shared when a shared store is configured. */
 export function limiter(name: string, points: number, seconds: number): Limiter {
@@ -176,6 +176,14 @@ export function limiter(name: string, points: number, seconds: number): Limiter 
                   () => memory.get(key),
                 )
               : memory.get(key),
+          reward: (key, count) =>
+            usableRedis(state)
+              ? timed(
+                  state,
+                  () => redis.reward(key, count),
+                  () => memory.reward(key, count),
+                )
+              : memory.reward(key, count),
           // Both places: a key counted in memory while the store was slow is ended there too.
           delete: async (key) => {
             const [inMemory, inStore] = await Promise.all([

@@ -4,7 +4,7 @@ import { getLocale } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { retryOnForm } from '@/lib/errors';
-import { countWrongCode, refuseCode, refuseCodeAttempt } from '@/lib/flows/code-attempts';
+import { refuseCode, refuseCodeAttempt, settleCodeAttempt } from '@/lib/flows/code-attempts';
 import { guardAction, withActiveCode } from '@/lib/flows/flow-guard';
 import { mfaStepPath } from '@/lib/flows/mfa';
 import { verifyCode, type CodeOutcome } from '@/lib/flows/mfa-steps';
@@ -27,7 +27,8 @@ export const submitMfaCode = formAction(async function submitMfaCode(_prev: Code
   // A push has no code: a stale code page posting here is sent to where the push is waited for.
   if (active.type === 'PUSH') redirect(stepUrl(mfaStepPath(active.type), requestId));
   if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'code'>(parsed.error) };
-  const refused = await refuseCodeAttempt(active.exchangeId, 'mfa.verify', { account: sub, factor: active.type });
+  const factor = { account: sub, factor: active.type };
+  const refused = await refuseCodeAttempt(active.exchangeId, 'mfa.verify', factor);
   if (refused?.status === 'invalid' && refused.fieldErrors.code === 'tooManyCodeAttempts') return refuseCode(mfa, sub, 'tooManyCodeAttempts');
   if (refused) return refused;
 
@@ -38,12 +39,11 @@ export const submitMfaCode = formAction(async function submitMfaCode(_prev: Code
       verifyCode({ type: active.type, exchangeId: active.exchangeId, code: parsed.data.code, requestId, locale }),
     );
   } catch (error) {
+    await settleCodeAttempt(factor, false);
     return retryOnForm(error, { step: 'mfa.verify', type: active.type }, { code: parsed.data.code });
   }
   log.info({ event: 'mfa.verified', type: active.type, outcome: outcome.kind, account: accountRef(sub) }, 'sign-in attempt');
-  if (outcome.kind === 'code-error') {
-    if (outcome.key === 'mfaCodeInvalid') await countWrongCode({ account: sub, factor: active.type });
-    return refuseCode(mfa, sub, outcome.key);
-  }
+  await settleCodeAttempt(factor, outcome.kind === 'code-error' && outcome.key === 'mfaCodeInvalid');
+  if (outcome.kind === 'code-error') return refuseCode(mfa, sub, outcome.key);
   return finishSecondFactor(flow, outcome.statusId);
 });

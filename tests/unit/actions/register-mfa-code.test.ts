@@ -68,16 +68,26 @@ describe('the code (app/register-mfa/code/actions.ts submitMfaCode)', () => {
     expect(await post()).toEqual({ status: 'invalid', fieldErrors: { code: 'mfaCodeInvalid' } });
   });
 
-  test('a wrong code counts against the account and factor, across exchanges; a right or expired one does not', async () => {
+  test('a wrong code counts against the account and factor, across exchanges, taken before the tenant is asked; a right, expired or unanswered one is given back', async () => {
     vi.mocked(authenticate).mockRejectedValueOnce(refusal('code-invalid'));
     await post();
-    expect(limitsMock.failed).toHaveBeenCalledWith('code.account', 'sub-1\u0000SMS');
-    limitsMock.failed.mockClear();
+    expect(limitsMock.reserve).toHaveBeenCalledWith('code.account', 'sub-1\u0000SMS');
+    expect(limitsMock.reserve.mock.invocationCallOrder[0]).toBeLessThan(vi.mocked(authenticate).mock.invocationCallOrder[0]);
+    expect(limitsMock.giveBack).not.toHaveBeenCalled();
     vi.mocked(authenticate).mockRejectedValueOnce(refusal('code-expired'));
+    await post();
+    vi.mocked(authenticate).mockRejectedValueOnce(outage());
     await post();
     vi.mocked(authenticate).mockResolvedValueOnce({ sub: 'sub-1', statusId: 'st-1' } as never);
     await redirectedTo(post());
-    expect(limitsMock.failed).not.toHaveBeenCalled();
+    expect(limitsMock.giveBack).toHaveBeenCalledTimes(3);
+    expect(limitsMock.giveBack).toHaveBeenCalledWith('code.account', 'sub-1\u0000SMS');
+  });
+
+  test('the account’s wrong codes used up between the look and the count (checks side by side): refused, nothing asked', async () => {
+    limitsMock.reserve.mockResolvedValueOnce(refused('code.account', 600) as never);
+    expect(await post()).toEqual({ status: 'invalid', fieldErrors: { code: 'tooManyAccountCodes' }, retryAfter: 600 });
+    expect(authenticate).not.toHaveBeenCalled();
   });
 
   test('too many wrong codes for the account (any exchange, any sign-in): the field says so and how long, nothing is asked', async () => {

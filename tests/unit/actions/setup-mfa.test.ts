@@ -171,7 +171,8 @@ describe('the first code (checkMethodSetup)', () => {
   test('a wrong code stays on the field and counts against the account; the set-up stays', async () => {
     vi.mocked(verifySetup).mockRejectedValueOnce(refusal('code-invalid'));
     expect(await check('111111')).toEqual({ status: 'invalid', fieldErrors: { code: 'mfaCodeInvalid' } });
-    expect(limitsMock.failed).toHaveBeenCalledWith('code.account', 'sub-1\u0000SETUP.TOTP');
+    expect(limitsMock.reserve).toHaveBeenCalledWith('code.account', 'sub-1\u0000SETUP.TOTP');
+    expect(limitsMock.giveBack).not.toHaveBeenCalled();
     expect((await flowNow())?.setup).toEqual(opened);
   });
 

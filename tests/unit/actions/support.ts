@@ -30,6 +30,8 @@ export const limitsMock = {
   answerLimited: vi.fn(),
   spent: vi.fn(async () => ({ ok: true }) as const),
   failed: vi.fn(async () => undefined),
+  reserve: vi.fn(async () => ({ ok: true }) as const),
+  giveBack: vi.fn(async () => undefined),
   endSendWait: vi.fn(async () => undefined),
   // The real pairing of an account with the client (tests/unit/limits.test.ts), with a fixed client.
   accountAtClient: (account: string) => `${account.toLowerCase()}@client`,

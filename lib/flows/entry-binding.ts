@@ -1,7 +1,7 @@
 import 'server-only';
 import { getLocale } from 'next-intl/server';
 import { accountRef, log } from '../log';
-import { getMissingFields, isTrackOpen } from '../provider/prelogin';
+import { getMissingFields, readTrackState } from '../provider/prelogin';
 import { readTrackInfo } from '../provider/progressive';
 import { getFlowSession, startFlow } from '../session';
 import type { Precheck } from '../session-types';
@@ -19,9 +19,10 @@ import { errorUrl, stepUrl, type StepPath } from './step-urls';
  * - a flow that does not know it (a sign-in the provider finished elsewhere, such as a federated
  *   one, or one this browser never started) takes it only for a track the provider confirms is
  *   open, so an invented track with somebody else's subject goes nowhere; and since the open
- *   track may be one's own with somebody else's subject, such a subject is marked
- *   (`subFromAddress`): nothing of that account is shown until the provider accepts it with the
- *   track (an initiation for it).
+ *   track may be one's own with somebody else's subject, the track's metadata must name that
+ *   subject where it names one (`identity.sub`: another is refused, as above); where it names
+ *   none, such a subject is marked (`subFromAddress`): nothing of that account is shown until the
+ *   provider accepts it with the track (an initiation for it).
  */
 const PAGES: Record<Precheck['kind'], StepPath> = {
   mfa: '/register-mfa',
@@ -37,12 +38,15 @@ export async function bindPrecheckEntry(entry: { requestId: string; sub: string 
   const session = await getFlowSession();
   const ours = session.requestId === requestId && Boolean(session.startedAt);
   if (ours && session.sub && session.sub !== sub) return refuseSubject(requestId, sub, precheck.kind);
-  if (!ours || !session.sub) {
-    const open = await isTrackOpen({ trackId: precheck.trackId, locale: await getLocale() });
-    if (!open) return errorUrl('expired', requestId);
+  let confirmed = ours && Boolean(session.sub);
+  if (!confirmed) {
+    const track = await readTrackState({ trackId: precheck.trackId, locale: await getLocale() });
+    if (!track.open) return errorUrl('expired', requestId);
+    if (track.sub !== undefined && track.sub !== sub) return refuseSubject(requestId, sub, precheck.kind);
+    confirmed = track.sub === sub;
   }
   if (ours) {
-    if (!session.sub) session.subFromAddress = true;
+    if (!session.sub && !confirmed) session.subFromAddress = true;
     // Another precheck: what a set-up on the last one left (its confirmation, an open set-up, the
     // wish to add a method) belongs to that one, and must not answer for this one.
     if (session.precheck?.trackId !== precheck.trackId || session.precheck?.kind !== precheck.kind) {
@@ -52,7 +56,7 @@ export async function bindPrecheckEntry(entry: { requestId: string; sub: string 
     session.precheck = precheck;
     await session.save();
   } else {
-    await startFlow({ requestId, sub, precheck, subFromAddress: true });
+    await startFlow({ requestId, sub, precheck, ...(confirmed ? {} : { subFromAddress: true as const }) });
   }
   return stepUrl(PAGES[precheck.kind], requestId);
 }

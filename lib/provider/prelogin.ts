@@ -26,7 +26,14 @@ const WithMetadata = z
   .object({
     used: z.boolean().optional(),
     meta_data: z
-      .object({ selectableGroups: z.array(SelectableGroup).max(5000).default([]) })
+      .object({
+        selectableGroups: z.array(SelectableGroup).max(5000).default([]),
+        // The account the track is for (docs/provider-contract.md §2.8: `identity.sub`).
+        identity: z
+          .object({ sub: z.string().min(1).optional() })
+          .loose()
+          .optional(),
+      })
       .loose()
       .optional(),
   })
@@ -44,18 +51,23 @@ const metadataCall = (args: { trackId: string; locale: string }): ProviderCall =
   signIn: args.trackId,
 });
 
+export type TrackState = { open: false } | { open: true; sub: string | undefined };
+
 /**
- * Whether the provider knows the track as open: asked before a precheck page's subject is
- * accepted for a sign-in that has not met it here (lib/flows/entry-binding.ts). 204 or a used
- * track is closed; 400 is the provider's answer to an id that is not one of its tracks.
+ * Whether the provider knows the track as open, and whose it is where its metadata names the
+ * account (`identity.sub`): asked before a precheck page's subject is accepted for a sign-in that
+ * has not met it here (lib/flows/entry-binding.ts). 204 or a used track is closed; 400 is the
+ * provider's answer to an id that is not one of its tracks.
  */
-export async function isTrackOpen(args: { trackId: string; locale: string }): Promise<boolean> {
+export async function readTrackState(args: { trackId: string; locale: string }): Promise<TrackState> {
   const call = metadataCall(args);
   const answer = await ask(call);
-  if (answer.kind === 'empty') return false;
-  if (answer.kind === 'refused' && answer.status === 400) return false;
+  if (answer.kind === 'empty') return { open: false };
+  if (answer.kind === 'refused' && answer.status === 400) return { open: false };
   if (answer.kind !== 'data') throw unexpected(call, answer);
-  return !WithMetadata.safeParse(answer.data).data?.used;
+  const parsed = WithMetadata.safeParse(answer.data).data;
+  if (parsed?.used) return { open: false };
+  return { open: true, sub: parsed?.meta_data?.identity?.sub };
 }
 
 export async function getSelectableGroups(args: { trackId: string; locale: string }): Promise<PreloginGroups> {

@@ -4,11 +4,11 @@ import { nextHeaders, nextIntlServer, resetRequest } from './support/next-reques
 vi.mock('next/headers', () => nextHeaders);
 vi.mock('next-intl/server', () => nextIntlServer);
 vi.mock('react', async (original) => ({ ...(await original<typeof import('react')>()), cache: <T>(fn: T) => fn }));
-vi.mock('@/lib/provider/prelogin', () => ({ isTrackOpen: vi.fn(), getMissingFields: vi.fn() }));
+vi.mock('@/lib/provider/prelogin', () => ({ readTrackState: vi.fn(), getMissingFields: vi.fn() }));
 vi.mock('@/lib/provider/progressive', () => ({ readTrackInfo: vi.fn() }));
 
 const { bindMissingFieldsEntry, bindPrecheckEntry, bindUnverifiedEntry } = await import('@/lib/flows/entry-binding');
-const { getMissingFields, isTrackOpen } = await import('@/lib/provider/prelogin');
+const { getMissingFields, readTrackState } = await import('@/lib/provider/prelogin');
 const { readTrackInfo } = await import('@/lib/provider/progressive');
 const { readFlow, startFlow } = await import('@/lib/session');
 
@@ -20,7 +20,7 @@ const OTHER = 'sub-other-12345678';
 describe("a provider entry's track and subject are bound to the sign-in", () => {
   beforeEach(() => {
     resetRequest();
-    vi.mocked(isTrackOpen).mockReset();
+    vi.mocked(readTrackState).mockReset();
   });
 
   test('the subject the password step met: bound, the clean page next, no extra provider call', async () => {
@@ -28,7 +28,7 @@ describe("a provider entry's track and subject are bound to the sign-in", () => 
     expect(await bindPrecheckEntry({ requestId: REQUEST, sub: OWN, kind: 'mfa', trackId: TRACK })).toBe(`/register-mfa?requestId=${REQUEST}`);
     expect(await readFlow()).toMatchObject({ sub: OWN, precheck: { kind: 'mfa', trackId: TRACK }, email: 'anna@example.com' });
     expect((await readFlow())?.subFromAddress).toBeUndefined();
-    expect(isTrackOpen).not.toHaveBeenCalled();
+    expect(readTrackState).not.toHaveBeenCalled();
   });
 
   test('another subject than the one the password step met is refused and nothing is bound', async () => {
@@ -40,20 +40,35 @@ describe("a provider entry's track and subject are bound to the sign-in", () => 
   });
 
   test('no flow of this sign-in: the subject is taken only for a track the provider confirms is open', async () => {
-    vi.mocked(isTrackOpen).mockResolvedValueOnce(false);
+    vi.mocked(readTrackState).mockResolvedValueOnce({ open: false });
     expect(await bindPrecheckEntry({ requestId: REQUEST, sub: OTHER, kind: 'mfa', trackId: TRACK })).toBe(`/error?reason=expired&requestId=${REQUEST}`);
     expect(await readFlow()).toBeNull();
 
-    vi.mocked(isTrackOpen).mockResolvedValueOnce(true);
+    vi.mocked(readTrackState).mockResolvedValueOnce({ open: true, sub: undefined });
     expect(await bindPrecheckEntry({ requestId: REQUEST, sub: OTHER, kind: 'login-success', trackId: TRACK })).toBe(`/login-success?requestId=${REQUEST}`);
     expect(await readFlow()).toMatchObject({ requestId: REQUEST, sub: OTHER, precheck: { kind: 'login-success' } });
     // An open track may be one's own with somebody else's subject: marked, so nothing of it is shown.
     expect((await readFlow())?.subFromAddress).toBe(true);
   });
 
+  test('a track whose metadata names its account: another subject in the address is refused; the same one is bound as confirmed', async () => {
+    vi.mocked(readTrackState).mockResolvedValueOnce({ open: true, sub: OWN });
+    expect(await bindPrecheckEntry({ requestId: REQUEST, sub: OTHER, kind: 'mfa', trackId: TRACK })).toBe(`/error?reason=invalid-request&requestId=${REQUEST}`);
+    expect(await readFlow()).toBeNull();
+    // One's own open step with somebody else's subject, in a flow of one's own without a subject yet.
+    await startFlow({ requestId: REQUEST });
+    vi.mocked(readTrackState).mockResolvedValueOnce({ open: true, sub: OWN });
+    expect(await bindPrecheckEntry({ requestId: REQUEST, sub: OTHER, kind: 'mfa', trackId: TRACK })).toBe(`/error?reason=invalid-request&requestId=${REQUEST}`);
+    expect((await readFlow())?.sub).toBeUndefined();
+    vi.mocked(readTrackState).mockResolvedValueOnce({ open: true, sub: OWN });
+    expect(await bindPrecheckEntry({ requestId: REQUEST, sub: OWN, kind: 'mfa', trackId: TRACK })).toBe(`/register-mfa?requestId=${REQUEST}`);
+    expect(await readFlow()).toMatchObject({ sub: OWN, precheck: { kind: 'mfa', trackId: TRACK } });
+    expect((await readFlow())?.subFromAddress).toBeUndefined();
+  });
+
   test("another sign-in's flow in the cookie is replaced only after the provider confirms the track", async () => {
     await startFlow({ requestId: 'request-b-12345678', sub: OWN });
-    vi.mocked(isTrackOpen).mockResolvedValueOnce(true);
+    vi.mocked(readTrackState).mockResolvedValueOnce({ open: true, sub: undefined });
     await bindPrecheckEntry({ requestId: REQUEST, sub: OTHER, kind: 'group', trackId: TRACK, groupHint: 'north' });
     expect(await readFlow()).toMatchObject({ requestId: REQUEST, sub: OTHER, precheck: { kind: 'group', groupHint: 'north' } });
   });

@@ -276,7 +276,8 @@ export function loginRoutes({ store }: Context): Route[] {
                     : step === 'consent'
                       ? 'common_consent'
                       : 'login_success',
-          meta_data: { ...suggestion, ...missing, selectableGroups, amr_values: ['pwd'] },
+          // The account the track is for (docs/provider-contract.md §2.8); the missing fields' step names more of it.
+          meta_data: { identity: { sub: account.sub }, ...suggestion, ...missing, selectableGroups, amr_values: ['pwd'] },
           used: false,
         });
       },

@@ -21,6 +21,41 @@ export function queryOf(params: URLSearchParams | Query): Query {
   return query;
 }
 
+/**
+ * Every parameter name the entries below read: what a held link keeps (lib/flows/replacement.ts);
+ * anything else in an address is never read, so never stored.
+ */
+export const ENTRY_PARAMETERS: ReadonlySet<string> = new Set([
+  'requestId',
+  'request_id',
+  'track_id',
+  'trackId',
+  'sub',
+  'q',
+  'username',
+  'error',
+  'error_code',
+  'error_description',
+  'consent_id',
+  'consentId',
+  'consent_version_id',
+  'consentVersionId',
+  'client_id',
+  'group_id',
+  'rprq',
+  'resetRequestId',
+  'exchangeid',
+  'exchangeId',
+  'exchange_id',
+  'suggested_action',
+  'accvid',
+  'processingType',
+  'email',
+  'mobile',
+  'invite_id',
+  'inviteId',
+]);
+
 /** The first of the names present as a single value (a repeated parameter counts as absent). */
 function first(query: Query, ...names: string[]): string | undefined {
   for (const name of names) {

@@ -6,7 +6,8 @@ import { cookieName, cookieOptions, sealOptions } from '../cookies';
 import { log } from '../log';
 import { readFlow } from '../session';
 import type { FlowSession, Precheck } from '../session-types';
-import { stepUrl, type StepPath } from './step-urls';
+import { ENTRY_PARAMETERS } from './entry-params';
+import { errorUrl, stepUrl, type StepPath } from './step-urls';
 
 /**
  * A link to one of the provider's entries (a reset or confirmation link, a precheck page) starts
@@ -16,6 +17,9 @@ import { stepUrl, type StepPath } from './step-urls';
  * (/switch-sign-in). Confirmed, the held link is opened again and goes through.
  */
 const HELD_SECONDS = 10 * 60;
+/** A held address's bounds: a value of an entry is an id, a token or a masked address (error_description the longest). */
+const HELD_VALUE_MAX = 512;
+const HELD_URL_MAX = 2048;
 
 type Held = { requestId: string; url: string; confirmed?: true };
 
@@ -70,7 +74,9 @@ async function forgetHeld(): Promise<void> {
  * person has confirmed this very link).
  */
 export async function askBeforeReplacing(requestId: string, entry: URL): Promise<string | undefined> {
-  const entryUrl = `${entry.pathname}${entry.search}`;
+  const entryUrl = heldAddress(entry);
+  // Nothing a provider sends is this long: not held (a cookie of several KB for junk), not opened.
+  if (!entryUrl) return errorUrl('invalid-request', requestId);
   const flow = await readFlow();
   if (!flow || flow.requestId === requestId || !inProgress(flow)) return undefined;
   const held = await readHeld();
@@ -81,6 +87,18 @@ export async function askBeforeReplacing(requestId: string, entry: URL): Promise
   await saveHeld({ requestId, url: entryUrl });
   log.info({ event: 'entry-held', step: entryUrl.split('?')[0] }, 'a link for another sign-in waits for the person to confirm it');
   return stepUrl('/switch-sign-in', requestId);
+}
+
+/**
+ * The entry's address as it is held: its path and only the parameters an entry reads (each value
+ * bounded), in their order; undefined when even that is longer than any real entry's address.
+ */
+export function heldAddress(entry: URL): string | undefined {
+  const kept = new URLSearchParams();
+  for (const [key, value] of entry.searchParams) if (ENTRY_PARAMETERS.has(key) && value.length <= HELD_VALUE_MAX) kept.append(key, value);
+  const query = kept.toString();
+  const address = `${entry.pathname}${query ? `?${query}` : ''}`;
+  return address.length <= HELD_URL_MAX ? address : undefined;
 }
 
 /** The person chose the held link: where to open it again, or undefined when none is held for `requestId`. */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { nextHeaders, nextIntlServer, resetRequest } from './support/next-request';
+import { jar, nextHeaders, nextIntlServer, resetRequest } from './support/next-request';
 
 vi.mock('next/headers', () => nextHeaders);
 vi.mock('next-intl/server', () => nextIntlServer);
@@ -33,6 +33,17 @@ describe('a link for another sign-in than the one in progress', () => {
     // The confirmation is spent: the same link again (the sign-in still in the cookie) asks again.
     expect(await askBeforeReplacing(THEIRS, entry(THEIRS))).toBe(`/switch-sign-in?requestId=${THEIRS}`);
     expect((await readFlow())?.requestId).toBe(MINE);
+  });
+
+  test('only what an entry reads is held, each value bounded: junk in the address makes no large cookie; an address too long for any entry is not opened', async () => {
+    await startFlow({ requestId: MINE, email: 'anna@example.com' });
+    const junky = new URL(`${entry(THEIRS)}&${'x'.repeat(40)}=${'y'.repeat(6000)}&utm=${'z'.repeat(300)}&error_description=${'d'.repeat(900)}`);
+    expect(await askBeforeReplacing(THEIRS, junky)).toBe(`/switch-sign-in?requestId=${THEIRS}`);
+    const held = [...jar].find(([name]) => name.includes('signin_held'))![1].value;
+    expect(held.length).toBeLessThan(1024);
+    expect(await confirmHeld(THEIRS)).toBe(`/reset-password?rprq=r&requestId=${THEIRS}`);
+    const tooLong = new URL(`http://app.test/reset-password?requestId=${THEIRS}${'&rprq=r'.repeat(400)}`);
+    expect(await askBeforeReplacing(THEIRS, tooLong)).toBe(`/error?reason=invalid-request&requestId=${THEIRS}`);
   });
 
   test('a sign-in already handed to the provider is not in progress; one back with an open precheck is', async () => {

@@ -16,6 +16,7 @@ import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { answerLimited, attempt, attemptSend, mfaSendKind, sendRefusalKey } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
+import { isProviderError, refusalMeaning } from '@/lib/provider/errors';
 import type { SetupMethod } from '@/lib/provider/mfa-setup';
 import { VERIFICATION_TYPES } from '@/lib/provider/verification-types';
 import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
@@ -54,7 +55,7 @@ export const startMfa = formAction(async function startMfa(_prev: FormState<neve
   try {
     outcome = await startOption({ type, requestId, sub, trackId, locale: await getLocale(), passkeys: getConfig().passkeys });
   } catch (error) {
-    return retryOnForm(error, { step: 'mfa.start', type });
+    return startRefused(error, requestId, type);
   }
   // The option is no longer offered (the account changed since the page was shown).
   if (outcome.kind === 'not-offered') redirect(stepUrl('/register-mfa', requestId, { view: 'options' }));
@@ -78,6 +79,22 @@ export const startMfa = formAction(async function startMfa(_prev: FormState<neve
   log.info({ event: 'mfa.sent', type: option.type, account: accountRef(sub) }, 'second factor started');
   redirect(stepUrl(mfaStepPath(option.type), requestId));
 });
+
+/**
+ * The tenant refusing to start the method (a 4xx: its track gone, the method no longer usable for
+ * the account) is its answer, not this product failing: the track gone is an expired sign-in, an
+ * account no longer usable says so, anything else comes back to the options as "can't be used
+ * now" and is logged as a warning with the tenant's code (an error-level line per refusal would
+ * let anyone with a stale page raise the step-error alert at will). No answer: the form's retry.
+ */
+function startRefused(error: unknown, requestId: string, type: string): FormState<never> {
+  if (!isProviderError(error) || error.kind !== 'rejected' || (error.status ?? 500) >= 500) return retryOnForm(error, { step: 'mfa.start', type });
+  const meaning = refusalMeaning(error);
+  if (meaning === 'reference-invalid') redirect(errorUrl('expired', requestId));
+  if (meaning === 'account-unusable') redirect(stepUrl('/account-unavailable', requestId));
+  log.warn({ event: 'mfa.start-refused', type, code: error.code, status: error.status, meaning }, 'the tenant refused to start a second factor');
+  return { status: 'invalid', fieldErrors: {}, formError: 'mfaStartRefused' };
+}
 
 /**
  * The tenant answered that the method must be set up first (its 403 hand-off): this product's own

@@ -5,7 +5,7 @@ import { getConfig } from '@/lib/config';
 import { failToErrorPage } from '@/lib/errors';
 import { optionLabel, PASSKEY_TYPE, selectMfaStart, startTexts, type MfaOption, type MfaStart } from '@/lib/flows/mfa';
 import { stepUrl } from '@/lib/flows/step-urls';
-import { PASSKEY_ERRORS, SEND_REFUSALS, translateErrors } from '@/lib/i18n/errors';
+import { MFA_START_REFUSALS, PASSKEY_ERRORS, translateErrors } from '@/lib/i18n/errors';
 import { template } from '@/lib/i18n/template';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { getConfiguredMethods } from '@/lib/provider/verification';
@@ -40,7 +40,7 @@ export async function MfaChoice({
   const [t, locale, errors, passkeyErrors] = await Promise.all([
     getTranslations('mfa'),
     getLocale(),
-    translateErrors(SEND_REFUSALS),
+    translateErrors(MFA_START_REFUSALS),
     translateErrors(PASSKEY_ERRORS),
   ]);
   let start: MfaStart;

@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 import { METHOD_LABELS } from '@/app/setup-passkey/introduction';
 import { OtherMethods } from '@/app/setup-passkey/other-methods';
 import { SETUP_METHODS } from '@/lib/flows/mfa-setup';
-import { SEND_REFUSALS, translateErrors } from '@/lib/i18n/errors';
+import { MFA_START_REFUSALS, translateErrors } from '@/lib/i18n/errors';
 import { MfaStartForm } from './mfa-start-form';
 
 /**
@@ -16,7 +16,7 @@ export async function NoMethodYet({ requestId, children }: { requestId: string; 
     getTranslations('mfa'),
     getTranslations('mfaSetup'),
     translateErrors(['setupUnavailable', 'setupAlreadyConfigured']),
-    translateErrors(SEND_REFUSALS),
+    translateErrors(MFA_START_REFUSALS),
   ]);
   const methods = SETUP_METHODS.map((method) => ({ method, ...METHOD_LABELS[method](tSetup) }));
   return (

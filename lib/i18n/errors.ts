@@ -29,6 +29,9 @@ const COUNTED: Partial<Record<ErrorKey, string[]>> = {
 /** What every send action may answer when a send is held back (lib/limits/limits.ts sendRefusalKey). */
 export const SEND_REFUSALS: readonly ErrorKey[] = ['sendWaitCode', 'sendWaitPush', 'sendQuotaAccount', 'sendQuotaNetwork', 'tooManySends'];
 
+/** What starting a second factor may say: a send held back, or the tenant refusing the method now. */
+export const MFA_START_REFUSALS: readonly ErrorKey[] = [...SEND_REFUSALS, 'mfaStartRefused'];
+
 /** What a held-back "send again" says in words (app/_components/resend-form.tsx): a budget spent, in minutes. */
 export const RESEND_REFUSALS: readonly ErrorKey[] = ['sendQuotaAccount', 'sendQuotaNetwork'];
 

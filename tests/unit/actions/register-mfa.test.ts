@@ -132,6 +132,18 @@ describe('start a second factor (app/register-mfa/actions.ts startMfa)', () => {
     expect(await redirectedTo(start('EMAIL'))).toMatch(ERROR_PAGE_WITH_REF);
   });
 
+  test('the tenant refusing to start the method (a 4xx) is its answer: the options say so, a gone track is expired, an unusable account says so; never the error page or an error log', async () => {
+    const { log } = await import('@/lib/log');
+    const errorLog = vi.spyOn(log, 'error');
+    vi.mocked(initiateAuthentication).mockRejectedValueOnce(refusal('request-malformed'));
+    expect(await start('EMAIL')).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'mfaStartRefused' });
+    vi.mocked(initiateAuthentication).mockRejectedValueOnce(refusal('reference-invalid'));
+    expect(await redirectedTo(start('EMAIL'))).toBe(expired);
+    vi.mocked(initiateAuthentication).mockRejectedValueOnce(refusal('account-unusable'));
+    expect(await redirectedTo(start('EMAIL'))).toBe(`/account-unavailable?requestId=${REQUEST}`);
+    expect(errorLog).not.toHaveBeenCalled();
+  });
+
   test('no answer: the form with "not responding"; garbage: the error page', async () => {
     vi.mocked(getConfiguredMethods).mockRejectedValueOnce(outage());
     expect(await start('EMAIL')).toMatchObject({ formError: 'serviceUnavailable' });

@@ -108,6 +108,12 @@ const EnvSchema = z.object({
     .pipe(z.array(originUrl)),
   FOOTER_LINKS: jsonVariable('must be JSON').pipe(FooterLinksSchema),
   BRAND_DIR: z.string().trim().min(1).optional(),
+  // The manufacturer's name as text: the logo's alternative, an authenticator app's issuer, a printout's heading.
+  BRAND_NAME: z.string().trim().min(1).max(60).default('Kitchen Works'),
+  // The tenant's authenticator app, which pairs for push approval (docs/features.md "Second factors set up here").
+  PUSH_APP_NAME: z.string().trim().min(1).max(60).default('cidaas Authenticator'),
+  PUSH_APP_IOS_URL: optionalUrl,
+  PUSH_APP_ANDROID_URL: optionalUrl,
   PROVIDER_API: z.enum(['current', 'legacy']).default('current'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(8_000),
   MFA_RESEND_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
@@ -174,6 +180,10 @@ export type AppConfig = {
   footerLinks: Partial<Record<FooterLinkName, Record<string, string>>>;
   /** Where operators put replacement logos (manufacturer.svg, product.svg …); see docs/features.md "Brand". */
   brandDir: string | undefined;
+  /** The manufacturer's name as text (BRAND_NAME). */
+  brandName: string;
+  /** The authenticator app a phone pairs with for push approval, and where to get it (PUSH_APP_*). */
+  pushApp: { name: string; iosUrl?: URL; androidUrl?: URL };
   /**
    * Which generation of the provider's reset and account-verification API the tenant speaks
    * (docs/provider-contract.md §3): `current` (password-srv, verification-actions-srv) or `legacy`
@@ -258,6 +268,8 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     redirectAllowlist: e.REDIRECT_ALLOWLIST,
     footerLinks: e.FOOTER_LINKS,
     brandDir: e.BRAND_DIR,
+    brandName: e.BRAND_NAME,
+    pushApp: { name: e.PUSH_APP_NAME, iosUrl: e.PUSH_APP_IOS_URL, androidUrl: e.PUSH_APP_ANDROID_URL },
     providerApi: e.PROVIDER_API,
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     mfaResendSeconds: e.MFA_RESEND_SECONDS,

@@ -138,6 +138,8 @@ export type FlowSession = {
    * method the tenant wanted set up first while another one could confirm.
    */
   addMethod?: { proven?: true; wanted?: MethodSetup['method'] };
+  /** A backup code passed the second factor and the tenant said how many are left: /continue says so. */
+  backupCodesLeft?: number;
   /** The method just set up: its page says so before the sign-in goes on. */
   setupDone?: MethodSetup['method'];
   /** Until when (epoch ms) the account is locked after repeated wrong passwords. */

@@ -2,7 +2,7 @@
 
 import { useActionState, useEffect } from 'react';
 import type { CodeFormState, ErrorKey, FormAction } from '@/lib/validation/form-state';
-import { mfaCodeError } from '@/lib/validation/rules';
+import { backupCodeError, mfaCodeError } from '@/lib/validation/rules';
 import { FormTop } from './form-top';
 import { SubmitButton } from './submit-button';
 import { TextField } from './text-field';
@@ -19,15 +19,18 @@ type Props = {
   focusFirst?: boolean;
   /** A notice on the page the field is described by (a new code was sent), read on arrival there. */
   describedBy?: string;
+  /** A backup code (typed from the person's list, 6 to 16 digits in groups) rather than a 6-digit code sent or shown. */
+  backup?: boolean;
 };
 
 /**
  * The 6-digit code: one field, numeric keyboard, one-time-code autofill; a pasted "123 456"
- * counts as 123456. No maxlength, so a pasted code with spaces is never cut short.
+ * counts as 123456. No maxlength, so a pasted code with spaces is never cut short. A backup code
+ * has its own rule and no one-time-code autofill (it comes from the person's list, not a message).
  */
-export function CodeForm({ requestId, action: check, labels, errors, focusFirst = true, describedBy }: Props) {
+export function CodeForm({ requestId, action: check, labels, errors, focusFirst = true, describedBy, backup = false }: Props) {
   const [state, action] = useActionState<CodeFormState, FormData>(check, { status: 'idle' });
-  const rules = useFieldRules(state, { code: mfaCodeError }, { focusFirst });
+  const rules = useFieldRules(state, { code: backup ? backupCodeError : mfaCodeError }, { focusFirst });
   const key = rules.errorOf('code');
   usePastedCode('code');
   return (
@@ -37,10 +40,10 @@ export function CodeForm({ requestId, action: check, labels, errors, focusFirst 
         id="code"
         type="text"
         inputMode="numeric"
-        pattern="[0-9 ]*"
+        pattern="[0-9 \-]*"
         className="code-input"
         label={labels.code}
-        autoComplete="one-time-code"
+        autoComplete={backup ? 'off' : 'one-time-code'}
         error={key ? errors[key] : undefined}
         autoFocus={rules.autoFocus('code')}
         describedBy={describedBy}

@@ -5,12 +5,32 @@ import { AutoSubmit } from './auto-submit';
 import { Frame } from './frame';
 import { ScriptAware } from './script-aware';
 
+/** From this many backup codes left, the person is told to make new ones. */
+const LOW_BACKUP_CODES = 3;
+
 /**
  * "Signing you in": hands a finished step to the provider with a browser form POST, sent at once
- * with JavaScript and by the visible Continue button without it.
+ * with JavaScript and by the visible Continue button without it. After a backup code, where the
+ * tenant said how many are left, the page says so and waits for Continue: a count sent past
+ * in a flash would not be read.
  */
-export async function ContinuationFrame({ form, requestId }: { form: ContinuationForm; requestId: string }) {
+export async function ContinuationFrame({ form, requestId, backupCodesLeft }: { form: ContinuationForm; requestId: string; backupCodesLeft?: number }) {
   const [t, clientName] = await Promise.all([getTranslations('continue'), getClientName(requestId, await getLocale())]);
+  if (backupCodesLeft !== undefined) {
+    return (
+      <Frame title={t('backupTitle')} description={t('backupLeft', { count: backupCodesLeft })} clientName={clientName}>
+        {backupCodesLeft <= LOW_BACKUP_CODES ? <p className="notice">{t('backupLow')}</p> : null}
+        <form id="continue-form" method="post" action={form.action}>
+          {form.fields.map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <div className="actions">
+            <button type="submit">{t('button')}</button>
+          </div>
+        </form>
+      </Frame>
+    );
+  }
   return (
     <Frame title={t('title')} description={<ScriptAware withScript={t('description')} withoutScript={t('descriptionNoScript')} />} clientName={clientName}>
       <form id="continue-form" method="post" action={form.action}>

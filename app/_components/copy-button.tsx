@@ -20,8 +20,12 @@ export function CopyButton({ text, labels }: { text: string; labels: { copy: str
       >
         {labels.copy}
       </button>
-      <span role="status" className="hint">
-        {copied ? labels.copied : ''}
+      {/* The status keeps the room "Copied" needs from the start, so saying it moves nothing beside it. */}
+      <span role="status" className="hint copy-status">
+        <span className="copy-status-room" aria-hidden="true">
+          {labels.copied}
+        </span>
+        <span>{copied ? labels.copied : ''}</span>
       </span>
     </span>
   );

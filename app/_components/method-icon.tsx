@@ -12,6 +12,8 @@ const PATHS: Record<string, string> = {
   TOTP: 'M12 3.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17zM12 7.5V12l3 2',
   // A phone with a tick.
   PUSH: 'M8 2.5h8A1.5 1.5 0 0 1 17.5 4v16a1.5 1.5 0 0 1-1.5 1.5H8A1.5 1.5 0 0 1 6.5 20V4A1.5 1.5 0 0 1 8 2.5zM9.5 12l2 2 3.5-4M11 18.5h2',
+  // A list of codes: backup codes.
+  BACKUPCODE: 'M6.5 3.5h11A1.5 1.5 0 0 1 19 5v14a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 5 19V5a1.5 1.5 0 0 1 1.5-1.5zM8.5 8h7M8.5 12h7M8.5 16h4',
   // A key: a passkey.
   FIDO2: 'M7.5 8.5a3.5 3.5 0 1 0 0 7 3.5 3.5 0 0 0 0-7zM11 12h9.5M17.5 12v3M20.5 12v2.5',
 };

@@ -12,5 +12,5 @@ export default async function ContinuePage({ searchParams }: PageProps<'/continu
     rememberMe: flow.rememberMe ?? true,
     continuation: flow.continuation,
   });
-  return <ContinuationFrame form={form} requestId={flow.requestId} />;
+  return <ContinuationFrame form={form} requestId={flow.requestId} backupCodesLeft={flow.backupCodesLeft} />;
 }

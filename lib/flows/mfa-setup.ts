@@ -181,8 +181,24 @@ export async function checkSetupCode(args: { setup: MethodSetup; code: string; s
 }
 
 /**
+ * The backup codes the person is given: all but the first, which confirms the set-up
+ * (confirmBackupCodes). A tenant may use that one up (docs/provider-contract.md §2.19, U), and a
+ * list with a code that no longer works would fail the person exactly when they need it.
+ */
+export function shownBackupCodes(setup: Pick<MethodSetup, 'backupCodes'>): string[] {
+  const codes = setup.backupCodes ?? [];
+  return codes.length > 1 ? codes.slice(1) : codes;
+}
+
+/** A code as printed and shown: in groups of four digits ("4997 3671"), which the sign-in takes as typed. */
+export function groupedCode(code: string): string {
+  return code.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/**
  * Backup codes, once the person says they saved them: the tenant is shown one of its own codes
- * (which one it expects is not published, I: the first), and the method counts as set up.
+ * (which one it expects is not published, I: the first, the one not handed out), and the method
+ * counts as set up.
  */
 export async function confirmBackupCodes(args: { setup: MethodSetup; sub: string; requestId: string; locale: string }): Promise<SetupChecked> {
   const code = args.setup.backupCodes?.[0];

@@ -67,19 +67,20 @@ export async function startOption(args: {
   return { ...sent, othersUsable };
 }
 
-export type CodeOutcome = { kind: 'verified'; statusId: string } | { kind: 'code-error'; key: ErrorKey };
+/** `remaining`: backup codes left, where the tenant says. */
+export type CodeOutcome = { kind: 'verified'; statusId: string; remaining?: number } | { kind: 'code-error'; key: ErrorKey };
 
 /** Checks a code; wrong, used and expired codes come back to the field, the rest is thrown. */
 export async function verifyCode(args: { type: string; exchangeId: string; code: string; requestId: string; locale: string }): Promise<CodeOutcome> {
   try {
-    const { statusId } = await authenticate({
+    const { statusId, remaining } = await authenticate({
       type: args.type,
       exchangeId: args.exchangeId,
       secret: args.code,
       requestId: args.requestId,
       locale: args.locale,
     });
-    return { kind: 'verified', statusId };
+    return { kind: 'verified', statusId, ...(args.type === 'BACKUPCODE' && remaining !== undefined ? { remaining } : {}) };
   } catch (error) {
     const key = codeErrorFor(refusalMeaning(error));
     if (key) return { kind: 'code-error', key };

@@ -29,10 +29,11 @@ export function selectMfaStart(methods: readonly ConfiguredMethod[], { passkeys 
   return { kind: 'single', option: options[0] ?? { type: 'EMAIL', mediumId: '' } };
 }
 
-export type OptionLabelKey = 'optionEmail' | 'optionEmailTo' | 'optionSms' | 'optionSmsTo' | 'optionTotp' | 'optionPush' | 'optionPushOn' | 'optionOther';
-type StartKey = 'startEmail' | 'startSms' | 'startTotp' | 'startPush' | 'startPushOn' | 'startOther';
+export type OptionLabelKey =
+  'optionEmail' | 'optionEmailTo' | 'optionSms' | 'optionSmsTo' | 'optionTotp' | 'optionPush' | 'optionPushOn' | 'optionBackup' | 'optionOther';
+type StartKey = 'startEmail' | 'startSms' | 'startTotp' | 'startPush' | 'startPushOn' | 'startBackup' | 'startOther';
 type ButtonKey = 'send' | 'continue' | 'sendRequest' | 'sending' | 'sendingRequest' | 'loading';
-type SentKey = 'sentEmail' | 'sentEmailTo' | 'sentSms' | 'sentSmsTo' | 'totpDescription' | 'otherDescription';
+type SentKey = 'sentEmail' | 'sentEmailTo' | 'sentSms' | 'sentSmsTo' | 'totpDescription' | 'backupDescription' | 'otherDescription';
 
 type MfaTexts = {
   option: OptionLabelKey;
@@ -52,7 +53,7 @@ type MfaTexts = {
  * and the code page's description (`sent`, `sentTo`). A `…To` key takes `{destination}`; a
  * method without one ignores the destination. Types without texts of their own get `other`.
  */
-const MFA_TEXTS: Record<'EMAIL' | 'SMS' | 'TOTP' | 'PUSH' | 'other', MfaTexts> = {
+const MFA_TEXTS: Record<'EMAIL' | 'SMS' | 'TOTP' | 'PUSH' | 'BACKUPCODE' | 'other', MfaTexts> = {
   EMAIL: {
     option: 'optionEmail',
     optionTo: 'optionEmailTo',
@@ -73,6 +74,8 @@ const MFA_TEXTS: Record<'EMAIL' | 'SMS' | 'TOTP' | 'PUSH' | 'other', MfaTexts> =
     pending: 'sendingRequest',
     sent: 'otherDescription',
   },
+  // Nothing is sent: the codes were issued at set-up, one is typed from the person's list.
+  BACKUPCODE: { option: 'optionBackup', start: 'startBackup', button: 'continue', pending: 'loading', sent: 'backupDescription' },
   other: { option: 'optionOther', start: 'startOther', button: 'send', pending: 'sending', sent: 'otherDescription' },
 };
 
@@ -110,9 +113,9 @@ export function codeSentText(option: Pick<MfaOption, 'type' | 'destination'>): {
   return withDestination(texts.sent, texts.sentTo, option.destination);
 }
 
-/** TOTP codes come from the person's app: there is nothing to resend. */
+/** TOTP codes come from the person's app and backup codes from their list: there is nothing to resend. */
 export function canResend(type: string): boolean {
-  return type !== 'TOTP';
+  return type !== 'TOTP' && type !== 'BACKUPCODE';
 }
 
 /** A push is approved on the device; every other method has a code to type. */

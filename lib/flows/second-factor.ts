@@ -14,10 +14,12 @@ type SecondFactorFlow = Pick<FlowSession, 'requestId' | 'groupId' | 'addMethod'>
  * A second factor passed (a correct code, an approved push): the flow keeps the provider's
  * precheck continuation for it, and the browser goes on to /continue (or, where the person asked
  * to set up another method, to the methods to add first). The same end for every method
- * (docs/architecture.md, "One sign-in").
+ * (docs/architecture.md, "One sign-in"). A backup code's tenant may say how many are left: /continue
+ * says so before it goes on.
  */
-export async function finishSecondFactor(flow: SecondFactorFlow, statusId: string): Promise<never> {
+export async function finishSecondFactor(flow: SecondFactorFlow, statusId: string, backupCodesLeft?: number): Promise<never> {
   await updateFlow({
+    backupCodesLeft,
     continuation: continuationAfter({
       step: 'second-factor',
       trackId: flow.mfa.trackId,

@@ -172,10 +172,21 @@ export async function initiateAuthentication(args: {
   return { kind: 'initiated', ...data.data };
 }
 
+/**
+ * How many backup codes the account has left after one was used: no source names the field
+ * (docs/provider-contract.md §2.5, U); these spellings are read where a tenant sends one.
+ */
+const RemainingCount = z.number().int().nonnegative().max(1000);
 const AuthenticateData = z
-  .object({ sub: z.string().min(1), status_id: z.string().min(1) })
+  .object({
+    sub: z.string().min(1),
+    status_id: z.string().min(1),
+    remaining_codes: RemainingCount.optional().catch(undefined),
+    remaining_backup_codes: RemainingCount.optional().catch(undefined),
+    backup_codes_remaining: RemainingCount.optional().catch(undefined),
+  })
   .loose()
-  .transform((d) => ({ sub: d.sub, statusId: d.status_id }));
+  .transform((d) => ({ sub: d.sub, statusId: d.status_id, remaining: d.remaining_backup_codes ?? d.remaining_codes ?? d.backup_codes_remaining }));
 
 /** Checks the secret of an initiated exchange: `password` for PASSWORD, `pass_code` for codes. */
 export function authenticate(args: {
@@ -184,7 +195,7 @@ export function authenticate(args: {
   secret: string;
   requestId: string;
   locale?: string;
-}): Promise<{ sub: string; statusId: string }> {
+}): Promise<{ sub: string; statusId: string; remaining?: number | undefined }> {
   const isPassword = args.type.toUpperCase() === 'PASSWORD';
   return askForData(
     {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ErrorKey } from './form-state';
-import { emailError, loginPasswordError, mfaCodeError, normaliseCode } from './rules';
+import { backupCodeError, emailError, loginPasswordError, mfaCodeError, normaliseCode } from './rules';
 
 export { emailError, loginPasswordError };
 
@@ -20,6 +20,7 @@ export function ruleField(rule: (value: string) => ErrorKey | undefined) {
 export const EmailField = ruleField(emailError).transform((value) => value.trim());
 export const LoginPasswordField = ruleField(loginPasswordError);
 export const MfaCodeField = ruleField(mfaCodeError).transform(normaliseCode);
+export const BackupCodeField = ruleField(backupCodeError).transform(normaliseCode);
 
 /** Request ids are opaque provider tokens; accept only a conservative alphabet and length. */
 export const RequestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/);

@@ -32,6 +32,22 @@ export function mfaCodeError(value: string): ErrorKey | undefined {
   return /^\d{6}$/.test(code) ? undefined : 'mfaCodeLength';
 }
 
+/**
+ * A backup code as it was issued: cidaas issues 8 digits (docs/provider-contract.md §2.19); typed
+ * with spaces or hyphens, as printed in groups. Any length from 6 to 16 digits is left to the
+ * tenant, which knows its own format.
+ */
+export function backupCodeError(value: string): ErrorKey | undefined {
+  const code = normaliseCode(value);
+  if (code.length === 0) return 'backupCodeRequired';
+  return /^\d{6,16}$/.test(code) ? undefined : 'backupCodeFormat';
+}
+
+/** The code field's rule for a second factor of `type`. */
+export function codeRuleFor(type: string): (value: string) => ErrorKey | undefined {
+  return type === 'BACKUPCODE' ? backupCodeError : mfaCodeError;
+}
+
 /** Characters and sequences the policy refuses in a password. */
 const FORBIDDEN_CHARACTERS = ['(', ')', '\\', "'", '#', '<', '>', '[', ']', '~', '`'];
 const FORBIDDEN_SEQUENCES = ['"', '/*', '*/', '&&', '--', ':;', '@@'];

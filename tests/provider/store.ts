@@ -53,6 +53,8 @@ export type Account = {
   suggestMethods?: string[];
   /** The tenant sets methods up on its MFA requirement's track for this account while it has none. */
   enrolOnMfaTrack?: boolean;
+  /** Backup codes the account has not used yet (set up here, or seeded); each works once. */
+  backupCodes?: string[];
   /** The shared secret of the authenticator app this account set up (else the seed's `totpSecret`). */
   totpSecret?: string;
   /** The tenant writes credential ids in its options base64url-encoded twice (a quirk some tenants have). */
@@ -161,7 +163,7 @@ export type Exchange = {
   /** FIDO2: the ceremony's kind, the id the verification must repeat, and its challenge (§2.13). */
   fido2?: { kind: 'authenticate' | 'register'; fidoRequestId: string; challenge: string; usage?: string; trackId?: string };
   /** A second factor being set up on a suggestion's track: the track, and the secret issued for an authenticator app. */
-  setup?: { trackId: string; totpSecret?: string; destination?: string; backupCodes?: string[]; statusId?: string };
+  setup?: { trackId: string; totpSecret?: string; destination?: string; backupCodes?: string[]; confirmedWith?: string; statusId?: string };
 };
 
 /**

@@ -13,17 +13,18 @@ import { singleFlight } from '@/lib/flows/single-flight';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { accountRef, log } from '@/lib/log';
-import { fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
+import { BackupCodeField, fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
 import type { CodeFormState } from '@/lib/validation/form-state';
 
-const CodeSchema = z.object({ code: MfaCodeField });
+/** A backup code is typed as issued (8 digits, in groups); every other code is 6 digits. */
+const codeSchema = (type: string) => z.object({ code: type === 'BACKUPCODE' ? BackupCodeField : MfaCodeField });
 
 /** Checks the code; on success the flow continues with the provider's precheck continuation. */
 export const submitMfaCode = formAction(async function submitMfaCode(_prev: CodeFormState, formData: FormData): Promise<CodeFormState> {
-  const parsed = CodeSchema.safeParse(Object.fromEntries(formData));
   const flow = await guardAction(formData, withActiveCode);
   const { mfa, sub, requestId } = flow;
   const { active } = mfa;
+  const parsed = codeSchema(active.type).safeParse(Object.fromEntries(formData));
   // A push has no code: a stale code page posting here is sent to where the push is waited for.
   if (active.type === 'PUSH') redirect(stepUrl(mfaStepPath(active.type), requestId));
   if (!parsed.success) return { status: 'invalid', fieldErrors: fieldErrorsOf<'code'>(parsed.error) };
@@ -45,5 +46,5 @@ export const submitMfaCode = formAction(async function submitMfaCode(_prev: Code
   log.info({ event: 'mfa.verified', type: active.type, outcome: outcome.kind, account: accountRef(sub) }, 'sign-in attempt');
   await settleCodeAttempt(factor, outcome.kind === 'code-error' && outcome.key === 'mfaCodeInvalid');
   if (outcome.kind === 'code-error') return refuseCode(mfa, sub, outcome.key);
-  return finishSecondFactor(flow, outcome.statusId);
+  return finishSecondFactor(flow, outcome.statusId, outcome.remaining);
 });

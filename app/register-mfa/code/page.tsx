@@ -30,6 +30,8 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
     translateErrors([
       'mfaCodeRequired',
       'mfaCodeLength',
+      'backupCodeRequired',
+      'backupCodeFormat',
       'mfaCodeInvalid',
       'mfaCodeExpired',
       'tooManyCodeAttempts',
@@ -45,16 +47,18 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
   const resent = params.resent === '1' && !active.dead;
   const description = sent.destination ? t(sent.key, { destination: sent.destination }) : t(sent.key);
 
+  const backup = active.type === 'BACKUPCODE';
   return (
-    <Frame title={t('codeTitle')} description={description} clientName={clientName} focus="form">
+    <Frame title={t(backup ? 'backupTitle' : 'codeTitle')} description={description} clientName={clientName} focus="form">
       {resent ? <StatusNotice id="resent-notice">{t('resent')}</StatusNotice> : null}
       <CodeForm
         requestId={flow.requestId}
         focusFirst={!formAnswer}
         describedBy={resent ? 'resent-notice' : undefined}
         action={submitMfaCode}
-        labels={{ code: t('code'), verify: t('verify'), verifying: t('verifying') }}
+        labels={{ code: t(backup ? 'backupCode' : 'code'), verify: t('verify'), verifying: t('verifying') }}
         errors={errors}
+        backup={backup}
       />
       {canResend(active.type) ? (
         <ResendForm

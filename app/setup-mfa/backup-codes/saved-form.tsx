@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { useActionState, useEffect, useRef } from 'react';
 import { FormError } from '@/app/_components/form-error';
 import { SubmitButton } from '@/app/_components/submit-button';
 import { FieldError } from '@/app/register/choice-fields';
@@ -23,6 +23,11 @@ export function SavedForm({
   const [state, action] = useActionState<FormState<'saved'>, FormData>(confirmCodesSaved, { status: 'idle' });
   const key = state.status === 'invalid' ? state.fieldErrors.saved : undefined;
   const error = key ? (errors[key] ?? key) : undefined;
+  // A refused Finish answered in place (with scripts) keeps focus on the button: the box it is about gets it.
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (state.status === 'invalid' && state.fieldErrors.saved) box.current?.focus();
+  }, [state]);
   return (
     <form action={action} noValidate>
       <FormError state={state} errors={errors} />
@@ -30,6 +35,7 @@ export function SavedForm({
       <div className="field">
         <label className="checkbox">
           <input
+            ref={box}
             type="checkbox"
             id="saved"
             name="saved"

@@ -106,9 +106,10 @@ test('backup codes: shown with a download, the same after a reload, not finished
   await submit(page, 'Create backup codes');
   await expect(page).toHaveURL(/\/setup-mfa\/backup-codes\?requestId=[\w-]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Save your backup codes');
+  // Nine of the ten the tenant issued: the tenth confirms the set-up, and may be used up by it.
   const codes = await page.locator('ol.codes code').allTextContents();
-  expect(codes).toHaveLength(10);
-  for (const code of codes) expect(code).toMatch(/^\d{8}$/);
+  expect(codes).toHaveLength(9);
+  for (const code of codes) expect(code).toMatch(/^\d{4} \d{4}$/);
   await expect(page.getByRole('button', { name: 'Copy codes' })).toHaveCount(javaScriptEnabled ? 1 : 0);
   await expect(page.getByRole('button', { name: 'Print' })).toHaveCount(javaScriptEnabled ? 1 : 0);
   await expectAccessible(page);
@@ -118,9 +119,11 @@ test('backup codes: shown with a download, the same after a reload, not finished
   const file = await page.request.get(href!);
   expect(file.headers()['content-disposition']).toBe('attachment; filename="backup-codes.txt"');
   expect(file.headers()['cache-control']).toContain('no-store');
+  // Whose, for what, since when (D62): the file and the printed page say it.
   const text = await file.text();
-  expect(text).toContain(`Backup codes for ${email}`);
+  expect(text).toMatch(new RegExp(`^Kitchen Works Sales Portal: backup codes for ${email.replace(/[.+]/g, '\\$&')}, created on \\d{1,2} \\w+ \\d{4}\\.`));
   for (const code of codes) expect(text).toContain(code);
+  await expect(page.locator('.print-only')).toContainText(`Kitchen Works Sales Portal: backup codes for ${email}`);
 
   await page.reload();
   expect(await page.locator('ol.codes code').allTextContents()).toEqual(codes);
@@ -128,6 +131,7 @@ test('backup codes: shown with a download, the same after a reload, not finished
   await submit(page, 'Finish set-up');
   await expect(page.locator('#saved-error')).toHaveText('Confirm that you have saved your backup codes.');
   await expect(page.getByLabel('I have saved these codes in a safe place')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('I have saved these codes in a safe place')).toBeFocused();
   await page.getByLabel('I have saved these codes in a safe place').check();
   await submit(page, 'Finish set-up');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Backup codes set up');
@@ -135,6 +139,7 @@ test('backup codes: shown with a download, the same after a reload, not finished
   // Shown once: the download has nothing to give any more.
   const after = await page.request.get(href!);
   expect(await after.text()).not.toContain(codes[0]!);
+  expect(after.headers()['content-disposition']).toBeUndefined();
   await page.getByRole('link', { name: 'Continue' }).click();
   await continueToProvider(page, javaScriptEnabled);
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
@@ -271,4 +276,36 @@ test('push without a paired phone beside a working e-mail code: the password alo
   await page.getByRole('link', { name: 'Continue' }).click();
   await continueToProvider(page, javaScriptEnabled);
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+});
+
+test('backup codes added after an e-mail code are a second factor at the next sign-in: named there, and the first code shown works @js-on-only', async ({
+  page,
+  browser,
+  javaScriptEnabled,
+  standin,
+}) => {
+  const email = SETUP.another(tag('codes-next', javaScriptEnabled));
+  await signIn(page, email, javaScriptEnabled);
+  await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
+  await submit(page, 'Set up another method');
+  await expect(page.getByText('Once you’ve confirmed it’s you, you can set up another method.')).toBeVisible();
+  const [message] = await standin.outbox(email);
+  await page.getByLabel('Security code', { exact: true }).fill(message!.code!);
+  await submit(page, 'Verify');
+  await submit(page, 'Create backup codes');
+  const codes = await page.locator('ol.codes code').allTextContents();
+  await page.getByLabel('I have saved these codes in a safe place').check();
+  await submit(page, 'Finish set-up');
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+
+  const next = await browser.newPage();
+  await signIn(next, email, javaScriptEnabled);
+  await submit(next, 'Use a backup code');
+  await next.getByLabel('Backup code', { exact: true }).fill(codes[0]!);
+  await submit(next, 'Verify');
+  await expect(next.getByText('You have 8 backup codes left. Each code works once.')).toBeVisible();
+  await submit(next, 'Continue');
+  await expect(next.getByText(`Signed in as ${email}.`)).toBeVisible();
+  await next.close();
 });

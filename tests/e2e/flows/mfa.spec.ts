@@ -248,3 +248,42 @@ test('refresh, Back and a second tab never send a second code', async ({ page, c
   await enterCode(page, message.code!);
   await expectSignedIn(page, email, javaScriptEnabled);
 });
+
+test('backup codes: named among the methods, typed as printed (in groups), nothing to resend, how many are left; a used one is refused', async ({
+  page,
+  browser,
+  javaScriptEnabled,
+  expectAccessible,
+  expectOnlyMessages,
+}) => {
+  const email = MFA.backup(tag('backup', javaScriptEnabled));
+  await toMfa(page, email, javaScriptEnabled);
+  await submit(page, 'Use a backup code');
+  await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter a backup code');
+  await expect(page.getByText('Enter one of the backup codes you saved, with or without spaces. Each code works once.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /new code/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await expectOnlyMessages(page, 'en-GB', [CLIENT_NAME]);
+
+  // As printed: in two groups of four.
+  const [first, second] = MFA.backupCodes;
+  await page.getByLabel('Backup code', { exact: true }).fill(`${first.slice(0, 4)} ${first.slice(4)}`);
+  await submit(page, 'Verify');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Backup code accepted');
+  await expect(page.getByText('You have 9 backup codes left. Each code works once.')).toBeVisible();
+  await submit(page, 'Continue');
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+
+  // The same code in a new sign-in is used up; another one works.
+  const again = await browser.newPage({ javaScriptEnabled });
+  await toMfa(again, email, javaScriptEnabled);
+  await submit(again, 'Use a backup code');
+  await again.getByLabel('Backup code', { exact: true }).fill(first);
+  await submit(again, 'Verify');
+  await expect(again.getByText('Incorrect code. Please try again.')).toBeVisible();
+  await again.getByLabel('Backup code', { exact: true }).fill(`${second.slice(0, 4)}-${second.slice(4)}`);
+  await submit(again, 'Verify');
+  await expect(again.getByText('You have 8 backup codes left. Each code works once.')).toBeVisible();
+  await again.close();
+});

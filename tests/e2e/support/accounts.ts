@@ -19,6 +19,9 @@ export const MFA = {
   all: (tag: string) => `mfa.all+${tag}@example.com`,
   fallback: (tag: string) => `mfa.fallback+${tag}@example.com`,
   redirect: (tag: string) => `mfa.redirect+${tag}@example.com`,
+  /** An e-mail code or one of ten backup codes (`backupCodes`), each of which works once. */
+  backup: (tag: string) => `mfa.backup+${tag}@example.com`,
+  backupCodes: ['49973671', '18220945', '73305128', '60417792', '25586314', '91048227', '36672059', '84119530', '57793406', '12850663'],
   password: 'KitchenDemo2026',
   /** The stand-in's TOTP secret (README), for computing authenticator codes. */
   totpSecret: 'JBSWY3DPEHPK3PXP',

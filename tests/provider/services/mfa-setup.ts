@@ -154,6 +154,7 @@ export function mfaSetup({ store, generation }: Context) {
     const passCode = str(body.pass_code) ?? '';
     if (!codeRight(exchange, passCode)) return 'wrong';
     exchange.used = true;
+    exchange.setup.confirmedWith = passCode;
     if (methodConfigured(account, method)) return 'configured';
     return enrol(exchange, account, track);
   };
@@ -179,6 +180,8 @@ export function mfaSetup({ store, generation }: Context) {
     // A push method listed without a device is replaced by the one just paired.
     account.methods = [...account.methods.filter((m) => !(method === 'PUSH' && m.type === 'PUSH')), { type: method, ...(medium ? { mediums: medium } : {}) }];
     if (method === 'TOTP') account.totpSecret = exchange.setup!.totpSecret;
+    // The code that confirmed the set-up is used up, as a strict tenant would treat it (docs/provider-contract.md §2.19, U).
+    if (method === 'BACKUPCODE') account.backupCodes = exchange.setup!.backupCodes!.filter((code) => code !== exchange.setup!.confirmedWith);
     if (exchange.push) exchange.push.status = 'ENROLLED';
     // The factor just proven: an MFA requirement's continue names its status (a suggestion's needs none).
     const statusId = exchange.push?.statusId ?? randomUUID();

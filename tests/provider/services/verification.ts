@@ -153,6 +153,11 @@ export function verificationRoutes({ store, issuer }: Context): Route[] {
             return fail(res, 400, 3072, 'invalid password', 'VerificationException', { remaining_attempts: store.lockout.maxFailures - account.failures });
           }
           account.failures = 0;
+        } else if (exchange.type === 'BACKUPCODE') {
+          // One of the account's unused codes, as issued (digits only: the page removes the spaces); used up by this.
+          const index = account.backupCodes?.indexOf(str(body.pass_code) ?? '') ?? -1;
+          if (index < 0) return fail(res, 400, 3063, 'code invalid or already used', 'VerificationException');
+          account.backupCodes!.splice(index, 1);
         } else if (!codeMatches(exchange, str(body.pass_code) ?? '', account.totpSecret ?? store.totpSecret)) {
           return fail(res, 400, 3063, 'code invalid or already used', 'VerificationException');
         }
@@ -166,7 +171,10 @@ export function verificationRoutes({ store, issuer }: Context): Route[] {
           used: false,
           expiresAt: Date.now() + EXCHANGE_TTL_MS,
         });
-        ok(res, { exchange_id: { exchange_id: exchange.id }, sub: account.sub, status_id: statusId });
+        // How many backup codes are left, under a name of the stand-in's choosing (no source names one:
+        // docs/provider-contract.md §2.5, U), so the page that reads it is exercised.
+        const left = exchange.type === 'BACKUPCODE' ? { remaining_backup_codes: account.backupCodes?.length ?? 0 } : {};
+        ok(res, { exchange_id: { exchange_id: exchange.id }, sub: account.sub, status_id: statusId, ...left });
       },
       JSON_ONLY,
     ],

@@ -30,6 +30,8 @@ export type PushRequest = { statusId: string; expiresAt: number; number?: string
 export type MfaState = {
   trackId: string;
   options: MfaOption[];
+  /** The account has no second factor of its own (the tenant's e-mail code for this sign-in): "set up a method", not "another". */
+  nothingSetUp?: boolean;
   /**
    * The exchange open now. `dead`: its code can no longer be used (expired, or too many wrong
    * tries), so a new one may be asked for at once and no "a new code has been sent" is shown.

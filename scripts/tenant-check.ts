@@ -260,6 +260,18 @@ if (!email) {
   }
 }
 const signIn = seen.signIn;
+// D64: a tenant that suggests (or requires) a passkey to a deployment with passkeys off shows people a
+// page that cannot make one; skipping it silently helps only while it may be skipped.
+const suggested = signIn?.kind === 'stopped' ? signIn.suggestion : undefined;
+// A suggestion that names no method is a passkey's (docs/features.md "Second factors set up here").
+const suggestsPasskey = suggested && (suggested.methods.length === 0 || suggested.methods.includes('FIDO2'));
+if (suggested && suggestsPasskey && !config.passkeys) {
+  add(
+    'Passkey suggestion',
+    'FAIL',
+    `the tenant ${suggested.required ? 'requires' : 'suggests'} a passkey after sign-in, but PASSKEYS is off here: set PASSKEYS=on, or remove FIDO2 from the app's suggested verification methods`,
+  );
+} else if (suggested) add('Passkey suggestion', 'PASS', `the tenant suggests ${suggested.methods.join(', ') || 'a passkey'} after sign-in`);
 if (signIn?.kind !== 'signed-in') checks.push(onboardingScopesCheck(undefined, registrationSettings, onboardingScopesRefused));
 if (!signIn) {
   add('Sign-in to tokens', 'UNKNOWN', 'needs a test account whose password check passed (TENANT_CHECK_EMAIL, TENANT_CHECK_PASSWORD)');

@@ -6,16 +6,23 @@
 // the app reads it.
 import { Secret, TOTP } from 'otpauth';
 import { continuationAfter, continuationForm, type Finished } from '../lib/flows/continuation.ts';
-import { groupSelectionEntry, loginSuccessEntry, mfaEntry, queryOf } from '../lib/flows/entry-params.ts';
+import { groupSelectionEntry, loginSuccessEntry, mfaEntry, queryOf, suggestEntry } from '../lib/flows/entry-params.ts';
 import { startOption, verifyCode } from '../lib/flows/mfa-steps.ts';
 import { ask } from '../lib/provider/answer.ts';
-import { getSelectableGroups } from '../lib/provider/prelogin.ts';
+import { getSelectableGroups, getSuggestionRules } from '../lib/provider/prelogin.ts';
 import { exchangeCode } from '../lib/provider/tokens.ts';
 import type { PendingAuthorization, SignedInUser } from '../lib/session-types.ts';
 
 export type SignInOutcome =
   | { kind: 'signed-in'; user: SignedInUser; pages: string[]; pageParams: Record<string, string[]>; groupChosen: boolean; secondFactor?: 'TOTP' }
-  | { kind: 'stopped'; reason: string; pages: string[]; pageParams: Record<string, string[]> };
+  | {
+      kind: 'stopped';
+      reason: string;
+      pages: string[];
+      pageParams: Record<string, string[]>;
+      /** Where the tenant stopped at its suggestion: the methods it names there (upper-case) and whether one is required now. */
+      suggestion?: { methods: string[]; required: boolean };
+    };
 
 /** Which hosted page a Location is: this deployment's address for it, or the tenant's own /identity/{id}. */
 const PAGES: Record<string, string> = {
@@ -60,7 +67,7 @@ export async function signInToTokens(args: {
   const pageParams: Record<string, string[]> = {};
   let groupChosen = false;
   let secondFactor: 'TOTP' | undefined;
-  const stopped = (reason: string): SignInOutcome => ({ kind: 'stopped', reason, pages, pageParams });
+  const stopped = (reason: string): Extract<SignInOutcome, { kind: 'stopped' }> => ({ kind: 'stopped', reason, pages, pageParams });
   const { sub, statusId, exchangeId } = args.verified;
   let next = await post({ step: 'password', sub, statusId, exchangeId }, args.requestId, args.providerUrl);
   for (let hop = 0; hop < 6; hop++) {
@@ -96,13 +103,17 @@ export async function signInToTokens(args: {
         args.requestId,
         args.providerUrl,
       );
-    } else if (page === 'mfa_required' || page === 'suggest_verification_methods') {
+    } else if (page === 'suggest_verification_methods') {
+      // What the suggestion names decides whether this deployment can serve it (a passkey needs PASSKEYS=on).
+      const entry = suggestEntry(query);
+      const rules = entry ? await getSuggestionRules({ trackId: entry.trackId, locale: 'en-GB' }).catch(() => undefined) : undefined;
+      const suggestion = rules ? { methods: [...(rules.mandatory ?? []), ...(rules.optional ?? [])], required: rules.skip === 'refused' } : undefined;
+      return { ...stopped(`the tenant asks the test account for more (${page}): use an account without a second factor or suggestion`), suggestion };
+    } else if (page === 'mfa_required') {
       return stopped(
-        page === 'mfa_required' && !args.totpSecret
+        !args.totpSecret
           ? 'the tenant asks the test account for a second factor: set TENANT_CHECK_TOTP_SECRET to its authenticator-app secret, or use an account without one'
-          : page === 'mfa_required'
-            ? 'the tenant asked for a second factor again after the authenticator code was accepted'
-            : `the tenant asks the test account for more (${page}): use an account without a second factor or suggestion`,
+          : 'the tenant asked for a second factor again after the authenticator code was accepted',
       );
     } else {
       return stopped(`the tenant sent the browser to ${page}${next.searchParams.get('error') ? ` (${next.searchParams.get('error')})` : ''}`);

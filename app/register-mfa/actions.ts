@@ -74,8 +74,10 @@ export const startMfa = formAction(async function startMfa(_prev: FormState<neve
     if (!target) failToErrorPage(new Error('MFA redirect target not allowed'), { step: 'mfa.start' });
     redirect(target);
   }
-  const { option, options, exchangeId, destination, push } = outcome;
-  await updateFlow({ mfa: { trackId, options, active: { ...option, exchangeId, sentAt: Date.now(), destination, push } } });
+  const { option, options, exchangeId, destination, push, nothingSetUp } = outcome;
+  await updateFlow({
+    mfa: { trackId, options, ...(nothingSetUp ? { nothingSetUp } : {}), active: { ...option, exchangeId, sentAt: Date.now(), destination, push } },
+  });
   log.info({ event: 'mfa.sent', type: option.type, account: accountRef(sub) }, 'second factor started');
   redirect(stepUrl(mfaStepPath(option.type), requestId));
 });

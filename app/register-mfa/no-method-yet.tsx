@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
-import { METHOD_LABELS } from '@/app/setup-passkey/introduction';
+import { methodChoices, recommendedOf, withoutLoneBackupCodes } from '@/app/setup-passkey/introduction';
 import { OtherMethods } from '@/app/setup-passkey/other-methods';
+import { getConfig } from '@/lib/config';
 import { SETUP_METHODS } from '@/lib/flows/mfa-setup';
 import { MFA_START_REFUSALS, translateErrors } from '@/lib/i18n/errors';
 import { MfaStartForm } from './mfa-start-form';
@@ -18,11 +19,21 @@ export async function NoMethodYet({ requestId, children }: { requestId: string; 
     translateErrors(['setupUnavailable', 'setupAlreadyConfigured']),
     translateErrors(MFA_START_REFUSALS),
   ]);
-  const methods = SETUP_METHODS.map((method) => ({ method, ...METHOD_LABELS[method](tSetup) }));
+  // Nothing set up yet: backup codes are not a first method (they come after one).
+  const offered = withoutLoneBackupCodes(SETUP_METHODS, false);
+  const methods = methodChoices(offered, tSetup, getConfig().pushApp.name);
   return (
     <>
+      <h2>{t('noMethodTitle')}</h2>
       <p className="description">{t('noMethodYet')}</p>
-      <OtherMethods requestId={requestId} methods={methods} errors={setupErrors} />
+      <OtherMethods
+        requestId={requestId}
+        title={tSetup('otherMethods')}
+        methods={methods}
+        recommended={recommendedOf(offered)}
+        recommendedLabel={tSetup('recommended')}
+        errors={setupErrors}
+      />
       <MfaStartForm
         requestId={requestId}
         single={{ type: 'EMAIL', label: t('emailThisTime') }}

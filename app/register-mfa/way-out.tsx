@@ -20,7 +20,7 @@ export async function WayOut({
 }: {
   requestId: string;
   otherMethods: boolean;
-  addMethod: { back: string; planned: boolean };
+  addMethod: { back: string; planned: boolean; nothingSetUp?: boolean };
 }) {
   const [t, tAccount] = await Promise.all([getTranslations('mfa'), getTranslations('accountUnavailable')]);
   const { providerUrl, support } = getConfig();
@@ -36,7 +36,7 @@ export async function WayOut({
         ) : null}
         {addMethod.planned ? null : (
           <li>
-            <AddMethodForm requestId={requestId} back={addMethod.back} label={t('setUpAnother')} />
+            <AddMethodForm requestId={requestId} back={addMethod.back} label={t(addMethod.nothingSetUp ? 'setUpMethod' : 'setUpAnother')} />
           </li>
         )}
         <li>

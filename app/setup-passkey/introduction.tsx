@@ -1,6 +1,7 @@
 import type { getTranslations } from 'next-intl/server';
 import { ScriptAware } from '@/app/_components/script-aware';
 import type { SetupMethod } from '@/lib/provider/mfa-setup';
+import type { MethodChoice } from './other-methods';
 
 type SetupTranslator = Awaited<ReturnType<typeof getTranslations<'mfaSetup'>>>;
 
@@ -30,11 +31,35 @@ export function introduction(a: {
   };
 }
 
-/** The suggestion page's button for each method set up on this product's own pages. */
-export const METHOD_LABELS: Record<SetupMethod, (t: SetupTranslator) => { label: string; pending: string }> = {
-  TOTP: (t) => ({ label: t('chooseAuthenticator'), pending: t('opening') }),
-  PUSH: (t) => ({ label: t('choosePush'), pending: t('opening') }),
-  SMS: (t) => ({ label: t('chooseSms'), pending: t('opening') }),
-  EMAIL: (t) => ({ label: t('chooseEmail'), pending: t('opening') }),
-  BACKUPCODE: (t) => ({ label: t('chooseBackupCodes'), pending: t('opening') }),
+/** The button for each method set up on this product's own pages: its name and the line on what it is. */
+const METHOD_TEXTS: Record<SetupMethod, (t: SetupTranslator, pushApp: string) => { label: string; hint: string }> = {
+  TOTP: (t) => ({ label: t('chooseAuthenticator'), hint: t('hintAuthenticator') }),
+  PUSH: (t, app) => ({ label: t('choosePush'), hint: t('hintPush', { app }) }),
+  SMS: (t) => ({ label: t('chooseSms'), hint: t('hintSms') }),
+  EMAIL: (t) => ({ label: t('chooseEmail'), hint: t('hintEmail') }),
+  BACKUPCODE: (t) => ({ label: t('chooseBackupCodes'), hint: t('hintBackupCodes') }),
 };
+
+/** The choices of `methods`, in the order given. */
+export function methodChoices(methods: readonly SetupMethod[], t: SetupTranslator, pushApp: string): MethodChoice[] {
+  return methods.map((method) => ({ method, ...METHOD_TEXTS[method](t, pushApp), pending: t('opening') }));
+}
+
+/**
+ * The method to lead with (D51): an authenticator app where offered (works offline, phishing the
+ * code needs the person at the moment), else the phone, else the first; none where only one is
+ * offered. Backup codes and e-mail codes never lead: one is a way back in, the other is weak
+ * beside an e-mail-and-password account.
+ */
+export function recommendedOf(methods: readonly SetupMethod[]): SetupMethod | undefined {
+  if (methods.length < 2) return undefined;
+  return (['TOTP', 'PUSH', 'SMS'] as const).find((m) => methods.includes(m));
+}
+
+/**
+ * Backup codes are a way back in when the usual method is lost, never the only second factor
+ * (D45): offered only to an account that has (or is proving) another method.
+ */
+export function withoutLoneBackupCodes(methods: readonly SetupMethod[], hasOtherFactor: boolean): SetupMethod[] {
+  return hasOtherFactor ? [...methods] : methods.filter((m) => m !== 'BACKUPCODE');
+}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
+import { AutoSubmit } from '@/app/_components/auto-submit';
 import { FormError } from '@/app/_components/form-error';
 import { SubmitButton } from '@/app/_components/submit-button';
 import type { ErrorKey, FormState } from '@/lib/validation/form-state';
@@ -11,21 +12,29 @@ export function SkipForm({
   requestId,
   label,
   pendingLabel,
+  hint,
+  autoSubmit = false,
   errors,
 }: {
   requestId: string;
   label: string;
   pendingLabel: string;
+  /** What "Not now" means for later ("We'll ask again at your next sign-in"). */
+  hint?: string;
+  /** Sent as soon as the page runs (a suggestion this page cannot serve): the button is there without JavaScript. */
+  autoSubmit?: boolean;
   errors: Partial<Record<ErrorKey, string>>;
 }) {
   const [state, action] = useActionState<FormState<never>, FormData>(skipPasskeySetup, { status: 'idle' });
   return (
-    <form action={action}>
+    <form id="skip-form" action={action}>
       <input type="hidden" name="requestId" value={requestId} />
       <FormError state={state} errors={errors} />
       <div className="actions">
         <SubmitButton label={label} pendingLabel={pendingLabel} className="secondary" />
       </div>
+      {hint ? <p className="hint">{hint}</p> : null}
+      {autoSubmit && state.status === 'idle' ? <AutoSubmit formId="skip-form" /> : null}
     </form>
   );
 }

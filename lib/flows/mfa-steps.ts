@@ -43,7 +43,16 @@ export type StartOutcome =
    * account has another method to confirm it is the person (a passkey counts where passkeys are on).
    */
   | { kind: 'redirect'; url: string; othersUsable: boolean }
-  | { kind: 'sent'; option: MfaOption; options: MfaOption[]; exchangeId: string; destination: string | undefined; push: PushRequest | undefined };
+  | {
+      kind: 'sent';
+      option: MfaOption;
+      options: MfaOption[];
+      exchangeId: string;
+      destination: string | undefined;
+      push: PushRequest | undefined;
+      /** The account has no second factor of its own: this is the tenant's e-mail code for this sign-in. */
+      nothingSetUp: boolean;
+    };
 
 /**
  * Starts the option of `type` the person chose (or the only one): it must be among the methods
@@ -57,12 +66,13 @@ export async function startOption(args: {
   locale: string;
   passkeys: boolean;
 }): Promise<StartOutcome> {
-  const start = selectMfaStart(await getConfiguredMethods(args), { passkeys: args.passkeys });
+  const methods = await getConfiguredMethods(args);
+  const start = selectMfaStart(methods, { passkeys: args.passkeys });
   const options = start.kind === 'options' ? start.options : [start.option];
   const option = options.find((o) => o.type === args.type);
   if (!option) return { kind: 'not-offered' };
   const sent = await sendCode({ ...args, option });
-  if (sent.kind !== 'redirect') return { ...sent, option, options };
+  if (sent.kind !== 'redirect') return { ...sent, option, options, nothingSetUp: methods.every((m) => m.type === 'PASSWORD') };
   const othersUsable = options.some((o) => o.type !== args.type) || (start.kind === 'options' && Boolean(start.passkey));
   return { ...sent, othersUsable };
 }

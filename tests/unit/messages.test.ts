@@ -94,7 +94,7 @@ describe.each(LOCALES)('typography in %s', (locale) => {
  * text; only buttons and links keep the usual imperative ("Riprova", "Scegli un altro metodo").
  */
 test('Italian running text never says "tu"', () => {
-  const buttons = new Set(['error.tryAgain', 'mfa.chooseAnother', 'mfaSetup.otherMethod']);
+  const buttons = new Set(['error.tryAgain', 'mfa.chooseAnother', 'mfaSetup.otherMethod', 'mfaSetup.openInAppButton']);
   const informal = /\b(tu|tuo|tua|tuoi|tue|ti|te|puoi|potrai|hai|sei|vuoi|devi|attendi|scegli|inserisci|controlla|apri|aprilo|riprova)\b/i;
   const offenders = flatten(load('it-IT')).filter(([key, text]) => !buttons.has(key) && informal.test(text));
   expect(offenders).toEqual([]);

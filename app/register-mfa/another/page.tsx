@@ -1,8 +1,9 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { Frame } from '@/app/_components/frame';
-import { METHOD_LABELS } from '@/app/setup-passkey/introduction';
+import { methodChoices, recommendedOf } from '@/app/setup-passkey/introduction';
 import { OtherMethods } from '@/app/setup-passkey/other-methods';
+import { getConfig } from '@/lib/config';
 import { requireFlow, withPrecheck } from '@/lib/flows/flow-guard';
 import { SETUP_METHODS, SETUP_PAGES } from '@/lib/flows/mfa-setup';
 import { stepUrl } from '@/lib/flows/step-urls';
@@ -30,13 +31,18 @@ export default async function AnotherMethodPage({ searchParams }: PageProps<'/re
   ]);
   // The method the tenant wanted set up first comes first, listed or not (a phone not paired yet is listed).
   const { wanted } = flow.addMethod;
-  const methods = [...(wanted ? [wanted] : []), ...SETUP_METHODS.filter((m) => m !== wanted && !configured.has(m))].map((method) => ({
-    method,
-    ...METHOD_LABELS[method](tSetup),
-  }));
+  const offered = [...(wanted ? [wanted] : []), ...SETUP_METHODS.filter((m) => m !== wanted && !configured.has(m))];
+  const methods = methodChoices(offered, tSetup, getConfig().pushApp.name);
   return (
     <Frame title={t('anotherTitle')} description={t('anotherDescription')} clientName={clientName}>
-      <OtherMethods requestId={requestId} methods={methods} errors={errors} />
+      <OtherMethods
+        requestId={requestId}
+        title={tSetup('otherMethods')}
+        methods={methods}
+        recommended={wanted ?? recommendedOf(offered)}
+        recommendedLabel={wanted ? undefined : tSetup('recommended')}
+        errors={errors}
+      />
       <p className="links">
         <a href={stepUrl('/continue', requestId)}>{t('continueWithout')}</a>
       </p>

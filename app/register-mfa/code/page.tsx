@@ -70,7 +70,11 @@ export default async function MfaCodePage({ searchParams }: PageProps<'/register
           labels={resendLabels(t, CODE_RESEND_KEYS)}
         />
       ) : null}
-      <WayOut requestId={flow.requestId} otherMethods={mfa.options.length > 1} addMethod={{ back: '/register-mfa/code', planned: Boolean(flow.addMethod) }} />
+      <WayOut
+        requestId={flow.requestId}
+        otherMethods={mfa.options.length > 1}
+        addMethod={{ back: '/register-mfa/code', planned: Boolean(flow.addMethod), nothingSetUp: mfa.nothingSetUp }}
+      />
     </Frame>
   );
 }

@@ -26,29 +26,33 @@ export default async function AuthenticatorSetupPage({ searchParams }: PageProps
   const key = setup?.method === 'TOTP' ? setup.totpSecret : undefined;
   if (!key) redirect(stepUrl(setupHome(flow), requestId));
   const locale = await getLocale();
-  const [t, errors, clientName] = await Promise.all([
+  const [t, tFrame, errors, clientName] = await Promise.all([
     getTranslations('mfaSetup'),
+    getTranslations('frame'),
     translateErrors(['mfaCodeRequired', 'mfaCodeLength', 'mfaCodeInvalid', 'tooManyCodeAttempts', 'tooManyAccountCodes', 'setupExpired']),
     getClientName(requestId, locale),
   ]);
-  // The app lists the account under the client's name, or this deployment's host where the tenant gives none.
-  const issuer = clientName ?? getConfig().publicUrl.host;
-  const account = flow.email ?? flow.sub ?? '';
+  // Apps list the issuer in bold and cut it short (D74): the brand is the issuer, the portal goes with the account.
+  const issuer = getConfig().brandName;
+  const account = `${tFrame('productLogo')} (${flow.email ?? flow.sub ?? ''})`;
   const uri = otpauthUri({ issuer, account, secret: key });
   const svg = await qrSvg(uri);
   const secret = groupedSecret(key);
 
   return (
     <Frame title={t('authenticatorTitle')} description={t('authenticatorDescription')} clientName={clientName}>
+      {/* On a phone (a coarse pointer) the app is on the same device: opening it is the way, the QR code is for another device. */}
+      <p className="open-app-primary">
+        <a className="button" href={uri}>
+          {t('openInAppButton')}
+        </a>
+      </p>
       <ol className="setup-steps">
         <li>{t('stepOpen')}</li>
         <li>
           {t('stepScan')}
           {/* The markup is the QR library's own drawing of the address above, not anything a person sent. */}
           <div className="qr" role="img" aria-label={t('qrLabel')} dangerouslySetInnerHTML={{ __html: svg }} />
-          <p className="open-app">
-            <a href={uri}>{t('openInApp')}</a>
-          </p>
           <details className="cant-scan">
             <summary>{t('cantScan')}</summary>
             <p>{t('keyIntro')}</p>
@@ -66,7 +70,14 @@ export default async function AuthenticatorSetupPage({ searchParams }: PageProps
         </li>
         <li>{t('stepCode')}</li>
       </ol>
-      <CodeForm requestId={requestId} action={checkMethodSetup} labels={{ code: t('code'), verify: t('verify'), verifying: t('verifying') }} errors={errors} />
+      {/* Read first: focus starts on the heading, not on the code field below three steps (D61). */}
+      <CodeForm
+        requestId={requestId}
+        action={checkMethodSetup}
+        labels={{ code: t('code'), verify: t('verify'), verifying: t('verifying') }}
+        errors={errors}
+        focusFirst={false}
+      />
       <CancelSetupForm requestId={requestId} label={t('otherMethod')} />
     </Frame>
   );

@@ -44,13 +44,21 @@ export default async function PushSetupPage({ searchParams }: PageProps<'/setup-
       </Frame>
     );
 
-  const svg = await qrSvg(pairingPayload({ tenantUrl: getConfig().providerUrl.origin, setup, sub: flow.sub }));
+  const { providerUrl, pushApp } = getConfig();
+  const svg = await qrSvg(pairingPayload({ tenantUrl: providerUrl.origin, setup, sub: flow.sub }));
+  // Opened by the tenant's "set it up first" on its MFA requirement: the person did not choose this, so the page says why.
+  const required = flow.precheck.kind === 'mfa' && !flow.addMethod?.proven;
+  const store = (url: URL | undefined) =>
+    function StoreLink(chunks: React.ReactNode) {
+      return url ? <a href={url.toString()}>{chunks}</a> : chunks;
+    };
   return (
-    <Frame title={t('pushTitle')} description={t('pushDescription')} clientName={clientName}>
+    <Frame title={t('pushTitle')} description={required ? t('pushRequired') : t('pushDescription')} clientName={clientName}>
       <ol className="setup-steps">
-        <li>{t('pushStepOpen')}</li>
+        {/* One message whatever its links: the words around them are not texts of their own. */}
+        <li data-message>{t.rich('pushStepInstall', { app: pushApp.name, ios: store(pushApp.iosUrl), android: store(pushApp.androidUrl) })}</li>
         <li>
-          {t('pushStepScan')}
+          {t('pushStepScanApp', { app: pushApp.name })}
           {/* The markup is the QR library's own drawing of the pairing data, not anything a person sent. */}
           <div className="qr" role="img" aria-label={t('pushQrLabel')} dangerouslySetInnerHTML={{ __html: svg }} />
         </li>

@@ -101,7 +101,8 @@ test('backup codes: shown with a download, the same after a reload, not finished
   javaScriptEnabled,
   expectAccessible,
 }) => {
-  const email = SETUP.suggested(tag('codes', javaScriptEnabled));
+  // Backup codes are offered beside another method only (D45): this account has codes by e-mail.
+  const email = SETUP.codes(tag('codes', javaScriptEnabled));
   await toSuggestion(page, email, javaScriptEnabled);
   await submit(page, 'Create backup codes');
   await expect(page).toHaveURL(/\/setup-mfa\/backup-codes\?requestId=[\w-]+$/);
@@ -156,14 +157,15 @@ test('an MFA requirement with nothing set up: the methods to set up on the MFA p
   await expect(
     page.getByText('You haven’t set up a second sign-in method yet. Choose one to set up now: you will use it each time you sign in.'),
   ).toBeVisible();
-  for (const name of [
-    'Set up an authenticator app',
-    'Set up sign-in approval on your phone',
-    'Set up text messages',
-    'Set up codes by e‑mail',
-    'Create backup codes',
-  ])
-    await expect(page.getByRole('button', { name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Set up a second sign-in method' })).toBeVisible();
+  // The recommended method leads, each says what it is (D51); backup codes are no first method (D45).
+  await expect(page.locator('main .other-methods button').first()).toHaveAccessibleName('Set up an authenticator app');
+  await expect(page.locator('main .other-methods button').first()).toHaveAccessibleDescription(
+    'Recommended A new code every 30 seconds in an app on your phone. Works without a connection.',
+  );
+  for (const name of ['Set up an authenticator app', 'Set up sign-in approval on your phone', 'Set up text messages', 'Set up codes by e‑mail'])
+    await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create backup codes' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Get a code by e‑mail this time' })).toBeVisible();
   await expectAccessible(page);
 
@@ -173,7 +175,7 @@ test('an MFA requirement with nothing set up: the methods to set up on the MFA p
   await submit(page, 'Choose another method');
   await expect(page).toHaveURL(/\/register-mfa\?requestId=[\w-]+/);
   await submit(page, 'Set up an authenticator app');
-  const href = await page.getByRole('link', { name: 'On this phone? Open it in your authenticator app' }).getAttribute('href');
+  const href = await page.locator('main .open-app-primary a').getAttribute('href');
   const secret = new URL(href!).searchParams.get('secret')!;
   await page.getByLabel('Code from the app').fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate());
   await submit(page, 'Finish set-up');
@@ -199,7 +201,7 @@ test('"Set up another method" on the code page: first the current method confirm
 
   await submit(page, 'Set up another method');
   await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
-  await expect(page.getByText('Once you’ve confirmed it’s you, you can set up another method.')).toBeVisible();
+  await expect(page.getByText('Noted: once you’ve confirmed it’s you, we’ll show you the methods you can add.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Set up another method' })).toHaveCount(0);
   const [message] = await standin.outbox(email);
   await page.getByLabel('Security code', { exact: true }).fill(message!.code!);
@@ -267,7 +269,7 @@ test('push without a paired phone beside a working e-mail code: the password alo
   await submit(page, 'Verify');
   // Confirmed: the phone the tenant wanted comes first among the methods to add.
   await expect(page).toHaveURL(/\/register-mfa\/another\?requestId=/);
-  await expect(page.getByRole('button').first()).toHaveText('Set up sign-in approval on your phone');
+  await expect(page.locator('main form.other-methods button').first()).toHaveAccessibleName('Set up sign-in approval on your phone');
   await submit(page, 'Set up sign-in approval on your phone');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pair your phone');
   expect(await chooseOnPhone(request, standin, email, await shownNumber(page))).toBe('ok');
@@ -288,11 +290,12 @@ test('backup codes added after an e-mail code are a second factor at the next si
   await signIn(page, email, javaScriptEnabled);
   await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
   await submit(page, 'Set up another method');
-  await expect(page.getByText('Once you’ve confirmed it’s you, you can set up another method.')).toBeVisible();
+  await expect(page.getByText('Noted: once you’ve confirmed it’s you, we’ll show you the methods you can add.')).toBeVisible();
   const [message] = await standin.outbox(email);
   await page.getByLabel('Security code', { exact: true }).fill(message!.code!);
   await submit(page, 'Verify');
   await submit(page, 'Create backup codes');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Save your backup codes');
   const codes = await page.locator('ol.codes code').allTextContents();
   await page.getByLabel('I have saved these codes in a safe place').check();
   await submit(page, 'Finish set-up');

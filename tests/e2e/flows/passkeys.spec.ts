@@ -384,4 +384,20 @@ test.describe('with PASSKEYS off (the shared app)', () => {
     await submit(page, 'Verify');
     await expectSignedIn(page, email, javaScriptEnabled);
   });
+
+  test('a tenant suggesting only a passkey: the suggestion is passed over at once, never a page that cannot make one (D64)', async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const email = PASSKEY.enrol(tag('off-suggested', javaScriptEnabled));
+    await toPasswordStep(page, email);
+    await enterPassword(page, javaScriptEnabled);
+    if (!javaScriptEnabled) {
+      // Without scripts one press, on a page that says only that the sign-in goes on.
+      await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
+      await expect(page.getByText(/passkey/i)).toHaveCount(0);
+      await submit(page, 'Continue');
+    }
+    await expectSignedIn(page, email, javaScriptEnabled);
+  });
 });

@@ -148,6 +148,17 @@ test('a client without the groups scope and without refresh tokens: the check sa
   expect(check.output).toContain('not granted: cidaas:register (self-registration), cidaas:invite (invitations). Add cidaas:register and cidaas:invite');
 });
 
+test('a tenant that suggests a passkey to a deployment with passkeys off fails the check, and says what to change (D64)', async () => {
+  const tenant = await freshTenant('current');
+  tenants.push(tenant);
+  const env = deployment(tenant, { TENANT_CHECK_EMAIL: 'passkey.enrol+tenant-check@example.com', TENANT_CHECK_PASSWORD: 'KitchenDemo2026', PASSKEYS: 'off' });
+  await runTenantScript('tenant-setup', { env, args: ['--apply'] });
+  const check = await runTenantScript('tenant-check', { env });
+  expect(check.code, check.output).toBe(1);
+  expect(row(check.output, 'Passkey suggestion')).toBe('FAIL');
+  expect(check.output).toContain('set PASSKEYS=on, or remove FIDO2');
+});
+
 test('a misconfigured deployment fails the check and says what to change', async () => {
   const tenant = await freshTenant('current');
   tenants.push(tenant);

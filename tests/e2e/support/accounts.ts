@@ -37,6 +37,8 @@ export const MFA = {
  */
 export const SETUP = {
   suggested: (tag: string) => `setup.suggested+${tag}@example.com`,
+  /** Codes by e-mail already; the suggestion offers an authenticator app or backup codes. */
+  codes: (tag: string) => `setup.codes+${tag}@example.com`,
   mfa: (tag: string) => `setup.mfa+${tag}@example.com`,
   another: (tag: string) => `setup.another+${tag}@example.com`,
   phone: (tag: string) => `setup.phone+${tag}@example.com`,

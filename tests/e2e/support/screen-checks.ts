@@ -153,7 +153,17 @@ export async function currentScheme(page: Page): Promise<ColorScheme> {
 function messagePatterns(locale: string): RegExp[] {
   const flatten = (value: unknown): string[] => (typeof value === 'string' ? [value] : Object.values(value as Record<string, unknown>).flatMap(flatten));
   const messages = flatten(JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')));
-  return messages.map((message) => new RegExp(`^${message.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '.+')}$`, 's'));
+  const escape = (text: string) => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '.+');
+  // A plural ({count, plural, one {# code} other {# codes}}) is any of its forms, the number anywhere.
+  const plural = /\{\w+, plural,((?:\s*[=\w]+\s*\{[^{}]*\})+)\s*\}/g;
+  const pattern = (message: string) =>
+    message
+      // A rich message's tags (<ios>App Store</ios>) are markup around its words, not text.
+      .replace(/<\/?\w+>/g, '')
+      .split(plural)
+      .map((part, i) => (i % 2 === 0 ? escape(part) : `(?:${[...part.matchAll(/\{([^{}]*)\}/g)].map((m) => escape(m[1]).replace(/#/g, '.+')).join('|')})`))
+      .join('');
+  return messages.map((message) => new RegExp(`^${pattern(message)}$`, 's'));
 }
 
 /**

@@ -15,8 +15,7 @@ const code = (v: Visit, offset = 0) =>
   new TOTP({ secret: Secret.fromBase32(v.memo.secret!.replace(/\s/g, '')), digits: 6, period: 30 }).generate({ timestamp: Date.now() + offset });
 
 /** A method's button where methods to set up are offered (the suggestion, the MFA page, "another method"). */
-const chooseMethod = (v: Visit, method: string) =>
-  v.page.locator(`main .other-methods form:has(input[name="method"][value="${method}"]) button[type="submit"]`).click();
+const chooseMethod = (v: Visit, method: string) => v.page.locator(`main .other-methods button[name="method"][value="${method}"]`).click();
 
 /** The tenant's authenticator app choosing a number for the account's open pairing (the stand-in's control). */
 async function chooseOnPhone(v: Visit, number: string) {
@@ -54,7 +53,8 @@ export const mfaSetupTours: Tour[] = [
           v.memo.secret = (await v.page.locator('main code.secret').textContent()) ?? '';
           expect(v.memo.secret).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
         },
-        data: (v) => [v.memo.secret!, v.email, CLIENT_NAME],
+        // The app's entry: the brand as issuer, the portal with the account (D74).
+        data: (v) => [v.memo.secret!, v.email, CLIENT_NAME, 'Kitchen Works', `${v.t.frame.productLogo} (${v.email})`],
       },
       {
         // Its address renders the same structure (an open <details> is not part of it): re-rendered
@@ -64,7 +64,7 @@ export const mfaSetupTours: Tour[] = [
           await v.page.locator('main details.cant-scan summary').click();
           await expect(v.page.locator('main code.secret')).toBeVisible();
         },
-        data: (v) => [v.memo.secret!, v.email, CLIENT_NAME],
+        data: (v) => [v.memo.secret!, v.email, CLIENT_NAME, 'Kitchen Works', `${v.t.frame.productLogo} (${v.email})`],
       },
       {
         name: 'setup-wrong-code',
@@ -74,7 +74,7 @@ export const mfaSetupTours: Tour[] = [
           await v.page.locator('main form:has(#code) button[type="submit"]').click();
           await expectFieldError(v, 'code', 'mfaCodeInvalid');
         },
-        data: (v) => [v.memo.secret!, v.email, CLIENT_NAME],
+        data: (v) => [v.memo.secret!, v.email, CLIENT_NAME, 'Kitchen Works', `${v.t.frame.productLogo} (${v.email})`],
       },
       {
         name: 'setup-done',
@@ -167,7 +167,8 @@ export const mfaSetupTours: Tour[] = [
   },
   {
     name: 'backup codes',
-    account: (tag) => SETUP.suggested(`codes-${tag}`),
+    // Backup codes are offered beside another method only (D45): this account has codes by e-mail.
+    account: (tag) => SETUP.codes(`codes-${tag}`),
     states: [
       {
         name: 'setup-codes',
@@ -176,9 +177,9 @@ export const mfaSetupTours: Tour[] = [
           await expect(v.page).toHaveURL(/\/setup-passkey\?requestId=[\w-]+$/);
           await chooseMethod(v, 'BACKUPCODE');
           await expectHeading(v, v.t.mfaSetup.backupTitle);
-          v.memo.codes = (await v.page.locator('main ol.codes code').allTextContents()).join(' ');
+          v.memo.codes = (await v.page.locator('main ol.codes code').allTextContents()).join('|');
         },
-        data: (v) => v.memo.codes!.split(' '),
+        data: (v) => v.memo.codes!.split('|'),
       },
       {
         name: 'setup-codes-not-saved',
@@ -187,7 +188,7 @@ export const mfaSetupTours: Tour[] = [
           await mainSubmit(v.page).click();
           await expectFieldError(v, 'saved', 'backupCodesNotSaved');
         },
-        data: (v) => v.memo.codes!.split(' '),
+        data: (v) => v.memo.codes!.split('|'),
       },
       {
         name: 'setup-codes-done',

@@ -89,6 +89,54 @@ export const secondFactorTours: Tour[] = [
     ],
   },
   {
+    name: 'backup code',
+    account: (tag) => MFA.backup(tag),
+    states: [
+      {
+        name: 'mfa-backup-code',
+        reach: async (v) => {
+          await signInWithPassword(v, MFA.password);
+          await v.page.locator('main button[name="type"][value="BACKUPCODE"]').click();
+          await expect(v.page).toHaveURL(/\/register-mfa\/code\?requestId=/);
+          await expectHeading(v, v.t.mfa.backupTitle);
+        },
+      },
+      {
+        name: 'mfa-backup-code-format',
+        byAddress: false,
+        reach: async (v) => {
+          await enterCode(v, '1234');
+          await expectFieldError(v, 'code', 'backupCodeFormat');
+        },
+      },
+      {
+        // Said before the sign-in goes on, and waiting for Continue (D45).
+        name: 'mfa-backup-code-accepted',
+        reach: async (v) => {
+          await enterCode(v, MFA.backupCodes[0]);
+          await expectHeading(v, v.t.continue.backupTitle);
+        },
+      },
+    ],
+  },
+  {
+    name: 'push not paired beside another method',
+    account: (tag) => `setup.unpaired+${tag}@example.com`,
+    states: [
+      {
+        // The tenant's "set it up first" is not honoured while another method can confirm.
+        name: 'mfa-unset-push',
+        reach: async (v) => {
+          await signInWithPassword(v, MFA.password);
+          await v.page.locator('main button[name="type"][value="PUSH"]').click();
+          await expect(v.page).toHaveURL(/\/register-mfa\?requestId=[\w-]+(&render=sync)?&view=options&unset=PUSH$/);
+          await expect(v.page.locator('main .notice.info')).toHaveText(v.t.mfa.unsetPush);
+        },
+        data: (v) => ['u•••@example.com', ...v.t.mfa.optionEmailTo.split('{destination}').map((part) => part.trim())].filter(Boolean),
+      },
+    ],
+  },
+  {
     name: 'single second factor',
     account: (tag) => MFA.email(tag),
     states: [

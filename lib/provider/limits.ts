@@ -1,7 +1,7 @@
 import 'server-only';
 import { getConfig } from '../config';
 import { log } from '../log';
-import { countBulkheadRefusal } from '../metrics';
+import { countBulkheadRefusal, counted } from '../metrics';
 import { clientAddress, currentRequest } from '../request-context';
 import type { ProviderService } from './error-codes';
 import { ProviderError } from './errors';
@@ -134,7 +134,7 @@ export async function guarded<T>(call: { operation: string; service?: ProviderSe
       if (breaker.failed.size >= config.breaker.threshold) {
         breaker.openUntil = Date.now() + config.breaker.openMs;
         log.error(
-          { event: 'provider-circuit-open', failures: breaker.failed.size, openMs: config.breaker.openMs },
+          counted({ event: 'provider-circuit-open', failures: breaker.failed.size, openMs: config.breaker.openMs }),
           'provider unreachable for several sign-ins: failing fast',
         );
       }

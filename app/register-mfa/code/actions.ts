@@ -13,6 +13,7 @@ import { singleFlight } from '@/lib/flows/single-flight';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { accountRef, log } from '@/lib/log';
+import { counted } from '@/lib/metrics';
 import { fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
 import type { CodeFormState } from '@/lib/validation/form-state';
 
@@ -40,7 +41,7 @@ export const submitMfaCode = formAction(async function submitMfaCode(_prev: Code
   } catch (error) {
     return retryOnForm(error, { step: 'mfa.verify', type: active.type }, { code: parsed.data.code });
   }
-  log.info({ event: 'mfa.verified', type: active.type, outcome: outcome.kind, account: accountRef(sub) }, 'sign-in attempt');
+  log.info(counted({ event: 'mfa.verified', type: active.type, outcome: outcome.kind, account: accountRef(sub) }), 'sign-in attempt');
   if (outcome.kind === 'code-error') {
     if (outcome.key === 'mfaCodeInvalid') await countWrongCode({ account: sub, factor: active.type });
     return refuseCode(mfa, sub, outcome.key);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { metrics, STORE_UP } from '../server/metrics.mjs';
+import { metrics, STORE_UP, type ProviderState } from '../server/metrics.mjs';
 import type { ProviderError } from './provider/errors';
 
 /**
@@ -75,6 +75,14 @@ export function countEvent(fields: unknown): void {
     m.limitRefusals.inc({ limit: name });
     if (name.startsWith('wait.')) m.resendWaits.inc({ factor: name.slice('wait.'.length) });
   } else if (event === 'provider-circuit-open') m.breakerOpenings.inc();
+}
+
+/**
+ * Where the breaker and in-flight gauges read their values: lib/provider/limits.ts, which keeps
+ * the breaker and the bulkheads, says so when it loads. Until then nothing was called: 0.
+ */
+export function reportProviderState(read: () => ProviderState): void {
+  metrics().providerState = read;
 }
 
 /**

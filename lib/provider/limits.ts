@@ -1,7 +1,7 @@
 import 'server-only';
 import { getConfig } from '../config';
 import { log } from '../log';
-import { countBulkheadRefusal, counted } from '../metrics';
+import { countBulkheadRefusal, counted, reportProviderState } from '../metrics';
 import { clientAddress, currentRequest } from '../request-context';
 import type { ProviderService } from './error-codes';
 import { ProviderError } from './errors';
@@ -75,6 +75,16 @@ function remember(signIn: string | undefined): void {
 export function breakerState(): { open: boolean; failures: number } {
   return { open: Date.now() < breaker.openUntil, failures: breaker.failed.size };
 }
+
+/** Provider calls under way in this process now (the bulkheads' own count). */
+export function callsInFlight(): number {
+  let calls = 0;
+  for (const n of inFlight.byCaller.values()) calls += n;
+  return calls;
+}
+
+// The gauges (lib/metrics.ts) read the breaker and the calls in flight from here, where they are kept.
+reportProviderState(() => ({ breakerOpen: breakerState().open, callsInFlight: callsInFlight() }));
 
 /**
  * The bulkheads: calls in flight per caller key and per client address. Over either cap a call

@@ -1,15 +1,24 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { metrics } from '../../server/metrics.mjs';
 import { requestContextStorage } from '../../server/request-context.mjs';
 
 /**
  * The circuit breaker against a real loopback server that hangs up on every request (docs/operations.md
- * "Provider trouble"): it counts failures by sign-in, so one sign-in's trouble never fails anyone else's.
+ * "Provider trouble"): it counts failures by sign-in, so one sign-in's trouble never fails anyone else's;
+ * and its gauges (signin_provider_breaker_open, signin_provider_calls_in_flight) show what it holds.
  */
 let server: Server;
 let hits = 0;
 let answer = false;
+/** Calls the server holds until the test lets them go (while `hold` is set). */
+let hold = false;
+const held: ServerResponse[] = [];
+const accept = (res: ServerResponse) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end('{"success":true,"status":200,"data":{}}');
+};
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -18,7 +27,8 @@ beforeAll(async () => {
       return res.end('{}');
     }
     hits++;
-    if (answer) {
+    if (hold) held.push(res);
+    else if (answer) {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"success":true,"status":200,"data":{}}');
     } else req.socket.destroy();
@@ -37,6 +47,7 @@ beforeEach(() => {
   delete (globalThis as Record<symbol, unknown>)[Symbol.for('signin.providerLimits')];
   hits = 0;
   answer = false;
+  hold = false;
 });
 
 const transport = () => import('@/lib/provider/http');
@@ -137,4 +148,33 @@ test('an outage that new visitors from several clients meet still opens it', asy
     await fromClient(address, () => expect(post(`first-page-${address}`)()).rejects.toMatchObject({ kind: 'unreachable' }));
   }
   expect(breakerState()).toEqual({ open: true, failures: 3 });
+});
+
+/** The gauges' values, as /metrics shows them. */
+async function gauge(name: 'signin_provider_breaker_open' | 'signin_provider_calls_in_flight'): Promise<number> {
+  await transport(); // lib/provider/limits.ts tells the gauges where to read
+  return (await metrics().register.getSingleMetric(name)!.get()).values[0]!.value;
+}
+
+test('the gauges: signin_provider_breaker_open is 1 while the breaker is open and 0 once an answer closes it', async () => {
+  expect(await gauge('signin_provider_breaker_open')).toBe(0);
+  for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+    await fromClient(address, () => expect(post(`first-page-${address}`)()).rejects.toMatchObject({ kind: 'unreachable' }));
+  }
+  expect(await gauge('signin_provider_breaker_open')).toBe(1);
+  await new Promise((resolve) => setTimeout(resolve, 1_050));
+  answer = true;
+  await post('after-the-pause')();
+  expect(await gauge('signin_provider_breaker_open')).toBe(0);
+});
+
+test('the gauges: signin_provider_calls_in_flight counts the calls under way, and is 0 when they are answered', async () => {
+  expect(await gauge('signin_provider_calls_in_flight')).toBe(0);
+  hold = true;
+  const calls = [fromClient('198.51.100.1', post('slow-a')), fromClient('198.51.100.2', post('slow-b'))];
+  await expect.poll(() => held.length).toBe(2);
+  expect(await gauge('signin_provider_calls_in_flight')).toBe(2);
+  for (const res of held.splice(0)) accept(res);
+  await Promise.all(calls);
+  expect(await gauge('signin_provider_calls_in_flight')).toBe(0);
 });

@@ -98,6 +98,10 @@ export const STORE_UP = 'signin_limits_store_up';
 function createMetrics() {
   const register = new client.Registry();
   client.collectDefaultMetrics({ register, prefix: 'signin_' });
+  // prom-client's active handles, requests and resources come twice: by type (gauges named
+  // `nodejs_active_handles`…) and as a sum named `…_total`, a gauge with a counter's suffix that
+  // `promtool check metrics` refuses. The sum is the by-type gauges added up: left out.
+  for (const total of ['handles', 'requests', 'resources']) register.removeSingleMetric(`signin_nodejs_active_${total}_total`);
   const metric = (Kind, config) => new Kind({ ...config, registers: [register] });
   // The breaker's and the bulkheads' state, read where it is kept (lib/metrics.ts reportProviderState).
   const provider = () => globalThis[METRICS_KEY]?.providerState?.() ?? { breakerOpen: false, callsInFlight: 0 };

@@ -41,6 +41,15 @@ describe('the screen label (server/metrics.mjs screenOf)', () => {
   });
 });
 
+describe('names (promtool check metrics reads them so too)', () => {
+  test("only counters end in _total: none of prom-client's gauges named like counters is exported", async () => {
+    const exported = await metrics().register.getMetricsAsJSON();
+    expect(exported.filter((m) => m.name.endsWith('_total') && String(m.type) !== 'counter').map((m) => m.name)).toEqual([]);
+    // The same figures stay, by type.
+    expect(exported.map((m) => m.name)).toEqual(expect.arrayContaining(['signin_nodejs_active_handles', 'signin_nodejs_active_resources']));
+  });
+});
+
 describe('the funnel and the limits, from the log events (lib/metrics.ts countEvent)', () => {
   test('a step with its outcome and method; a step without an outcome is "done"', async () => {
     countEvent({ event: 'password.verified', outcome: 'verified', account: 'ab12' });

@@ -12,7 +12,8 @@ import { startReplicas, type Replicas } from '../support/replicas';
  * port, and a Pushgateway; it loads deploy/monitoring/alerts.yaml. Sign-ins through the balancer
  * add up across the replicas; every rule evaluates; the synthetic sign-in (tenant:check with an
  * authenticator-app second factor, as the CronJob runs it) pushes its result, and when the tenant
- * changes under the deployment its failure reaches Prometheus and the alert.
+ * changes under the deployment its failure reaches Prometheus and the alert. The synthetic sign-in
+ * runs as its CronJob does, without the deployment's SESSION_SECRET and CLIENT_SECRET.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -104,8 +105,16 @@ test('Prometheus scrapes both replicas behind nginx: the sign-ins through the ba
 });
 
 test('the synthetic sign-in pushes its result; when the tenant changes under the deployment, the failure reaches Prometheus and its alert', async () => {
+  // As the CronJob runs it: the deployment's settings without its secrets, a client of its own
+  // (the stand-in knows one client: the deployment's, given here under the synthetic's names).
+  const { CLIENT_ID, CLIENT_SECRET } = replicas.env;
   const env = {
     ...replicas.env,
+    SESSION_SECRET: '',
+    CLIENT_ID: '',
+    CLIENT_SECRET: '',
+    TENANT_CHECK_CLIENT_ID: CLIENT_ID!,
+    TENANT_CHECK_CLIENT_SECRET: CLIENT_SECRET!,
     TENANT_CHECK_EMAIL: `mfa.totp+synthetic-${Date.now()}@example.com`,
     TENANT_CHECK_PASSWORD: PASSWORD,
     TENANT_CHECK_TOTP_SECRET: 'JBSW Y3DP EHPK 3PXP',

@@ -105,7 +105,7 @@ function createMetrics() {
   const metric = (Kind, config) => new Kind({ ...config, registers: [register] });
   // The breaker's and the bulkheads' state, read where it is kept (lib/metrics.ts reportProviderState).
   const provider = () => globalThis[METRICS_KEY]?.providerState?.() ?? { breakerOpen: false, callsInFlight: 0 };
-  return {
+  const created = {
     register,
     providerState: undefined,
     httpRequests: metric(client.Counter, {
@@ -181,6 +181,10 @@ function createMetrics() {
       labelNames: ['version', 'deployment'],
     }),
   };
+  // Both scopes exported from the start, at 0: the first refusal is then an increase that rate()
+  // and the dashboard see, not a series appearing out of nowhere.
+  for (const scope of ['sign-in', 'client']) created.bulkheadRefusals.inc({ scope }, 0);
+  return created;
 }
 
 /** This process's metrics (created once, by whichever copy of this module runs first). */

@@ -11,6 +11,7 @@ import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { accountAtClient, answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
+import { counted } from '@/lib/metrics';
 import { allowedRedirectOrigins, checkRedirect, withQuery } from '@/lib/redirects';
 import { rememberedEmail } from '@/lib/remembered';
 import { startFlow } from '@/lib/session';
@@ -50,7 +51,7 @@ export const submitEmail = formAction(async function submitEmail(_prev: EmailFor
   } catch (error) {
     return retryOnForm(error, { step: 'email' }, { email });
   }
-  log.info({ event: 'email.checked', outcome: outcome.kind, account: accountRef(email) }, 'e-mail step');
+  log.info(counted({ event: 'email.checked', outcome: outcome.kind, account: accountRef(email) }), 'e-mail step');
 
   switch (outcome.kind) {
     case 'field-error':

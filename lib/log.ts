@@ -3,7 +3,6 @@ import { createHmac } from 'node:crypto';
 import pino from 'pino';
 import { currentRequest } from '../server/request-context.mjs';
 import { getConfig } from './config';
-import { countEvent } from './metrics';
 import { traceFields } from './tracing';
 
 /**
@@ -19,14 +18,6 @@ export const log = pino({
   mixin: () => {
     const reqId = currentRequest()?.reqId;
     return { ...(reqId ? { reqId } : {}), ...traceFields() };
-  },
-  // Every line passes the metrics on its way out: the funnel and the limits are counted from the
-  // events the steps log (lib/metrics.ts).
-  hooks: {
-    logMethod(args, write) {
-      countEvent(args[0]);
-      return write.apply(this, args);
-    },
   },
   redact: {
     paths: ['password', '*.password', 'passCode', '*.passCode', 'token', '*.token', 'cookie', '*.cookie', 'rprq', 'exchangeId', '*.exchangeId', 'statusId'],

@@ -1,13 +1,14 @@
 import 'server-only';
-import { metrics, STORE_UP } from '../server/metrics.mjs';
+import { metrics, STORE_UP, type ProviderState } from '../server/metrics.mjs';
 import type { ProviderError } from './provider/errors';
 
 /**
  * What the app counts for Prometheus (docs/operations.md "Metrics"), in words the code already
- * says: the sign-in funnel and the limits are read from the structured log events the steps write
- * anyway (lib/log.ts passes every line here), so a step cannot log one thing and count another
- * (those events are info lines: with LOG_LEVEL above info they are not counted either); provider
- * calls are timed where every call passes (lib/provider/http.ts).
+ * says: the sign-in funnel and the limits are counted from the fields of the event each step
+ * logs, where the step happens (`log.info(counted({ event: 'email.checked', … }), …)`), so a step
+ * cannot log one thing and count another, and the count does not depend on the line being
+ * written (LOG_LEVEL=warn drops the line, not the count); provider calls are timed where every
+ * call passes (lib/provider/http.ts).
  */
 
 /** The log events that are steps of the funnel, and the step each one counts as. */
@@ -45,7 +46,16 @@ const LIMIT = /^[a-z][A-Za-z0-9._-]{0,63}$/;
 type Fields = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-/** Counts one log line's event, if it is one the metrics follow. */
+/**
+ * Counts the step (or limit refusal, or breaker opening) these log fields name, and hands the
+ * fields on for the log line: the count happens here, whatever the log level.
+ */
+export function counted<T extends { event: string }>(fields: T): T {
+  countEvent(fields);
+  return fields;
+}
+
+/** Counts one event's fields, if it is one the metrics follow. */
 export function countEvent(fields: unknown): void {
   if (!fields || typeof fields !== 'object') return;
   const f = fields as Fields;
@@ -65,6 +75,14 @@ export function countEvent(fields: unknown): void {
     m.limitRefusals.inc({ limit: name });
     if (name.startsWith('wait.')) m.resendWaits.inc({ factor: name.slice('wait.'.length) });
   } else if (event === 'provider-circuit-open') m.breakerOpenings.inc();
+}
+
+/**
+ * Where the breaker and in-flight gauges read their values: lib/provider/limits.ts, which keeps
+ * the breaker and the bulkheads, says so when it loads. Until then nothing was called: 0.
+ */
+export function reportProviderState(read: () => ProviderState): void {
+  metrics().providerState = read;
 }
 
 /**

@@ -10,9 +10,20 @@ const FLOORS = {
   'react-dom': '19.2.8',
   'iron-session': '8.0.4',
   'openid-client': '6.1.0',
+  // The provider transport (lib/provider/http.ts) and openid-client's fetch. 8.9.0: CVE-2026-13697
+  // (malformed Cache-Control directives: a private answer served from the shared cache, or an
+  // uncaught TypeError; fixed in 7.29.0 and 8.9.0). It includes 8.5.0's fixes: CVE-2026-6733
+  // (GHSA-35p6-xmwp-9g52) and CVE-2026-12151 (unbounded memory on WebSocket frames).
+  undici: '8.9.0',
+  // The tenant's consent texts, shown as HTML (lib/provider/consent.ts). 2.17.4: CVE-2026-44990 (GHSA-rpr9-rxv7-x643), the content of a
+  // disallowed <xmp> passed through unescaped under the default discard mode (stored XSS);
+  // before it 2.12.1: CVE-2024-21501 (GHSA-rm97-x556-q36h).
+  'sanitize-html': '2.17.4',
 };
 
-const lock = JSON.parse(readFileSync(new URL('../package-lock.json', import.meta.url), 'utf8'));
+// The lock file to check: package-lock.json beside this script's folder, or the one named (tests).
+const lockPath = process.argv[2] ?? new URL('../package-lock.json', import.meta.url);
+const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
 const parse = (version) => version.split('-')[0].split('.').map(Number);
 const below = (version, floor) => {
   const [a, b] = [parse(version), parse(floor)];

@@ -34,7 +34,7 @@ export const DEMO_FOOTER_LINKS = JSON.stringify({
 });
 
 /** Spawns a Node process and waits for a line matching `ready` on stdout. */
-export function startProcess({ name, args, env, ready, timeoutMs = 30_000, onOutput }) {
+export function startProcess({ name, args, env, ready, probeUrl, timeoutMs = 30_000, onOutput }) {
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
@@ -46,21 +46,37 @@ export function startProcess({ name, args, env, ready, timeoutMs = 30_000, onOut
       reject(new Error(`${name} did not start within ${timeoutMs} ms`));
     }, timeoutMs);
     let resolved = false;
+    const done = () => {
+      if (resolved) return;
+      resolved = true;
+      clearTimeout(timer);
+      resolve(child);
+    };
     const watch = (stream, isErr) => {
       let buffer = '';
       stream.on('data', (chunk) => {
         const text = chunk.toString();
         onOutput?.(text, isErr);
         buffer += text;
-        if (!resolved && ready.test(buffer)) {
-          resolved = true;
-          clearTimeout(timer);
-          resolve(child);
-        }
+        if (ready.test(buffer)) done();
       });
     };
     watch(child.stdout, false);
     watch(child.stderr, true);
+    // A server logging above info (LOG_LEVEL=warn) never prints its ready line: it answers instead.
+    const probe = async () => {
+      while (probeUrl && !resolved && child.exitCode === null) {
+        if (
+          await fetch(probeUrl).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          done();
+        else await new Promise((r) => setTimeout(r, 250));
+      }
+    };
+    void probe();
     child.once('exit', (code) => {
       if (!resolved) {
         clearTimeout(timer);
@@ -147,6 +163,7 @@ export function startApp({ port, env, onOutput }) {
     args: ['.next/standalone/entry.mjs'],
     env: { PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production', NODE_OPTIONS: serverNodeOptions(), ...env },
     ready: /Ready in|started server|Local:/i,
+    probeUrl: `http://${env.HOSTNAME ?? '127.0.0.1'}:${port}/healthz`,
     onOutput,
   });
 }

@@ -3,10 +3,24 @@
 // pod is gone before any scrape. The group is the job `signin_synthetic` and the deployment, and
 // each push replaces only the metrics it carries (POST), so the time of the last success survives
 // the failures after it. Labels are check names, fixed in the script; nothing of the account.
+import { randomBytes } from 'node:crypto';
 import { Gauge, Pushgateway, Registry } from 'prom-client';
 import type { Check } from './tenant-report.ts';
 
 export const SYNTHETIC_JOB = 'signin_synthetic';
+
+/**
+ * The synthetic sign-in's job holds none of the deployment's secrets
+ * (deploy/kubernetes/synthetic-signin.yaml): a client of its own at the tenant
+ * (TENANT_CHECK_CLIENT_ID, TENANT_CHECK_CLIENT_SECRET), set up like the deployment's, exchanges the
+ * test account's code; the session secret seals nothing that outlives the run, so a random one
+ * stands in when none is given. Run by hand with the deployment's settings, nothing changes.
+ */
+export function takeSyntheticCredentials(env: NodeJS.ProcessEnv): void {
+  if (env.TENANT_CHECK_CLIENT_ID) env.CLIENT_ID = env.TENANT_CHECK_CLIENT_ID;
+  if (env.TENANT_CHECK_CLIENT_SECRET) env.CLIENT_SECRET = env.TENANT_CHECK_CLIENT_SECRET;
+  env.SESSION_SECRET ||= randomBytes(32).toString('base64url');
+}
 
 /** The synthetic sign-in's metrics, in a registry of their own (also read by the monitoring test). */
 export function syntheticMetrics() {

@@ -2,7 +2,8 @@
 // deployment, as configured? Prints a table of checks (PASS / FAIL / UNKNOWN, with what to change),
 // then what this tenant settled of what docs/provider-contract.md §7 lists as unknown, and exits 1
 // when any check fails. It uses the deployment's own provider client, so "understood" means
-// understood by this build. Nothing is changed at the tenant; with TENANT_CHECK_EMAIL and
+// understood by this build (as the synthetic sign-in, with TENANT_CHECK_CLIENT_ID and
+// TENANT_CHECK_CLIENT_SECRET, a client of its own: scripts/tenant-check-push.ts). Nothing is changed at the tenant; with TENANT_CHECK_EMAIL and
 // TENANT_CHECK_PASSWORD it also signs that test account in, to tokens (a wrong password counts
 // toward the account's lockout like any other), and revokes the refresh token it got; with
 // TENANT_CHECK_TOTP_SECRET it passes the second factor the tenant asks for with the account's
@@ -13,13 +14,14 @@
 // configuration are imported once LOG_LEVEL is set.)
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { pushSyntheticResult, syntheticPassed } from './tenant-check-push.ts';
+import { pushSyntheticResult, syntheticPassed, takeSyntheticCredentials } from './tenant-check-push.ts';
 import { identityProviderLists, identityProvidersCheck } from './tenant-identity-providers.ts';
 import { fieldListCheck, ONBOARDING_SCOPES, onboardingScopesCheck, registrationSettingsCheck } from './tenant-onboarding.ts';
 import { record, type Recorded } from './tenant-record.ts';
 import { describeExistence, describeFailure, printTable, settledUnknowns, type Check, type Seen } from './tenant-report.ts';
 
 process.env.LOG_LEVEL ||= 'silent';
+takeSyntheticCredentials(process.env);
 const startedAt = Date.now();
 const recordArg = process.argv.indexOf('--record');
 const recordNext = recordArg < 0 ? undefined : process.argv[recordArg + 1];

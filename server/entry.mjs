@@ -13,6 +13,9 @@
 //   mid-flow) is answered 303 to the same page, which reloads it from the current build;
 // - request headers only proxy.ts or Next may set are dropped from what clients send
 //   (forged-headers.mjs);
+// - requests Next would answer with a server error or a redirect to another host (a request
+//   target that is not a path, a malformed router-state header, Next's /_global-error page) get
+//   a 400 or 404 instead (client-errors.mjs);
 // - request bodies over 64 KB are refused with 413: declared ones before Next sees the request,
 //   streamed ones (chunked) as soon as the count passes the limit (body-limit.mjs);
 // - graceful shutdown: on SIGTERM the listener closes (new connections are refused), requests in
@@ -25,6 +28,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import pino from 'pino';
 import { limitStreamedBody, MAX_BODY_BYTES, refuseTooLarge } from './body-limit.mjs';
+import { answerClientError, clientError } from './client-errors.mjs';
 import { routeConsoleTo } from './console-log.mjs';
 import { stripForgedHeaders } from './forged-headers.mjs';
 import { methodOf, metrics, screenOf, startMetricsServer } from './metrics.mjs';
@@ -70,6 +74,11 @@ function handle(req, res, listener) {
   res.setHeader('X-Request-Id', requestId);
   logWhenDone(req, res, requestId);
 
+  const refused = clientError(req);
+  if (refused) {
+    answerClientError(req, res, refused);
+    return;
+  }
   if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
     refuseTooLarge(res);
     req.resume();

@@ -4,8 +4,12 @@ import type { Counter, Gauge, Histogram, Registry } from 'prom-client';
 export declare const SCREENS: readonly string[];
 export declare function screenOf(url: string | undefined): string;
 export declare function methodOf(method: string | undefined): string;
+/** What the provider gauges show: the breaker open or not, the calls under way. */
+export type ProviderState = { breakerOpen: boolean; callsInFlight: number };
 export type SigninMetrics = {
   register: Registry;
+  /** Set by lib/provider/limits.ts when it loads (lib/metrics.ts reportProviderState). */
+  providerState: (() => ProviderState) | undefined;
   httpRequests: Counter<'screen' | 'method' | 'status'>;
   httpDuration: Histogram<'screen' | 'method'>;
   funnel: Counter<'step' | 'outcome' | 'method'>;

@@ -10,7 +10,6 @@ import http from 'node:http';
 import client from 'prom-client';
 
 const METRICS_KEY = Symbol.for('signin.metrics');
-const LIMITS_KEY = Symbol.for('signin.providerLimits');
 
 /** Seconds: a page render is milliseconds to a second; the provider's timeout is 8 s by default. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -99,10 +98,16 @@ export const STORE_UP = 'signin_limits_store_up';
 function createMetrics() {
   const register = new client.Registry();
   client.collectDefaultMetrics({ register, prefix: 'signin_' });
+  // prom-client's active handles, requests and resources come twice: by type (gauges named
+  // `nodejs_active_handles`…) and as a sum named `…_total`, a gauge with a counter's suffix that
+  // `promtool check metrics` refuses. The sum is the by-type gauges added up: left out.
+  for (const total of ['handles', 'requests', 'resources']) register.removeSingleMetric(`signin_nodejs_active_${total}_total`);
   const metric = (Kind, config) => new Kind({ ...config, registers: [register] });
-  const providerLimits = () => globalThis[LIMITS_KEY];
-  return {
+  // The breaker's and the bulkheads' state, read where it is kept (lib/metrics.ts reportProviderState).
+  const provider = () => globalThis[METRICS_KEY]?.providerState?.() ?? { breakerOpen: false, callsInFlight: 0 };
+  const created = {
     register,
+    providerState: undefined,
     httpRequests: metric(client.Counter, {
       name: 'signin_http_requests_total',
       help: 'HTTP requests answered, by screen (route, not address), method and status.',
@@ -138,15 +143,14 @@ function createMetrics() {
       name: 'signin_provider_breaker_open',
       help: '1 while the provider circuit breaker is open (calls fail at once), else 0.',
       collect() {
-        this.set(Date.now() < (providerLimits()?.breaker.openUntil ?? 0) ? 1 : 0);
+        this.set(provider().breakerOpen ? 1 : 0);
       },
     }),
     providerInFlight: metric(client.Gauge, {
       name: 'signin_provider_calls_in_flight',
       help: 'Provider calls under way now.',
       collect() {
-        const byCaller = providerLimits()?.inFlight.byCaller;
-        this.set(byCaller ? [...byCaller.values()].reduce((sum, n) => sum + n, 0) : 0);
+        this.set(provider().callsInFlight);
       },
     }),
     bulkheadRefusals: metric(client.Counter, {
@@ -177,6 +181,10 @@ function createMetrics() {
       labelNames: ['version', 'deployment'],
     }),
   };
+  // Both scopes exported from the start, at 0: the first refusal is then an increase that rate()
+  // and the dashboard see, not a series appearing out of nowhere.
+  for (const scope of ['sign-in', 'client']) created.bulkheadRefusals.inc({ scope }, 0);
+  return created;
 }
 
 /** This process's metrics (created once, by whichever copy of this module runs first). */

@@ -10,6 +10,7 @@ import { guardAction } from '@/lib/flows/flow-guard';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { accountRef, log } from '@/lib/log';
+import { counted } from '@/lib/metrics';
 import { acceptConsent, type AcceptOutcome } from '@/lib/provider/consent';
 import { updateFlow } from '@/lib/session';
 import type { FormState } from '@/lib/validation/form-state';
@@ -39,7 +40,7 @@ export const acceptTerms = formAction(async function acceptTerms(_prev: FormStat
     return retryOnForm(error, { step: 'consent.accept' });
   }
   if (outcome.kind === 'unknown') return { status: 'invalid', fieldErrors: {}, formError: 'consentNotRecorded' };
-  log.info({ event: 'consent.accepted', consent: consent.consentId, version: consent.versionId, account: accountRef(sub) }, 'consent');
+  log.info(counted({ event: 'consent.accepted', consent: consent.consentId, version: consent.versionId, account: accountRef(sub) }), 'consent');
   await updateFlow({
     precheck: { ...precheck, consent: { ...consent, declined: undefined } },
     continuation: continuationAfter({ step: 'consent', trackId, sub }),
@@ -54,7 +55,10 @@ export const acceptTerms = formAction(async function acceptTerms(_prev: FormStat
 export const declineTerms = formAction(async function declineTerms(_prev: FormState<never>, formData: FormData): Promise<FormState<never>> {
   const flow = await guardAction(formData, withConsent);
   const { requestId, sub, precheck } = flow;
-  log.info({ event: 'consent.declined', consent: precheck.consent.consentId, version: precheck.consent.versionId, account: accountRef(sub) }, 'consent');
+  log.info(
+    counted({ event: 'consent.declined', consent: precheck.consent.consentId, version: precheck.consent.versionId, account: accountRef(sub) }),
+    'consent',
+  );
   await updateFlow({ precheck: { ...precheck, consent: { ...precheck.consent, declined: true } }, continuation: undefined });
   redirect(stepUrl('/consent/declined', requestId));
 });

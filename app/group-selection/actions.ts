@@ -10,6 +10,7 @@ import { groupIdError, type ShownGroupName } from '@/lib/flows/groups';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { accountRef, log } from '@/lib/log';
+import { counted } from '@/lib/metrics';
 import { getSelectableGroups } from '@/lib/provider/prelogin';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { rememberedGroup } from '@/lib/remembered';
@@ -39,7 +40,7 @@ export const selectGroup = formAction(async function selectGroup(_prev: GroupFor
     updateFlow({ groupId, continuation: continuationAfter({ step: 'group', trackId, sub, groupId }) }),
     shownName(trackId, groupId).then((shown) => rememberedGroup.save(groupId, shown)),
   ]);
-  log.info({ event: 'group.selected', account: accountRef(sub) }, 'group chosen');
+  log.info(counted({ event: 'group.selected', account: accountRef(sub) }), 'group chosen');
   redirect(stepUrl('/continue', requestId));
 });
 

@@ -14,6 +14,7 @@ import { stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { accountAtClient, answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
+import { counted } from '@/lib/metrics';
 import { updateFlow } from '@/lib/session';
 import { CheckboxField, fieldErrorsOf, LoginPasswordField } from '@/lib/validation/fields';
 import type { FormState, PasskeyState } from '@/lib/validation/form-state';
@@ -52,7 +53,7 @@ export const verifyPassword = formAction(async function verifyPassword(_prev: Cr
   } catch (error) {
     return retryOnForm(error, { step: 'password' });
   }
-  log.info({ event: 'password.verified', outcome: outcome.kind, account: accountRef(email) }, 'sign-in attempt');
+  log.info(counted({ event: 'password.verified', outcome: outcome.kind, account: accountRef(email) }), 'sign-in attempt');
 
   switch (outcome.kind) {
     case 'field-error':
@@ -110,7 +111,7 @@ export const finishPasskeySignIn = formAction(async function finishPasskeySignIn
   } catch (error) {
     return keepOnForm(error, { step: 'passkey' }, 'passkeyRefused');
   }
-  log.info({ event: 'passkey.verified', outcome: outcome.kind, account: accountRef(email) }, 'sign-in attempt');
+  log.info(counted({ event: 'passkey.verified', outcome: outcome.kind, account: accountRef(email) }), 'sign-in attempt');
   if (outcome.kind !== 'verified' || !outcome.sub) return { status: 'invalid', fieldErrors: {}, formError: 'passkeyRefused' };
   await updateFlow({
     sub: outcome.sub,

@@ -11,6 +11,7 @@ import { singleFlight } from '@/lib/flows/single-flight';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { accountRef, log } from '@/lib/log';
+import { counted } from '@/lib/metrics';
 import { registerNewcomer, updateMissingFields } from '@/lib/provider/progressive';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
@@ -59,7 +60,7 @@ async function saveForLogin(flow: MissingFieldsFlow, args: Args, key: string[], 
   } catch (error) {
     return retryOnForm(error, { step: 'additional-info.update' }, values);
   }
-  log.info({ event: 'additional-info.update', outcome: outcome.kind, ...(flow.sub ? { account: accountRef(flow.sub) } : {}) }, 'missing fields');
+  log.info(counted({ event: 'additional-info.update', outcome: outcome.kind, ...(flow.sub ? { account: accountRef(flow.sub) } : {}) }), 'missing fields');
   switch (outcome.kind) {
     case 'taken':
       // The e-mail gets the registration's "already has an account", with sign-in and reset beside it.
@@ -87,7 +88,7 @@ async function registerAsNewcomer(flow: MissingFieldsFlow, args: Args, key: stri
   } catch (error) {
     return retryOnForm(error, { step: 'additional-info.register' }, values);
   }
-  log.info({ event: 'additional-info.register', outcome: outcome.kind }, 'newcomer registration');
+  log.info(counted({ event: 'additional-info.register', outcome: outcome.kind }), 'newcomer registration');
   switch (outcome.kind) {
     case 'exists':
       if (args.fieldKeys.includes('email')) return { status: 'invalid', fieldErrors: { email: 'accountExists' }, values };

@@ -16,6 +16,7 @@ import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { answerLimited, attempt, attemptSend, mfaSendKind, sendRefusalKey } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
+import { counted } from '@/lib/metrics';
 import { isProviderError, refusalMeaning } from '@/lib/provider/errors';
 import type { SetupMethod } from '@/lib/provider/mfa-setup';
 import { VERIFICATION_TYPES } from '@/lib/provider/verification-types';
@@ -78,7 +79,7 @@ export const startMfa = formAction(async function startMfa(_prev: FormState<neve
   await updateFlow({
     mfa: { trackId, options, ...(nothingSetUp ? { nothingSetUp } : {}), active: { ...option, exchangeId, sentAt: Date.now(), destination, push } },
   });
-  log.info({ event: 'mfa.sent', type: option.type, account: accountRef(sub) }, 'second factor started');
+  log.info(counted({ event: 'mfa.sent', type: option.type, account: accountRef(sub) }), 'second factor started');
   redirect(stepUrl(mfaStepPath(option.type), requestId));
 });
 
@@ -198,7 +199,7 @@ export const finishMfaPasskey = formAction(async function finishMfaPasskey(_prev
   } catch (error) {
     return keepOnForm(error, { step: 'mfa.passkey' }, 'passkeyRefused');
   }
-  log.info({ event: 'mfa.verified', type: PASSKEY_TYPE, outcome: outcome.kind, account: accountRef(sub) }, 'sign-in attempt');
+  log.info(counted({ event: 'mfa.verified', type: PASSKEY_TYPE, outcome: outcome.kind, account: accountRef(sub) }), 'sign-in attempt');
   if (outcome.kind !== 'verified') return { status: 'invalid', fieldErrors: {}, formError: 'passkeyRefused' };
   await updateFlow({ passkey: undefined });
   return finishSecondFactor({ ...flow, mfa: { trackId, active: { type: PASSKEY_TYPE } } }, outcome.statusId);

@@ -9,6 +9,7 @@ import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { accountAtClient, answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
+import { counted } from '@/lib/metrics';
 import { requireClientInfo } from '@/lib/provider/client-name';
 import { isProviderError } from '@/lib/provider/errors';
 import { readInvitation, type Invitation } from '@/lib/provider/invitations';
@@ -114,7 +115,7 @@ export const submitRegistration = formAction(async function submitRegistration(_
     }
     return retryOnForm(error, { step: 'register' }, values);
   }
-  log.info({ event: 'register', outcome: outcome.kind, ...(input.email ? { account: accountRef(input.email) } : {}) }, 'registration');
+  log.info(counted({ event: 'register', outcome: outcome.kind, ...(input.email ? { account: accountRef(input.email) } : {}) }), 'registration');
 
   switch (outcome.kind) {
     case 'exists':

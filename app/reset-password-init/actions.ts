@@ -11,6 +11,7 @@ import { stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { answerLimited, attemptSend, sendRefusalKey } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
+import { counted } from '@/lib/metrics';
 import { updateFlow } from '@/lib/session';
 import type { FormState } from '@/lib/validation/form-state';
 
@@ -31,7 +32,7 @@ export const sendResetLink = formAction(async function sendResetLink(_prev: Form
     // confirmation page counts down to when another may be asked for.
     if (flow.resetSentAt) redirect(stepUrl('/reset-password-confirmation', flow.requestId));
     if (allowed.limit.startsWith('wait.')) {
-      log.info({ event: 'rate-limited', step: 'reset.initiate', limit: allowed.limit, retryAfter: allowed.retryAfter }, 'a link was just sent');
+      log.info(counted({ event: 'rate-limited', step: 'reset.initiate', limit: allowed.limit, retryAfter: allowed.retryAfter }), 'a link was just sent');
       await updateFlow({ resetSentAt: sentAgo(allowed.retryAfter), passwordRequired: parsed.success && parsed.data.purpose === 'required' });
       redirect(stepUrl('/reset-password-confirmation', flow.requestId));
     }
@@ -45,6 +46,6 @@ export const sendResetLink = formAction(async function sendResetLink(_prev: Form
     failForRequest(error, { step: 'reset.initiate' }, stepUrl('/reset-password-init', flow.requestId));
   }
   await updateFlow({ passwordRequired: parsed.success && parsed.data.purpose === 'required', resetSentAt: Date.now() });
-  log.info({ event: 'reset.sent', account: accountRef(flow.email) }, 'reset link requested');
+  log.info(counted({ event: 'reset.sent', account: accountRef(flow.email) }), 'reset link requested');
   redirect(stepUrl('/reset-password-confirmation', flow.requestId));
 });

@@ -11,6 +11,7 @@ import { singleFlight } from '@/lib/flows/single-flight';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { log } from '@/lib/log';
+import { counted } from '@/lib/metrics';
 import { allowedRedirectOrigins, checkRedirect } from '@/lib/redirects';
 import { updateFlow } from '@/lib/session';
 import { fieldErrorsOf, ruleField } from '@/lib/validation/fields';
@@ -53,7 +54,7 @@ export const saveNewPassword = formAction(async function saveNewPassword(_prev: 
   } catch (error) {
     return retryOnForm(error, { step: 'reset.accept' });
   }
-  log.info({ event: 'reset.accept', outcome: outcome.kind }, 'new password');
+  log.info(counted({ event: 'reset.accept', outcome: outcome.kind }), 'new password');
   // Breached or used before: the link stays valid and the person chooses another.
   if (outcome.kind === 'field-error') return { status: 'invalid', fieldErrors: { password: outcome.key } };
   await updateFlow({ reset: undefined });

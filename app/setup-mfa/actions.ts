@@ -25,6 +25,7 @@ import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { endSendWait } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
+import { counted } from '@/lib/metrics';
 import type { SetupMethod } from '@/lib/provider/mfa-setup';
 import { updateFlow } from '@/lib/session';
 import { fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
@@ -63,7 +64,7 @@ export const startMethodSetup = formAction(async function startMethodSetup(_prev
   } catch (error) {
     return retryOnForm(error, { step: 'setup.start', method });
   }
-  log.info({ event: 'setup.started', method, outcome: opened.kind, account: accountRef(flow.sub) }, 'second factor set-up');
+  log.info(counted({ event: 'setup.started', method, outcome: opened.kind, account: accountRef(flow.sub) }), 'second factor set-up');
   if (opened.kind === 'expired') redirect(await trackRefused(flow));
   if (opened.kind !== 'opened') return { status: 'invalid', fieldErrors: {}, formError: opened.key };
   await updateFlow({ setup: opened.setup });
@@ -142,7 +143,7 @@ export const sendSetupCode = formAction(async function sendSetupCode(_prev: Dest
   } catch (error) {
     return retryOnForm(error, { step: 'setup.send', method: input.method }, values);
   }
-  log.info({ event: 'setup.sent', method: input.method, outcome: opened.kind, account: accountRef(sub) }, 'second factor set-up');
+  log.info(counted({ event: 'setup.sent', method: input.method, outcome: opened.kind, account: accountRef(sub) }), 'second factor set-up');
   if (opened.kind === 'expired') redirect(await trackRefused(flow));
   if (opened.kind === 'destination-refused') return { status: 'invalid', fieldErrors: { [field]: opened.key }, values };
   if (opened.kind === 'refused') return { status: 'invalid', fieldErrors: {}, formError: opened.key, values };
@@ -196,7 +197,7 @@ export const checkMethodSetup = formAction(async function checkMethodSetup(_prev
     await settleCodeAttempt(factor, false);
     return retryOnForm(error, { step: 'setup.verify', method: setup.method }, { code });
   }
-  log.info({ event: 'setup.verified', method: setup.method, outcome: checked.kind, account: accountRef(sub) }, 'second factor set-up');
+  log.info(counted({ event: 'setup.verified', method: setup.method, outcome: checked.kind, account: accountRef(sub) }), 'second factor set-up');
   await settleCodeAttempt(factor, checked.kind === 'code-error');
   if (checked.kind === 'code-error') return { status: 'invalid', fieldErrors: { code: checked.key } };
   if (checked.kind === 'expired') {

@@ -12,6 +12,7 @@ import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
+import { counted } from '@/lib/metrics';
 import { isProviderError } from '@/lib/provider/errors';
 import { answerSuggestion } from '@/lib/provider/fido2';
 import { updateFlow } from '@/lib/session';
@@ -62,7 +63,7 @@ export const finishPasskeySetup = formAction(async function finishPasskeySetup(_
   } catch (error) {
     return keepOnForm(error, { step: 'passkey.setup' }, 'passkeyRefused');
   }
-  log.info({ event: 'passkey.enrolled', outcome: outcome.kind, account: accountRef(sub) }, 'passkey set-up');
+  log.info(counted({ event: 'passkey.enrolled', outcome: outcome.kind, account: accountRef(sub) }), 'passkey set-up');
   if (outcome.kind === 'refused') return { status: 'invalid', fieldErrors: {}, formError: passkeySetupErrorFor(outcome.meaning) ?? 'passkeyRefused' };
   if (outcome.kind !== 'enrolled') return { status: 'invalid', fieldErrors: {}, formError: 'passkeyRefused' };
   await updateFlow({ passkey: undefined, passkeyCreated: true, continuation: continuationAfter({ step: 'suggestion', trackId, sub }) });
@@ -93,7 +94,7 @@ export const skipPasskeySetup = formAction(async function skipPasskeySetup(_prev
     await updateFlow({ precheck: { ...precheck, skipRefused: true } });
     redirect(stepUrl('/setup-passkey', requestId));
   }
-  log.info({ event: 'passkey.skipped', account: accountRef(sub) }, 'passkey set-up');
+  log.info(counted({ event: 'passkey.skipped', account: accountRef(sub) }), 'passkey set-up');
   await updateFlow({ passkey: undefined, continuation: continuationAfter({ step: 'suggestion', trackId, sub }) });
   redirect(stepUrl('/continue', requestId));
 });

@@ -10,6 +10,7 @@ import { sendConfirmation } from '@/lib/flows/verify-email';
 import { formAction } from '@/lib/form-action';
 import { answerLimited, attemptSend, sendRefusalKey } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
+import { counted } from '@/lib/metrics';
 import { updateFlow } from '@/lib/session';
 import type { FormState, ResendState } from '@/lib/validation/form-state';
 
@@ -26,7 +27,7 @@ export const startVerification = formAction(async function startVerification(_pr
     // counting down to when another may be asked for.
     if (flow.verify) redirect(stepUrl('/verify-email', requestId));
     if (allowed.limit.startsWith('wait.')) {
-      log.info({ event: 'rate-limited', step: 'verify.start', limit: allowed.limit, retryAfter: allowed.retryAfter }, 'a link was just sent');
+      log.info(counted({ event: 'rate-limited', step: 'verify.start', limit: allowed.limit, retryAfter: allowed.retryAfter }), 'a link was just sent');
       await updateFlow({ verify: { whom, sentAt: sentAgo(allowed.retryAfter) } });
       redirect(stepUrl('/verify-email', requestId));
     }
@@ -41,7 +42,7 @@ export const startVerification = formAction(async function startVerification(_pr
     failForRequest(error, { step: 'verify.start' }, stepUrl('/verify-email', requestId));
   }
   await updateFlow({ verify: { whom, sentAt: Date.now(), accvid } });
-  log.info({ event: 'verify.sent', account: accountRef(sub) }, 'confirmation link sent');
+  log.info(counted({ event: 'verify.sent', account: accountRef(sub) }), 'confirmation link sent');
   redirect(stepUrl('/verify-email', requestId));
 });
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { attempt } from '../limits/limits';
 import { log } from '../log';
+import { counted } from '../metrics';
 import { cachedClientName, requireClientInfo, requireClientName } from '../provider/client-name';
 import { isProviderError } from '../provider/errors';
 import type { ClientInfo } from '../provider/public';
@@ -21,7 +22,7 @@ export async function firstPageClientInfo(requestId: string, locale: string): Pr
     if (!allowed.ok) {
       // The page still works (and answers 200): only the provider's check is left out (and with
       // it the identity providers' buttons: the e-mail form still signs in).
-      log.info({ event: 'rate-limited', step: 'first-page', limit: allowed.limit }, 'request id not checked on the first page');
+      log.info(counted({ event: 'rate-limited', step: 'first-page', limit: allowed.limit }), 'request id not checked on the first page');
       return undefined;
     }
   }

@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { getConfig } from '../config';
 import { log } from '../log';
+import { counted } from '../metrics';
 import { isVerificationType } from '../provider/verification-types';
 import { answerWith, clientAddress } from '../request-context';
 import type { ErrorKey } from '../validation/form-state';
@@ -129,7 +130,7 @@ function refused(verdicts: Verdict[]): Verdict {
 /** Marks this response 429 with Retry-After and logs which limit held (never the key). */
 export function answerLimited(verdict: Extract<Verdict, { ok: false }>, step: string): void {
   answerWith(429, { 'Retry-After': String(verdict.retryAfter) });
-  log.info({ event: 'rate-limited', step, limit: verdict.limit, retryAfter: verdict.retryAfter }, 'limit reached');
+  log.info(counted({ event: 'rate-limited', step, limit: verdict.limit, retryAfter: verdict.retryAfter }), 'limit reached');
 }
 
 /**

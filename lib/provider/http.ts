@@ -6,7 +6,7 @@ import { errorOutcome, observeProviderCall, replyOutcome } from '../metrics';
 import { inProviderSpan } from '../tracing';
 import type { ProviderService } from './error-codes';
 import { ProviderError } from './errors';
-import { guarded } from './limits';
+import { acceptsSignIn, guarded } from './limits';
 
 export { breakerState } from './limits';
 
@@ -57,8 +57,9 @@ export type ProviderCall = {
   headers?: Record<string, string>;
   /**
    * The provider's id of the sign-in this call serves (its requestId; a track or verification id
-   * where the step has no requestId). The breaker counts failures and the bulkhead caps calls in
-   * flight per sign-in (lib/provider/limits.ts); without it the call counts as its HTTP request.
+   * where the step has no requestId). The bulkhead caps calls in flight per sign-in, and the
+   * breaker counts failures per sign-in once the provider has accepted it, else per client
+   * (lib/provider/limits.ts); without it the call counts as its HTTP request.
    */
   signIn?: string;
 };
@@ -84,10 +85,14 @@ export async function callProvider(call: ProviderCall): Promise<ProviderReply> {
   return inProviderSpan(call, async (span) => {
     let started: number | undefined;
     try {
-      const reply = await guarded(call, () => {
-        started = performance.now();
-        return sendWithRetry(call);
-      });
+      const reply = await guarded(
+        call,
+        () => {
+          started = performance.now();
+          return sendWithRetry(call);
+        },
+        (answer) => acceptsSignIn(answer.status),
+      );
       const outcome = replyOutcome(reply.status);
       observeProviderCall(call, outcome, (performance.now() - started!) / 1000);
       span.setOutcome(outcome, reply.status);

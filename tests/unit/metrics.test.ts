@@ -41,6 +41,30 @@ describe('the screen label (server/metrics.mjs screenOf)', () => {
   });
 });
 
+describe('series there from the start', () => {
+  test('both bulkhead scopes are exported at 0 before any refusal, so the first one is an increase', async () => {
+    const key = Symbol.for('signin.metrics');
+    const kept = (globalThis as Record<symbol, unknown>)[key];
+    delete (globalThis as Record<symbol, unknown>)[key];
+    try {
+      const exposition = await metrics().register.metrics();
+      expect(exposition).toContain('signin_provider_bulkhead_refusals_total{scope="sign-in"} 0');
+      expect(exposition).toContain('signin_provider_bulkhead_refusals_total{scope="client"} 0');
+    } finally {
+      (globalThis as Record<symbol, unknown>)[key] = kept;
+    }
+  });
+});
+
+describe('names (promtool check metrics reads them so too)', () => {
+  test("only counters end in _total: none of prom-client's gauges named like counters is exported", async () => {
+    const exported = await metrics().register.getMetricsAsJSON();
+    expect(exported.filter((m) => m.name.endsWith('_total') && String(m.type) !== 'counter').map((m) => m.name)).toEqual([]);
+    // The same figures stay, by type.
+    expect(exported.map((m) => m.name)).toEqual(expect.arrayContaining(['signin_nodejs_active_handles', 'signin_nodejs_active_resources']));
+  });
+});
+
 describe('the funnel and the limits, from the log events (lib/metrics.ts countEvent)', () => {
   test('a step with its outcome and method; a step without an outcome is "done"', async () => {
     countEvent({ event: 'password.verified', outcome: 'verified', account: 'ab12' });

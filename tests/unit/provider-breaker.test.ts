@@ -1,26 +1,36 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { metrics } from '../../server/metrics.mjs';
 import { requestContextStorage } from '../../server/request-context.mjs';
 
 /**
- * The circuit breaker against a real loopback server that hangs up on every request (docs/operations.md
- * "Provider trouble"): it counts failures by sign-in, so one sign-in's trouble never fails anyone else's.
+ * The circuit breaker against a real loopback server (docs/operations.md "Provider trouble"): it
+ * counts failures by sign-in once the provider has accepted that sign-in, and by client address
+ * otherwise, so neither one sign-in's trouble nor one client's made-up or refused ids fail anyone
+ * else's; and its gauges (signin_provider_breaker_open, signin_provider_calls_in_flight) show
+ * what it holds.
  */
 let server: Server;
 let hits = 0;
-let answer = false;
+/** How the server meets the next calls: hang up, accept, refuse ("no such request"), or hold until let go. */
+let mode: 'close' | 'answer' | 'refuse' | 'hold' = 'close';
+const held: ServerResponse[] = [];
+
+const accept = (res: ServerResponse) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end('{"success":true,"status":200,"data":{}}');
+};
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    if (req.url === '/.well-known/openid-configuration') {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      return res.end('{}');
-    }
+    if (req.url === '/.well-known/openid-configuration') return accept(res);
     hits++;
-    if (answer) {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"success":true,"status":200,"data":{}}');
+    if (mode === 'answer') accept(res);
+    else if (mode === 'hold') held.push(res);
+    else if (mode === 'refuse') {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end('{"success":false,"status":400,"error":{"code":10001,"error":"Invalid request id"}}');
     } else req.socket.destroy();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -36,7 +46,7 @@ beforeEach(() => {
   // The breaker and bulkheads live on globalThis (one per process, however often Next bundles them).
   delete (globalThis as Record<symbol, unknown>)[Symbol.for('signin.providerLimits')];
   hits = 0;
-  answer = false;
+  mode = 'close';
 });
 
 const transport = () => import('@/lib/provider/http');
@@ -44,34 +54,47 @@ const post = (signIn?: string) => async () =>
   (await transport()).callProvider({ service: 'public-srv', operation: 'test.post', method: 'POST', path: '/x', body: {}, signIn });
 const get = (signIn?: string) => async () =>
   (await transport()).callProvider({ service: 'public-srv', operation: 'test.get', method: 'GET', path: '/y', signIn });
-const inRequest = <T>(reqId: string, run: () => Promise<T>) => requestContextStorage().run({ reqId, remoteAddress: undefined, forwardedFor: undefined }, run);
+/** One HTTP request from `address` (the socket's peer: no proxy is trusted here). */
 const fromClient = <T>(address: string, run: () => Promise<T>) =>
-  requestContextStorage().run({ reqId: `req-${address}`, remoteAddress: address, forwardedFor: undefined }, run);
+  requestContextStorage().run({ reqId: `req-${Math.random().toString(36).slice(2, 12)}`, remoteAddress: address, forwardedFor: undefined }, run);
+const pause = () => new Promise((resolve) => setTimeout(resolve, 1_050));
 
-/** Sign-ins the provider has answered (real ones): only their failures count as themselves. */
-async function answered(...signIns: string[]) {
-  answer = true;
+/** Sign-ins the provider has accepted (real ones): only their failures count as themselves. */
+async function accepted(...signIns: string[]) {
+  mode = 'answer';
   for (const signIn of signIns) await post(signIn)();
-  answer = false;
+  mode = 'close';
   hits = 0;
+}
+
+/** The gauges' values, as /metrics shows them. */
+async function gauge(name: 'signin_provider_breaker_open' | 'signin_provider_calls_in_flight'): Promise<number> {
+  await transport(); // lib/provider/limits.ts tells the gauges where to read
+  return (await metrics().register.getSingleMetric(name)!.get()).values[0]!.value;
 }
 
 test('five calls of one sign-in without an answer count once: the breaker stays closed and another sign-in goes through', async () => {
   const { breakerState } = await transport();
-  await answered('sign-in-a');
+  await accepted('sign-in-a');
   for (let i = 0; i < 5; i++) await expect(post('sign-in-a')()).rejects.toMatchObject({ kind: 'unreachable' });
   expect(hits).toBe(5); // every one of them was tried: none failed fast
   expect(breakerState()).toEqual({ open: false, failures: 1 });
 
-  answer = true;
+  mode = 'answer';
   await expect(post('sign-in-b')()).resolves.toMatchObject({ status: 200 });
   expect(breakerState()).toEqual({ open: false, failures: 0 });
 });
 
-test('after three sign-ins without an answer, calls fail at once; after the pause one call tries again and an answer closes it', async () => {
+test('after three sign-ins without an answer, calls fail at once; after the pause one call tries again; an answer closes it', async () => {
   const { breakerState } = await transport();
-  await answered('a', 'b', 'c');
-  for (const signIn of ['a', 'b', 'c']) await expect(post(signIn)()).rejects.toMatchObject({ kind: 'unreachable' });
+  await accepted('a', 'b', 'c');
+  for (const [signIn, address] of [
+    ['a', '198.51.100.1'],
+    ['b', '198.51.100.2'],
+    ['c', '198.51.100.3'],
+  ] as const) {
+    await fromClient(address, () => expect(post(signIn)()).rejects.toMatchObject({ kind: 'unreachable' }));
+  }
   expect(hits).toBe(3); // POSTs are never retried
   expect(breakerState()).toEqual({ open: true, failures: 3 });
 
@@ -80,42 +103,59 @@ test('after three sign-ins without an answer, calls fail at once; after the paus
   expect(hits).toBe(3); // nothing reached the provider while open
 
   // After the pause exactly one call tries again (a GET counts once, retry included); calls
-  // beside it still fail fast; it fails, so the breaker stays open.
-  await new Promise((resolve) => setTimeout(resolve, 1_050));
-  const trial = get('f')();
+  // beside it still fail fast; it fails, from a client not counted yet: open for another pause.
+  await pause();
+  const trial = fromClient('198.51.100.4', get('f'));
   await expect(post('g')()).rejects.toMatchObject({ cause: new Error('circuit open') });
   await expect(trial).rejects.toMatchObject({ kind: 'unreachable' });
   expect(hits).toBe(5); // the trial GET and its one retry
   expect(breakerState().open).toBe(true);
 
-  await new Promise((resolve) => setTimeout(resolve, 1_050));
-  answer = true;
+  await pause();
+  mode = 'answer';
   await expect(get('h')()).resolves.toMatchObject({ status: 200 });
   expect(hits).toBe(6);
   expect(breakerState()).toEqual({ open: false, failures: 0 });
 });
 
-test('a call that names no sign-in counts as its HTTP request, and outside a request as one "anonymous" caller', async () => {
+test('one client cannot hold it open: after the pause, its failing again is no news, and any answer closes it', async () => {
   const { breakerState } = await transport();
-  await inRequest('req-one-12345678', async () => {
-    for (let i = 0; i < 3; i++) await expect(post()()).rejects.toMatchObject({ kind: 'unreachable' });
-  });
+  for (const address of ['203.0.113.66', '198.51.100.2', '198.51.100.3']) {
+    await fromClient(address, () => expect(post(`first-page-${address}`)()).rejects.toMatchObject({ kind: 'unreachable' }));
+  }
+  expect(breakerState()).toEqual({ open: true, failures: 3 });
+  await pause();
+  // One call a moment, each the trial, each without an answer: the breaker stays closed to others.
+  for (let i = 0; i < 4; i++) {
+    await fromClient('203.0.113.66', () => expect(post(`invented-${i}`)()).rejects.toMatchObject({ kind: 'unreachable' }));
+    expect(breakerState().open, `after the attacker's call ${i + 1}`).toBe(false);
+  }
+  expect(hits).toBe(7); // each of them was sent, as the trial it was
+  mode = 'answer';
+  await fromClient('198.51.100.9', () => expect(post('healthy')()).resolves.toMatchObject({ status: 200 }));
+  expect(breakerState()).toEqual({ open: false, failures: 0 });
+});
+
+test('a call that names no sign-in counts as its client: three requests of one client once, three clients open it', async () => {
+  const { breakerState } = await transport();
+  for (let i = 0; i < 3; i++) await fromClient('203.0.113.7', () => expect(post()()).rejects.toMatchObject({ kind: 'unreachable' }));
   expect(breakerState()).toEqual({ open: false, failures: 1 });
-  await inRequest('req-two-12345678', () => expect(post()()).rejects.toMatchObject({ kind: 'unreachable' }));
-  expect(breakerState()).toEqual({ open: false, failures: 2 });
+  // Outside any request (no client address at all): one more caller, "unknown".
   for (let i = 0; i < 2; i++) await expect(post()()).rejects.toMatchObject({ kind: 'unreachable' });
+  expect(breakerState()).toEqual({ open: false, failures: 2 });
+  await fromClient('198.51.100.8', () => expect(post()()).rejects.toMatchObject({ kind: 'unreachable' }));
   expect(breakerState()).toEqual({ open: true, failures: 3 });
 });
 
 test('/readyz is not ready while the breaker is open, and ready again once an answer closes it', async () => {
   const { checkReadiness } = await import('@/lib/readiness');
   expect(await checkReadiness()).toEqual({ ready: true, checks: { config: 'ok', provider: 'ok', process: 'ok', limits: 'memory' } });
-  await answered('a', 'b', 'c');
+  await accepted('a', 'b', 'c');
   for (const signIn of ['a', 'b', 'c']) await expect(post(signIn)()).rejects.toMatchObject({ kind: 'unreachable' });
   expect(await checkReadiness()).toEqual({ ready: false, checks: { config: 'ok', provider: 'circuit-open', process: 'ok', limits: 'memory' } });
 
-  await new Promise((resolve) => setTimeout(resolve, 1_050));
-  answer = true;
+  await pause();
+  mode = 'answer';
   await expect(post('d')()).resolves.toMatchObject({ status: 200 });
   expect(await checkReadiness()).toEqual({ ready: true, checks: { config: 'ok', provider: 'ok', process: 'ok', limits: 'memory' } });
 });
@@ -127,8 +167,23 @@ test('ids the provider never answered (made up, or a page opened with them) coun
   });
   expect(breakerState()).toEqual({ open: false, failures: 1 });
   // A real sign-in elsewhere still goes through.
-  answer = true;
+  mode = 'answer';
   await expect(post('real-sign-in')()).resolves.toMatchObject({ status: 200 });
+});
+
+test('ids the provider refused are no sign-ins: refused first, then without an answer, one client counts once', async () => {
+  const { breakerState } = await transport();
+  const ids = Array.from({ length: 6 }, (_, i) => `refused-${i}-abcdefgh`);
+  mode = 'refuse';
+  await fromClient('203.0.113.66', async () => {
+    for (const id of ids) await expect(post(id)()).resolves.toMatchObject({ status: 400 });
+  });
+  mode = 'close';
+  await fromClient('203.0.113.66', async () => {
+    for (const id of ids) await expect(post(id)()).rejects.toMatchObject({ kind: 'unreachable' });
+  });
+  expect(hits).toBe(12); // each was tried: none failed fast
+  expect(breakerState()).toEqual({ open: false, failures: 1 });
 });
 
 test('an outage that new visitors from several clients meet still opens it', async () => {
@@ -137,4 +192,27 @@ test('an outage that new visitors from several clients meet still opens it', asy
     await fromClient(address, () => expect(post(`first-page-${address}`)()).rejects.toMatchObject({ kind: 'unreachable' }));
   }
   expect(breakerState()).toEqual({ open: true, failures: 3 });
+});
+
+test('the gauges: signin_provider_breaker_open is 1 while the breaker is open and 0 once an answer closes it', async () => {
+  expect(await gauge('signin_provider_breaker_open')).toBe(0);
+  for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+    await fromClient(address, () => expect(post(`first-page-${address}`)()).rejects.toMatchObject({ kind: 'unreachable' }));
+  }
+  expect(await gauge('signin_provider_breaker_open')).toBe(1);
+  await pause();
+  mode = 'answer';
+  await post('after-the-pause')();
+  expect(await gauge('signin_provider_breaker_open')).toBe(0);
+});
+
+test('the gauges: signin_provider_calls_in_flight counts the calls under way, and is 0 when they are answered', async () => {
+  expect(await gauge('signin_provider_calls_in_flight')).toBe(0);
+  mode = 'hold';
+  const calls = [fromClient('198.51.100.1', post('slow-a')), fromClient('198.51.100.2', post('slow-b'))];
+  await expect.poll(() => held.length).toBe(2);
+  expect(await gauge('signin_provider_calls_in_flight')).toBe(2);
+  for (const res of held.splice(0)) accept(res);
+  await Promise.all(calls);
+  expect(await gauge('signin_provider_calls_in_flight')).toBe(0);
 });

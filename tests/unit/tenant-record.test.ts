@@ -65,8 +65,26 @@ describe('what a recording keeps', () => {
 
 const recordings = readdirSync(DIR).filter((file) => file.endsWith('.json'));
 
-test('there is at least one recording to read again', () => {
-  expect(recordings.length).toBeGreaterThan(0);
+test('the recordings cover both provider generations, each a whole sign-in from discovery to the revoked refresh token', () => {
+  const read = recordings.map((file) => JSON.parse(readFileSync(`${DIR}/${file}`, 'utf8')) as { providerApi: string; answers: Recorded[] });
+  expect(new Set(read.map((r) => r.providerApi))).toEqual(new Set(['current', 'legacy']));
+  const signIn = [
+    'discovery',
+    'public.clientInfo',
+    'users.checkExists',
+    'verification.configuredList',
+    'verification.authenticate',
+    'tenant-check.continue',
+    'oidc /token-srv/token',
+    'oidc /token-srv/revoke',
+  ];
+  for (const [i, recording] of read.entries())
+    expect(
+      recording.answers.map((a) => a.operation),
+      recordings[i],
+    ).toEqual(expect.arrayContaining(signIn));
+  // Refusals are among them, so the reading of a code and its meaning is tried again too.
+  expect(read.flatMap((r) => r.answers).filter((a) => a.read.kind === 'refused').length).toBeGreaterThan(0);
 });
 
 describe.each(recordings)('recording %s, read again by this build', (file) => {

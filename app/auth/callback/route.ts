@@ -5,6 +5,7 @@ import { getConfig } from '@/lib/config';
 import { failToErrorPage } from '@/lib/errors';
 import { errorUrl } from '@/lib/flows/step-urls';
 import { accountRef, log } from '@/lib/log';
+import { counted } from '@/lib/metrics';
 import { PENDING_MAX_AGE_MS } from '@/lib/provider/oidc';
 import { exchangeCode } from '@/lib/provider/tokens';
 import { endFlow, type SignedInUser } from '@/lib/session';
@@ -52,6 +53,6 @@ export async function GET(request: NextRequest) {
   // A renewal leaves a sign-in in progress in another tab alone.
   await Promise.all([saveUserSession({ user }), pending.silent ? undefined : endFlow()]);
   if (pending.silent) log.info({ event: 'renewed', method: 'prompt-none', account: accountRef(user.profile.sub) }, 'session renewed');
-  else log.info({ event: 'signed-in', account: accountRef(user.profile.sub) }, 'signed in');
+  else log.info(counted({ event: 'signed-in', account: accountRef(user.profile.sub) }), 'signed in');
   redirect('/success');
 }

@@ -13,6 +13,7 @@ import { singleFlight } from '@/lib/flows/single-flight';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { accountRef, log } from '@/lib/log';
+import { counted } from '@/lib/metrics';
 import { BackupCodeField, fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
 import type { CodeFormState } from '@/lib/validation/form-state';
 
@@ -43,7 +44,7 @@ export const submitMfaCode = formAction(async function submitMfaCode(_prev: Code
     await settleCodeAttempt(factor, false);
     return retryOnForm(error, { step: 'mfa.verify', type: active.type }, { code: parsed.data.code });
   }
-  log.info({ event: 'mfa.verified', type: active.type, outcome: outcome.kind, account: accountRef(sub) }, 'sign-in attempt');
+  log.info(counted({ event: 'mfa.verified', type: active.type, outcome: outcome.kind, account: accountRef(sub) }), 'sign-in attempt');
   await settleCodeAttempt(factor, outcome.kind === 'code-error' && outcome.key === 'mfaCodeInvalid');
   if (outcome.kind === 'code-error') return refuseCode(mfa, sub, outcome.key);
   return finishSecondFactor(flow, outcome.statusId, outcome.remaining);

@@ -12,6 +12,7 @@ import { stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
+import { counted } from '@/lib/metrics';
 import { updateFlow } from '@/lib/session';
 import type { PushCheckState } from '@/lib/validation/form-state';
 
@@ -47,7 +48,7 @@ export const checkPush = formAction(async function checkPush(_prev: PushCheckSta
   }
   if (outcome.kind === 'pending') return { status: 'pending', asked: !polled };
 
-  log.info({ event: 'mfa.verified', type: active.type, outcome: outcome.kind, account: accountRef(sub) }, 'sign-in attempt');
+  log.info(counted({ event: 'mfa.verified', type: active.type, outcome: outcome.kind, account: accountRef(sub) }), 'sign-in attempt');
   if (outcome.kind !== 'approved') {
     await updateFlow({ mfa: { ...mfa, active: { ...active, push: { ...push, outcome: outcome.kind } } } });
     redirect(pushPage);

@@ -10,6 +10,7 @@ import { singleFlight } from '@/lib/flows/single-flight';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { accountRef, log } from '@/lib/log';
+import { counted } from '@/lib/metrics';
 import { updateFlow } from '@/lib/session';
 import type { FormState } from '@/lib/validation/form-state';
 
@@ -31,7 +32,7 @@ export const confirmCodesSaved = formAction(async function confirmCodesSaved(_pr
   } catch (error) {
     return retryOnForm(error, { step: 'setup.verify', method: 'BACKUPCODE' });
   }
-  log.info({ event: 'setup.verified', method: 'BACKUPCODE', outcome: checked.kind, account: accountRef(sub) }, 'second factor set-up');
+  log.info(counted({ event: 'setup.verified', method: 'BACKUPCODE', outcome: checked.kind, account: accountRef(sub) }), 'second factor set-up');
   if (checked.kind !== 'set-up') {
     await updateFlow({ setup: undefined });
     return { status: 'invalid', fieldErrors: {}, formError: 'setupExpired' };

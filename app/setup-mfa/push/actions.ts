@@ -10,6 +10,7 @@ import { stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
+import { counted } from '@/lib/metrics';
 import type { PushState } from '@/lib/provider/verification';
 import { updateFlow } from '@/lib/session';
 import type { PushCheckState } from '@/lib/validation/form-state';
@@ -43,7 +44,7 @@ export const checkPairing = formAction(async function checkPairing(_prev: PushCh
   }
   if (state === 'pending') return { status: 'pending', asked: !polled };
 
-  log.info({ event: 'setup.verified', method: 'PUSH', outcome: state, account: accountRef(sub) }, 'second factor set-up');
+  log.info(counted({ event: 'setup.verified', method: 'PUSH', outcome: state, account: accountRef(sub) }), 'second factor set-up');
   if (state === 'approved')
     await updateFlow({
       setup: undefined,

@@ -11,6 +11,7 @@ import { stepUrl } from '@/lib/flows/step-urls';
 import { confirmWithCode, type ConfirmOutcome } from '@/lib/flows/verify-email';
 import { formAction } from '@/lib/form-action';
 import { log } from '@/lib/log';
+import { counted } from '@/lib/metrics';
 import { updateFlow } from '@/lib/session';
 import { fieldErrorsOf, MfaCodeField } from '@/lib/validation/fields';
 import type { CodeFormState } from '@/lib/validation/form-state';
@@ -34,7 +35,7 @@ export const submitVerificationCode = formAction(async function submitVerificati
   } catch (error) {
     return retryOnForm(error, { step: 'verify.code' }, { code: parsed.data.code });
   }
-  log.info({ event: 'verify.code', outcome: outcome.kind }, 'confirmation code');
+  log.info(counted({ event: 'verify.code', outcome: outcome.kind }), 'confirmation code');
   if (outcome.kind === 'code-error') return { status: 'invalid', fieldErrors: { code: outcome.key } };
   // The tenant's offer to sign in at once is a track that stands for the password: kept in the
   // sealed flow, never in the address (app/verify-email-complete/page.tsx reads it there).

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
 import { Agent, fetch as undiciFetch, type RequestInit } from 'undici';
 import { CLIENT_NAME, expect, httpTest as test } from '../support/fixtures';
-import { newRequestId, startOwnApp } from '../support/own-app';
+import { hiddenFields } from '../support/forms';
+import { newRequestId, startOwnApp, type OwnApp } from '../support/own-app';
 
 /**
  * One sign-in's trouble stays its own (docs/operations.md "Provider trouble"): the breaker counts
@@ -33,6 +36,27 @@ async function timed(url: string, init?: RequestInit): Promise<{ status: number;
     throw new Error(`${url} failed after ${Math.round(performance.now() - started)} ms`, { cause: error });
   }
 }
+
+/**
+ * The e-mail step of `app` as a browser posts it: the form's own fields (its action among them),
+ * read once from a first page of a real sign-in before any fault is set, posted to that page
+ * with the request id given (so the provider hears of that id from the action alone).
+ */
+async function emailStep(request: APIRequestContext, app: OwnApp) {
+  const page = await request.get(`${app.url}/?requestId=${await newRequestId()}`);
+  const fields = await hiddenFields(page);
+  return async (requestId: string, address: string): Promise<number> => {
+    const response = await request.post(page.url(), {
+      headers: { origin: app.url, 'x-forwarded-for': address },
+      multipart: { ...fields, requestId, email: `blast+${randomBytes(4).toString('hex')}@example.com` },
+      maxRedirects: 0,
+    });
+    return response.status();
+  };
+}
+
+/** A request id nobody was given: the provider refuses it. */
+const invented = () => `invented-${randomBytes(8).toString('hex')}`;
 
 function report(name: string, value: number) {
   test.info().annotations.push({ type: name, description: `${value} ms` });
@@ -123,6 +147,65 @@ test('request ids the provider never answered, from one client, cannot open the 
     expect(JSON_LINES(app.output()).some((l) => l.event === 'provider-circuit-open')).toBe(false);
     expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
     expect((await fetch(`${app.url}/?requestId=${await newRequestId()}`, { headers: { 'x-forwarded-for': '198.51.100.9' } })).status).toBe(200);
+  } finally {
+    await app.stop();
+  }
+});
+
+test('request ids the provider refused, posted again from one client while it does not answer them, never open the breaker: /readyz stays 200', async ({
+  request,
+  standin,
+}) => {
+  const app = await startOwnApp({ PROVIDER_BREAKER_THRESHOLD: '5', PROVIDER_BREAKER_OPEN_MS: '2000', TRUSTED_PROXIES: 'loopback' });
+  try {
+    const postEmailStep = await emailStep(request, app);
+    // The review's attack: made-up ids, each refused once (the provider answers "no such
+    // request"), then each posted again while the provider does not answer calls naming them.
+    const ids = Array.from({ length: 8 }, invented);
+    for (const id of ids) {
+      await postEmailStep(id, '203.0.113.66');
+      expect(await standin.calls(`userexistence/${id}`)).toHaveLength(1);
+    }
+    for (const id of ids) await standin.fault({ pathIncludes: id, mode: 'close' });
+    for (const id of ids) {
+      await postEmailStep(id, '203.0.113.66');
+      // Each was tried: none failed fast.
+      expect(await standin.calls(`userexistence/${id}`)).toHaveLength(2);
+    }
+    expect(JSON_LINES(app.output()).filter((l) => l.event === 'provider-circuit-open')).toEqual([]);
+    expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+    expect((await fetch(`${app.url}/?requestId=${await newRequestId()}`, { headers: { 'x-forwarded-for': '198.51.100.9' } })).status).toBe(200);
+  } finally {
+    await app.stop();
+  }
+});
+
+test('one client cannot hold the breaker open: after the pause its calls that get no answer do not close it again', async ({ request, standin }) => {
+  const app = await startOwnApp({ PROVIDER_BREAKER_THRESHOLD: '5', PROVIDER_BREAKER_OPEN_MS: '2000', TRUSTED_PROXIES: 'loopback' });
+  try {
+    const postEmailStep = await emailStep(request, app);
+    // An outage five clients meet opens it; one of them is the attacker's address.
+    const clients = ['203.0.113.66', '198.51.100.41', '198.51.100.42', '198.51.100.43', '198.51.100.44'];
+    for (const address of clients) {
+      const id = await newRequestId();
+      await standin.fault({ pathIncludes: id, mode: 'close' });
+      expect((await fetch(`${app.url}/?requestId=${id}`, { headers: { 'x-forwarded-for': address } })).status).toBe(503);
+    }
+    expect((await fetch(`${app.url}/readyz`)).status).toBe(503);
+    await expect.poll(async () => (await fetch(`${app.url}/readyz`)).status, { intervals: [200], timeout: 5_000 }).toBe(200);
+
+    // The provider is back, except for the calls the attacker's ids name: one such call after
+    // another, each tried (the trial after the pause) and each without an answer.
+    for (let i = 0; i < 5; i++) {
+      const id = invented();
+      await standin.fault({ pathIncludes: id, mode: 'close' });
+      await postEmailStep(id, '203.0.113.66');
+      expect(await standin.calls(`userexistence/${id}`)).toHaveLength(1);
+      expect((await fetch(`${app.url}/readyz`)).status, `after the attacker's call ${i + 1}`).toBe(200);
+    }
+    // Someone else's sign-in is answered, and that answer closes it.
+    expect((await fetch(`${app.url}/?requestId=${await newRequestId()}`, { headers: { 'x-forwarded-for': '198.51.100.9' } })).status).toBe(200);
+    expect(JSON_LINES(app.output()).filter((l) => l.event === 'provider-circuit-open')).toHaveLength(1);
   } finally {
     await app.stop();
   }

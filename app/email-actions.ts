@@ -9,7 +9,7 @@ import type { EmailStepOutcome } from '@/lib/flows/next-screen';
 import { checkEmail } from '@/lib/flows/sign-in';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
-import { accountAtClient, answerLimited, attempt } from '@/lib/limits/limits';
+import { accountAtClient, answerLimited, attempt, attemptFailing } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { counted } from '@/lib/metrics';
 import { allowedRedirectOrigins, checkRedirect, withQuery } from '@/lib/redirects';
@@ -35,11 +35,15 @@ export const submitEmail = formAction(async function submitEmail(_prev: EmailFor
     };
   }
   const { email, requestId } = parsed.data;
-  const allowed = await attempt([
-    ['email.address', 'address'],
-    ['email.account', accountAtClient(email)],
-  ]);
+  // The network's budget counts addresses without an account only (D49); this address's, every post.
+  const network = await attemptFailing([['email.address', 'address']]);
+  if (!network.ok) {
+    answerLimited(network, 'email');
+    return { status: 'invalid', fieldErrors: {}, formError: 'networkAttemptsWait', retryAfter: network.retryAfter, values: { email } };
+  }
+  const allowed = await attempt([['email.account', accountAtClient(email)]]);
   if (!allowed.ok) {
+    await network.succeeded();
     answerLimited(allowed, 'email');
     // Not the address's fault: said about the form, with the time left (a minute's window).
     return { status: 'invalid', fieldErrors: {}, formError: 'attemptsWait', retryAfter: allowed.retryAfter, values: { email } };
@@ -49,8 +53,10 @@ export const submitEmail = formAction(async function submitEmail(_prev: EmailFor
   try {
     outcome = await checkEmail({ requestId, email, locale: await getLocale() });
   } catch (error) {
+    await network.succeeded();
     return retryOnForm(error, { step: 'email' }, { email });
   }
+  if (outcome.kind !== 'field-error') await network.succeeded();
   log.info(counted({ event: 'email.checked', outcome: outcome.kind, account: accountRef(email) }), 'e-mail step');
 
   switch (outcome.kind) {

@@ -24,7 +24,8 @@ export function EmailForm({ requestId, defaultEmail, labels, errors }: Props) {
   const rules = useFieldRules(state, { email: emailError });
   const errorKey = rules.errorOf('email');
   // Over the step's limit: Next waits for the countdown the form's message shows.
-  const waitLeft = useSecondsLeft(state.status === 'invalid' && state.formError === 'attemptsWait' ? state.retryAfter : undefined);
+  const waiting = state.status === 'invalid' && (state.formError === 'attemptsWait' || state.formError === 'networkAttemptsWait');
+  const waitLeft = useSecondsLeft(waiting ? state.retryAfter : undefined);
   return (
     <form action={action} {...rules.formProps}>
       <FormTop requestId={requestId} state={state} summary={rules.summaryItems(errors)} errors={errors} />

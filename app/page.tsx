@@ -25,7 +25,7 @@ export default async function EmailPage({ searchParams }: PageProps<'/'>) {
   const [t, tNotice, errors, clientInfo, defaultEmail] = await Promise.all([
     getTranslations('login'),
     getTranslations('notices'),
-    translateErrors(['emailRequired', 'emailInvalid', 'userNotFound', 'attemptsWait']),
+    translateErrors(['emailRequired', 'emailInvalid', 'userNotFound', 'attemptsWait', 'networkAttemptsWait']),
     // The provider rejects an unknown or expired requestId here, before the person types anything.
     // Its answer also lists the identity providers the tenant offers for the client.
     firstPageClientInfo(requestId, locale).catch((e: unknown) => failForRequest(e, { page: 'login' }, stepUrl('/', requestId))),

@@ -12,7 +12,7 @@ import { checkPassword, lockedState, type PasswordOutcome } from '@/lib/flows/si
 import { singleFlight } from '@/lib/flows/single-flight';
 import { stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
-import { accountAtClient, answerLimited, attempt } from '@/lib/limits/limits';
+import { accountAtClient, answerLimited, attempt, attemptFailing } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { counted } from '@/lib/metrics';
 import { updateFlow } from '@/lib/session';
@@ -36,13 +36,18 @@ export const verifyPassword = formAction(async function verifyPassword(_prev: Cr
   const lock = lockedState(flow.lockedUntil);
   if (lock.status === 'invalid') return lock;
   const { password } = parsed.data;
-  const allowed = await attempt([
-    ['password.address', 'address'],
-    ['password.account', accountAtClient(email)],
-  ]);
+  // The network's budget counts wrong passwords only (D49); the account's at this client, every try.
+  // Either refusal is a wait, said about the form with its time, never a lock of the account.
+  const network = await attemptFailing([['password.address', 'address']]);
+  if (!network.ok) {
+    answerLimited(network, 'password');
+    return { status: 'invalid', fieldErrors: {}, formError: 'networkAttemptsWait', retryAfter: network.retryAfter };
+  }
+  const allowed = await attempt([['password.account', accountAtClient(email)]]);
   if (!allowed.ok) {
+    await network.succeeded();
     answerLimited(allowed, 'password');
-    return { status: 'invalid', fieldErrors: { password: 'tooManyAttempts' }, retryAfter: allowed.retryAfter };
+    return { status: 'invalid', fieldErrors: {}, formError: 'accountAttemptsWait', retryAfter: allowed.retryAfter };
   }
 
   let outcome: PasswordOutcome;
@@ -51,8 +56,11 @@ export const verifyPassword = formAction(async function verifyPassword(_prev: Cr
     // A repeated identical submit shares the first one's provider call and outcome.
     outcome = await singleFlight(['password', requestId, email, password], () => checkPassword({ requestId, email, password, locale }));
   } catch (error) {
+    await network.succeeded();
     return retryOnForm(error, { step: 'password' });
   }
+  // Only a verified password is no failure: a wrong one, or the one that locked the account, is.
+  if (outcome.kind === 'verified') await network.succeeded();
   log.info(counted({ event: 'password.verified', outcome: outcome.kind, account: accountRef(email) }), 'sign-in attempt');
 
   switch (outcome.kind) {

@@ -62,10 +62,12 @@ type Props = {
  */
 export function CredentialsForm({ requestId, locale, email, changeEmailHref, resetHref, cancelHref, initialState, passkey, labels, errors }: Props) {
   const [state, action] = useActionState<CredentialsFormState, FormData>(verifyPassword, initialState ?? { status: 'idle' });
-  // Locked after repeated wrong passwords (or held back by a limit): until the time is up the
-  // form says when, Sign in waits, and resetting the password is the way forward.
+  // Locked after repeated wrong passwords: until the time is up the form says when, Sign in waits,
+  // and resetting the password is the way forward. Held back by a limit (D49) it is only a wait:
+  // the form's message counts it down and Sign in waits; a forgotten password is not assumed.
   const secondsLeft = useSecondsLeft(state.status === 'invalid' ? state.retryAfter : undefined);
-  const locked = secondsLeft > 0;
+  const locked = secondsLeft > 0 && state.status === 'invalid' && state.fieldErrors.password === 'accountLocked';
+  const waiting = secondsLeft > 0 && !locked;
   // While locked the reason stays, even as the person types (a server error otherwise goes once
   // its field is edited).
   // The screen has no description: its heading says it all, and the account is shown in the form.
@@ -152,7 +154,7 @@ export function CredentialsForm({ requestId, locale, email, changeEmailHref, res
               </button>
             </>
           ) : (
-            <SubmitButton label={labels.submit} pendingLabel={labels.pending} />
+            <SubmitButton label={labels.submit} pendingLabel={labels.pending} heldBack={waiting} />
           )}
         </div>
       </div>

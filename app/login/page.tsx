@@ -18,7 +18,16 @@ export default async function CredentialsPage({ searchParams }: PageProps<'/logi
   const locale = await getLocale();
   const [t, errors, passkeyErrors, clientName] = await Promise.all([
     getTranslations('credentials'),
-    translateErrors(['passwordRequired', 'passwordInvalid', 'passwordInvalidLastAttempt', 'accountLocked', 'userNotFound', 'tooManyAttempts']),
+    translateErrors([
+      'passwordRequired',
+      'passwordInvalid',
+      'passwordInvalidLastAttempt',
+      'accountLocked',
+      'userNotFound',
+      'tooManyAttempts',
+      'networkAttemptsWait',
+      'accountAttemptsWait',
+    ]),
     translateErrors(PASSKEY_ERRORS),
     getClientName(flow.requestId, locale),
   ]);

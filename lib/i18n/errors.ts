@@ -24,6 +24,8 @@ const COUNTED: Partial<Record<ErrorKey, string[]>> = {
   sendQuotaAccount: ['minutes'],
   sendQuotaNetwork: ['minutes'],
   attemptsWait: ['seconds'],
+  networkAttemptsWait: ['seconds'],
+  accountAttemptsWait: ['seconds'],
 };
 
 /** What every send action may answer when a send is held back (lib/limits/limits.ts sendRefusalKey). */

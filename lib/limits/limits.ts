@@ -59,6 +59,30 @@ export async function attempt(checks: Array<[LimitName, string]>): Promise<Verdi
 }
 
 /**
+ * An attempt against limits that count failures only (a client address's unknown e-mail addresses
+ * and wrong passwords, D49): taken like `attempt` before the provider is asked, so attempts side
+ * by side cannot pass a budget together, and given back by `succeeded()` once the attempt turned
+ * out not to be a failure (a sign-in that went on, a provider that did not answer). An office of a
+ * hundred people behind one address signing in at eight o'clock spends none of it.
+ */
+export async function attemptFailing(
+  checks: Array<[LimitName, string]>,
+): Promise<Extract<Verdict, { ok: false }> | { ok: true; succeeded: () => Promise<void> }> {
+  const keyed = checks.map(([name, key]): [LimitName, string] => [name, key === 'address' ? clientAddress() : key]);
+  const verdict = await attempt(keyed);
+  if (!verdict.ok) return verdict;
+  let given = false;
+  return {
+    ok: true,
+    succeeded: async () => {
+      if (given) return;
+      given = true;
+      await Promise.all(keyed.map(([name, key]) => giveBack(name, key)));
+    },
+  };
+}
+
+/**
  * A send of a code or link to an account: first the wait between two sends of the same kind to
  * the account (MFA_RESEND_SECONDS, held on the server whatever the browser sends), then the send
  * budgets (per account and client, and per client address). A send refused by any of them spends

@@ -10,14 +10,18 @@ import type { VerificationType } from '../provider/verification-types';
 export const DEFAULT_LIMITS = {
   /**
    * E-mail step: each post asks the provider twice and tells known from unknown addresses. Per
-   * account it counts per client too (accountAtClient): the step needs no secret, so a stranger
-   * posting someone's address holds back only the stranger.
+   * client address only the addresses without an account count (attemptFailing: a probe of who
+   * has an account fails often, an office signing in does not). Per account it counts per client
+   * too (accountAtClient): the step needs no secret, so a stranger posting someone's address holds
+   * back only the stranger.
    */
   'email.address': { points: 30, seconds: 60 },
   'email.account': { points: 10, seconds: 60 },
   /**
-   * Password checks. Per account, per client, and never longer than the provider's own lockout
-   * (five wrong ones lock the account for 5 minutes), which protects the account as a whole.
+   * Password checks. Per client address only wrong passwords count (attemptFailing: spraying
+   * passwords across accounts fails, colleagues signing in from one office do not). Per account,
+   * per client, and never longer than the provider's own lockout (five wrong ones lock the account
+   * for 5 minutes), which protects the account as a whole.
    */
   'password.address': { points: 30, seconds: 300 },
   'password.account': { points: 10, seconds: 300 },

@@ -97,3 +97,20 @@ describe('an office behind one address (issue 33, D03)', () => {
     expect(verdicts.filter((v) => !v.ok)).toEqual([]);
   });
 });
+
+describe('limits that count failures only (D49)', () => {
+  test('an office signing in all morning spends nothing; thirty failures from one address spend the budget', async () => {
+    const verdicts = await from('198.51.100.90', async () => {
+      const all = [];
+      for (let i = 0; i < 40; i++) {
+        const verdict = await limits.attemptFailing([['password.address', 'address']]);
+        all.push(verdict.ok);
+        if (verdict.ok) await verdict.succeeded();
+      }
+      for (let i = 0; i < 31; i++) all.push((await limits.attemptFailing([['password.address', 'address']])).ok);
+      return all;
+    });
+    expect(verdicts.slice(0, 70).every(Boolean)).toBe(true);
+    expect(verdicts[70]).toBe(false);
+  });
+});

@@ -135,7 +135,10 @@ test.describe('the resend wait holds on the server', () => {
 });
 
 test.describe('attempts are limited, and a limited attempt never reaches the provider', () => {
-  test('the e-mail step: 30 a minute per client address, 10 per account; other addresses go on', async ({ browser, standin }) => {
+  test('the e-mail step: 30 addresses without an account a minute per client address, 10 posts per account; other addresses go on', async ({
+    browser,
+    standin,
+  }) => {
     const { context, page } = await client(browser, '198.51.100.10');
     await page.goto('/');
     const requestId = new URL(page.url()).searchParams.get('requestId')!;
@@ -149,19 +152,19 @@ test.describe('attempts are limited, and a limited attempt never reaches the pro
     expect(byAccount.slice(0, 10).every((s) => s !== 429)).toBe(true);
     expect(byAccount[10]).toBe(429);
 
-    // One address, many accounts: 30 in all (the first post and the account's ten among them; the
-    // refused eleventh spent nothing).
+    // One address, many addresses without an account: 30 of those in all (the first post among
+    // them; the account's ten found an account and spent none of it, D49).
     const byAddress: APIResponse[] = [];
-    for (let i = 0; i < 25; i++) byAddress.push(await replay(page, post, post.body.replace('first@example.com', unique('nobody'))));
+    for (let i = 0; i < 35; i++) byAddress.push(await replay(page, post, post.body.replace('first@example.com', unique('nobody'))));
     const statuses = byAddress.map((r) => r.status());
     expect(statuses.filter((s) => s === 429)).toHaveLength(6);
     const limited = byAddress.at(-1)!;
     expect(Number(limited.headers()['retry-after'])).toBeGreaterThan(0);
-    // Said about the form, with the seconds left of the minute's window (no-break space before the unit).
-    expect(await limited.text()).toMatch(/Many sign-in attempts in a short time\. You can try again in \d+[ \u00a0]s\./);
-    // The 30 accepted posts asked the provider (the first, ten for the account, 19 more); the
-    // seven refused ones did not.
-    expect(await standin.calls(`userexistence/${requestId}`)).toHaveLength(30);
+    // Said about the network, with the seconds left of the minute's window (no-break space before the unit).
+    expect(await limited.text()).toMatch(/Many sign-in attempts from your network right now\. You can try again in \d+\u00a0s\./);
+    // The 40 accepted posts asked the provider (the first, ten for the account, 29 more); the six
+    // refused ones did not.
+    expect(await standin.calls(`userexistence/${requestId}`)).toHaveLength(40);
 
     // Another client address is not held back, not even for the account this one spent.
     const other = await client(browser, '198.51.100.11');
@@ -192,7 +195,9 @@ test.describe('attempts are limited, and a limited attempt never reaches the pro
     expect(statuses).toEqual(Array(9).fill(200));
     const limited = await replayWithOldCookie(withPassword('Wrong-010'));
     expect(limited.status()).toBe(429);
-    expect(await limited.text()).toContain('Too many attempts.');
+    // A wait, said with its time, never a lock with "Reset your password" as the way on (D49).
+    expect(await limited.text()).toMatch(/Many sign-in attempts for this account in a short time\. You can try again in \d+\u00a0s\./);
+    expect(await limited.text()).not.toContain('<a class="button" href="/reset-password-init');
     expect(await standin.calls('authenticate/authenticate/password', requestId)).toHaveLength(10);
     await context.close();
   });
@@ -283,6 +288,42 @@ test.describe('attempts are limited, and a limited attempt never reaches the pro
 });
 
 test.describe('an office behind one address (issue 33, D03)', () => {
+  test('forty colleagues signing in from one address within minutes all get in; wrong passwords across accounts are still limited (D49)', async ({
+    browser,
+    standin,
+  }) => {
+    const { context, page } = await client(browser, '198.51.100.81');
+    await page.goto('/');
+    const requestId = new URL(page.url()).searchParams.get('requestId')!;
+    // The two steps' posts of one sign-in, replayed for each colleague in turn.
+    const colleague = unique('lockout');
+    await page.getByLabel('E\u2011mail address').fill(colleague);
+    const emailPost = await capture(page, 'Next');
+    await expect(page).toHaveURL(/\/login\?requestId=/);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    const passwordPost = await capture(page, 'Sign in');
+    const asColleague = async (email: string, password: string) => {
+      const step = await replay(page, emailPost, emailPost.body.replaceAll(colleague, email));
+      expect(step.status()).toBe(303);
+      // The form names its account too (the hidden username for password managers).
+      const body = passwordPost.body.replace(`name="password"\r\n\r\n${PASSWORD}\r\n`, `name="password"\r\n\r\n${password}\r\n`).replaceAll(colleague, email);
+      return replay(page, passwordPost, body);
+    };
+    // Forty sign-ins (more than either step's per-address budget) from one address: none held back.
+    const signedIn: number[] = [];
+    for (let i = 0; i < 40; i++) signedIn.push((await asColleague(unique('lockout'), PASSWORD)).status());
+    expect(signedIn).toEqual(Array(40).fill(303));
+    expect(await standin.calls('authenticate/authenticate/password', requestId)).toHaveLength(41);
+    // Thirty wrong passwords across thirty accounts (spraying) spend the address's budget: the next is refused, unasked.
+    const sprayed: number[] = [];
+    for (let i = 0; i < 31; i++) sprayed.push((await asColleague(unique('lockout'), `Wrong-${i}`)).status());
+    expect(sprayed.slice(0, 30)).toEqual(Array(30).fill(200));
+    expect(sprayed.at(-1)).toBe(429);
+    const checks = await standin.calls('authenticate/authenticate/password', requestId);
+    expect(checks).toHaveLength(1 + 40 + 30);
+    await context.close();
+  });
+
   test('twenty-five colleagues asking for their reset links from one address all get them', async ({ browser, standin }) => {
     test.setTimeout(180_000);
     // More than the old per-address budget (20 in 15 minutes), far below today's (200).

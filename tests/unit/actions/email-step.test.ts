@@ -41,7 +41,10 @@ describe('the e-mail step (app/email-actions.ts submitEmail)', () => {
   });
 
   test('held back by a limit: said about the form (not the address), with the seconds left', async () => {
-    limitsMock.attempt.mockResolvedValueOnce(refused('email.address') as never);
+    limitsMock.attemptFailing.mockResolvedValueOnce(refused('email.address'));
+    const network = await post('anna@example.com');
+    expect(network).toMatchObject({ status: 'invalid', fieldErrors: {}, formError: 'networkAttemptsWait', values: { email: 'anna@example.com' } });
+    limitsMock.attempt.mockResolvedValueOnce(refused('email.account') as never);
     const answer = await post('anna@example.com');
     expect(answer).toMatchObject({ status: 'invalid', fieldErrors: {}, formError: 'attemptsWait', values: { email: 'anna@example.com' } });
     expect(answer.status === 'invalid' && answer.retryAfter).toBeGreaterThan(0);

@@ -55,9 +55,22 @@ describe('the password step (app/login/actions.ts verifyPassword)', () => {
     expect(await post({ password: '' })).toEqual({ status: 'invalid', fieldErrors: { password: 'passwordRequired' } });
   });
 
-  test('held back by a limit: "too many attempts", and how long', async () => {
+  test("held back by a limit: a wait said about the form with its time (the account's, or the network's), never the lock (D49)", async () => {
     limitsMock.attempt.mockResolvedValueOnce(refused('password.account', 42) as never);
-    expect(await post()).toEqual({ status: 'invalid', fieldErrors: { password: 'tooManyAttempts' }, retryAfter: 42 });
+    expect(await post()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'accountAttemptsWait', retryAfter: 42 });
+    // The network's budget taken for it is given back: it was no wrong password.
+    expect(limitsMock.succeeded).toHaveBeenCalledTimes(1);
+    limitsMock.attemptFailing.mockResolvedValueOnce(refused('password.address', 30));
+    expect(await post()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'networkAttemptsWait', retryAfter: 30 });
+  });
+
+  test('the network counts wrong passwords only: a right one gives back what it took, a wrong one keeps it (D49)', async () => {
+    vi.mocked(authenticate).mockRejectedValueOnce(refusal('wrong-password'));
+    await post();
+    expect(limitsMock.attemptFailing).toHaveBeenCalledWith([['password.address', 'address']]);
+    expect(limitsMock.succeeded).not.toHaveBeenCalled();
+    await redirectedTo(post());
+    expect(limitsMock.succeeded).toHaveBeenCalledTimes(1);
   });
 
   test("a wrong password is the field's error", async () => {

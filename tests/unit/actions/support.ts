@@ -31,6 +31,12 @@ export const limitsMock = {
   spent: vi.fn(async () => ({ ok: true }) as const),
   failed: vi.fn(async () => undefined),
   reserve: vi.fn(async () => ({ ok: true }) as const),
+  /** A failures-only attempt let through; `succeeded` is the give-back a successful attempt calls. */
+  succeeded: vi.fn(async () => undefined),
+  attemptFailing: vi.fn(async (): Promise<{ ok: true; succeeded: () => Promise<void> } | { ok: false; limit: string; retryAfter: number }> => ({
+    ok: true,
+    succeeded: limitsMock.succeeded,
+  })),
   giveBack: vi.fn(async () => undefined),
   endSendWait: vi.fn(async () => undefined),
   // The real pairing of an account with the client (tests/unit/limits.test.ts), with a fixed client.

@@ -10,7 +10,7 @@ import { form, nextHeaders, nextIntlServer, redirectedTo, resetRequest } from '.
  * e-mail step and a real limit refusal still move their counters.
  */
 vi.stubEnv('LOG_LEVEL', 'warn');
-vi.stubEnv('RATE_LIMITS', JSON.stringify({ 'email.address': '1/60' }));
+vi.stubEnv('RATE_LIMITS', JSON.stringify({ 'email.account': '1/60' }));
 vi.mock('next/headers', () => nextHeaders);
 vi.mock('next-intl/server', () => nextIntlServer);
 vi.mock('react', async (original) => ({ ...(await original<typeof import('react')>()), cache: <T>(fn: T) => fn }));
@@ -38,7 +38,7 @@ test('with LOG_LEVEL=warn, the e-mail step and the refusal of the next one by it
   expect(await value('signin_funnel_steps_total', { step: 'email', outcome: 'screen', method: '' })).toBe(1);
 
   expect(await post()).toMatchObject({ status: 'invalid', formError: 'attemptsWait' });
-  expect(await value('signin_limit_refusals_total', { limit: 'email.address' })).toBe(1);
+  expect(await value('signin_limit_refusals_total', { limit: 'email.account' })).toBe(1);
 });
 
 test('every event the metrics follow is logged through counted(): none is left to a log line alone', async () => {

@@ -101,6 +101,19 @@ test('Italian running text never says "tu"', () => {
 });
 
 /**
+ * Polish and Czech typesetting (issue 43, D75): a one-letter preposition or conjunction never ends a
+ * line ("powiązany z / Twoim kontem"); it is bound to the next word by a no-break space. Polish:
+ * a, i, o, u, w, z; Czech (ČSN 01 6910): a, i, k, o, s, u, v, z.
+ */
+test.each([
+  ['pl-PL', 'aiouwz'],
+  ['cs-CZ', 'aikosuvz'],
+])('%s binds one-letter words to the next word', (locale, letters) => {
+  const loose = new RegExp(`(?<![\\p{L}\\p{N}\\-\\u2011])[${letters}${letters.toUpperCase()}] `, 'u');
+  expect(flatten(load(locale)).filter(([, text]) => loose.test(text))).toEqual([]);
+});
+
+/**
  * One convention for the courtesy forms (issue 43, D69): lower case, as in most of the file ("il
  * suo accesso", "Le invieremo" only where a sentence starts). A capital inside a sentence is the
  * older convention: the pronoun and its possessives ("il Suo profilo", "Non è Lei?") or an

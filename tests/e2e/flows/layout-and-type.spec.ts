@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import type { Locale } from '../../../lib/i18n/locales';
+import { LOCALES, type Locale } from '../../../lib/i18n/locales';
 import { expect, test } from '../support/fixtures';
 
 /**
@@ -9,6 +9,31 @@ import { expect, test } from '../support/fixtures';
  * would be drawn. The layout is the style sheet's, the same with and without JavaScript, so these
  * run with it only (the push page's waiting line needs it anyway).
  */
+
+type Box = { x: number; y: number; width: number; height: number; right: number; bottom: number };
+
+async function boxOf(page: Page, selector: string): Promise<Box> {
+  const box = await page.locator(selector).first().boundingBox();
+  expect(box, `${selector} is laid out`).not.toBeNull();
+  return { ...box!, right: box!.x + box!.width, bottom: box!.y + box!.height };
+}
+
+/** Whether anything is drawn in `clip` but one flat colour (a hairline, a glyph), from a screenshot of it decoded in the page. */
+async function inked(page: Page, clip: { x: number; y: number; width: number; height: number }): Promise<boolean> {
+  const png = await page.screenshot({ clip, animations: 'disabled' });
+  return page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d')!;
+    context.drawImage(bitmap, 0, 0);
+    const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+    for (let i = 4; i < data.length; i += 4) {
+      if (Math.abs(data[i] - data[0]) + Math.abs(data[i + 1] - data[1]) + Math.abs(data[i + 2] - data[2]) > 24) return true;
+    }
+    return false;
+  }, png.toString('base64'));
+}
 
 /** The lines `selector`'s text is laid out in, as shown (no-break spaces read as spaces). */
 async function linesOf(page: Page, selector: string): Promise<string[]> {
@@ -46,6 +71,41 @@ async function openEmailStep(browser: Browser, locale: Locale, width: number) {
 }
 
 test.describe('the header @js-on-only', () => {
+  test('the product mark sits beside the logo with a hairline between, or under it with none, in every language (D66)', async ({ browser, photograph }) => {
+    test.setTimeout(120_000);
+    const wrapped: string[] = [];
+    for (const locale of LOCALES) {
+      const { context, page } = await openEmailStep(browser, locale, 1280);
+      for (const width of [1280, 390, 375]) {
+        await page.setViewportSize({ width, height: 800 });
+        const what = `${locale} at ${width} px`;
+        const logo = await boxOf(page, '.card-header .logo-manufacturer img');
+        const mark = await boxOf(page, '.card-header .product-mark');
+        const card = await boxOf(page, '.card-header');
+        if (mark.y < logo.bottom && mark.bottom > logo.y) {
+          expect(
+            await inked(page, { x: logo.right + 2, y: logo.y, width: mark.x - logo.right - 4, height: logo.height }),
+            `${what}: the hairline between`,
+          ).toBe(true);
+        } else {
+          wrapped.push(what);
+          // Nothing left hanging beside the logo, nothing drawn before the mark on its own row.
+          expect(await inked(page, { x: logo.right + 1, y: logo.y, width: card.right - logo.right - 1, height: logo.height }), `${what}: beside the logo`).toBe(
+            false,
+          );
+          expect(await inked(page, { x: card.x, y: mark.y - 10, width: mark.x - card.x - 1, height: mark.height + 20 }), `${what}: before the mark`).toBe(
+            false,
+          );
+        }
+      }
+      if (locale === 'fr-FR' || locale === 'pl-PL') await photograph(page, `${locale}-header`);
+      await context.close();
+    }
+    // A desktop card has room for the longest name beside the logo.
+    expect(wrapped.filter((what) => what.endsWith('1280 px'))).toEqual([]);
+    test.info().annotations.push({ type: 'wrapped under the logo', description: wrapped.join(', ') || 'none' });
+  });
+
   test('an identity provider’s name is never split on a phone (D75)', async ({ browser }) => {
     for (const locale of ['fr-FR', 'pl-PL', 'de-DE'] as const) {
       const { context, page } = await openEmailStep(browser, locale, 375);

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { LOCALES, type Locale } from '../../../lib/i18n/locales';
-import { expect, test } from '../support/fixtures';
+import { ACCOUNTS, BY_FIELD_NAME, expect, MFA, test, toPasswordStep } from '../support/fixtures';
+import { MAIN_SUBMIT } from '../support/forms';
 
 /**
  * How the frame and the texts are set (issue 43: D31, D40, D60, D66, D72, D75, D76): where lines
@@ -62,12 +63,31 @@ async function linesOf(page: Page, selector: string): Promise<string[]> {
     });
 }
 
+/** Every line of `lines` is whole phrases of `phrases` (a line never ends inside one). */
+function expectBrokenBetween(lines: string[], phrases: string[], what: string) {
+  const ends = new Set<number>();
+  phrases.reduce((at, phrase) => (ends.add(at + phrase.length), at + phrase.length + 1), 0);
+  let at = 0;
+  for (const line of lines.slice(0, -1)) {
+    at += line.length;
+    expect(ends.has(at), `${what}: a line ends inside a phrase: ${lines.join(' / ')}`).toBe(true);
+    at += 1;
+  }
+  expect(lines.join(' '), what).toBe(phrases.join(' '));
+}
+
 async function openEmailStep(browser: Browser, locale: Locale, width: number) {
   const context = await browser.newContext({ locale, viewport: { width, height: 800 } });
   const page = await context.newPage();
   await page.goto(process.env.E2E_APP_URL!);
   await expect(page.locator('#email')).toBeVisible();
   return { context, page };
+}
+
+async function passwordStep(page: Page, email: string) {
+  await toPasswordStep(page, email, BY_FIELD_NAME);
+  await page.locator('#password').fill(MFA.password);
+  await page.locator(MAIN_SUBMIT).first().click();
 }
 
 test.describe('the header @js-on-only', () => {
@@ -120,4 +140,28 @@ test.describe('the header @js-on-only', () => {
       await context.close();
     }
   });
+});
+
+test.describe('headings @js-on-only', () => {
+  // Phrases a line may end after: a compound, an article and its noun, a preposition and its object stay together (D31).
+  const HEADINGS = [
+    { locale: 'de-DE', account: ACCOUNTS.declined.email, phrases: ['Keine Anmeldung', 'mit diesem Konto'] },
+    { locale: 'fr-FR', account: ACCOUNTS.declined.email, phrases: ['Connexion', 'impossible', 'avec ce compte'] },
+    { locale: 'en-GB', account: 'groups.single+d31-en@example.com', phrases: ['Choose', 'a sales organisation'] },
+    { locale: 'fr-FR', account: 'groups.single+d31-fr@example.com', phrases: ['Choisissez', 'une organisation', 'commerciale'] },
+  ] as const;
+
+  for (const { locale, account, phrases } of HEADINGS) {
+    test(`${locale}: "${phrases.join(' ')}" breaks between its phrases (D31)`, async ({ browser }) => {
+      const context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await passwordStep(page, account);
+      await expect(page.locator('main h1')).toHaveText(phrases.join(' '));
+      for (const width of [1280, 375, 320]) {
+        await page.setViewportSize({ width, height: 800 });
+        expectBrokenBetween(await linesOf(page, 'main h1'), [...phrases], `${locale} at ${width} px`);
+      }
+      await context.close();
+    });
+  }
 });

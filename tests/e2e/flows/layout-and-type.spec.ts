@@ -165,3 +165,17 @@ test.describe('headings @js-on-only', () => {
     });
   }
 });
+
+test.describe('the address on the password step @js-on-only', () => {
+  test('a long address wraps before its @ or a dot, never inside a name (D72)', async ({ page }) => {
+    const email = ACCOUNTS.lockout(`d72.anna.maria.schmidt.${Date.now()}`).email;
+    await toPasswordStep(page, email);
+    await expect(page.locator('main .identity-value')).toHaveText(email);
+    for (const width of [375, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      const lines = await linesOf(page, 'main .identity-value');
+      expect(lines.length, `at ${width} px the address takes more than one line`).toBeGreaterThan(1);
+      for (const line of lines.slice(1)) expect(line, `at ${width} px: ${lines.join(' / ')}`).toMatch(/^[@.]/);
+    }
+  });
+});

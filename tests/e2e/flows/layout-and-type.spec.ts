@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { LOCALES, type Locale } from '../../../lib/i18n/locales';
-import { ACCOUNTS, BY_FIELD_NAME, expect, MFA, test, toPasswordStep } from '../support/fixtures';
+import { ACCOUNTS, BY_FIELD_NAME, expect, MFA, SETUP, test, toPasswordStep } from '../support/fixtures';
 import { MAIN_SUBMIT } from '../support/forms';
 
 /**
@@ -177,5 +177,38 @@ test.describe('the address on the password step @js-on-only', () => {
       expect(lines.length, `at ${width} px the address takes more than one line`).toBeGreaterThan(1);
       for (const line of lines.slice(1)) expect(line, `at ${width} px: ${lines.join(' / ')}`).toMatch(/^[@.]/);
     }
+  });
+});
+
+test.describe('second-factor set-up @js-on-only', () => {
+  test('"Can’t scan the code?" shows a chevron, turned while open (D60)', async ({ page, photograph }) => {
+    await passwordStep(page, SETUP.suggested(`d60-${Date.now()}`));
+    await page.locator('main .other-methods form:has(input[name="method"][value="TOTP"]) button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/setup-mfa\/authenticator\?/);
+    const summary = page.locator('main details.cant-scan summary');
+    const marker = () =>
+      summary.evaluate((element) => {
+        const after = getComputedStyle(element, '::after');
+        return { display: getComputedStyle(element).display, content: after.content, width: after.width, mask: after.maskImage, rotate: after.rotate };
+      });
+    const closed = await marker();
+    // Either the browser's own marker (a list item) or a drawn chevron.
+    if (closed.display !== 'list-item') {
+      expect(closed.content).not.toBe('none');
+      expect(closed.mask).toContain('svg');
+      expect(parseFloat(closed.width)).toBeGreaterThanOrEqual(12);
+      const box = await boxOf(page, 'main details.cant-scan summary');
+      const text = await summary.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return range.getBoundingClientRect().right;
+      });
+      // Drawn: ink right of the words, inside the control.
+      expect(await inked(page, { x: text + 1, y: box.y, width: box.right - text - 1, height: box.height })).toBe(true);
+    }
+    await summary.click();
+    await expect(page.locator('main code.secret')).toBeVisible();
+    if (closed.display !== 'list-item') expect((await marker()).rotate).toBe('180deg');
+    await photograph(page, 'en-GB-setup-authenticator-cant-scan', ['light']);
   });
 });

@@ -211,4 +211,20 @@ test.describe('second-factor set-up @js-on-only', () => {
     if (closed.display !== 'list-item') expect((await marker()).rotate).toBe('180deg');
     await photograph(page, 'en-GB-setup-authenticator-cant-scan', ['light']);
   });
+
+  test('the pairing page shows the waiting line right under the number (D76)', async ({ browser, photograph }) => {
+    for (const locale of ['en-GB', 'ja-JP'] as const) {
+      const context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await passwordStep(page, SETUP.suggested(`d76-${locale}-${Date.now()}`));
+      await page.locator('main .other-methods form:has(input[name="method"][value="PUSH"]) button[type="submit"]').click();
+      await expect(page).toHaveURL(/\/setup-mfa\/push\?/);
+      const number = await boxOf(page, 'main .push-number .number');
+      const waiting = await boxOf(page, 'main .push-check .hint.waiting');
+      // Within a line's height of it, nothing between.
+      expect(waiting.y - number.bottom, locale).toBeLessThanOrEqual(24);
+      await photograph(page, `${locale}-setup-push-pairing`);
+      await context.close();
+    }
+  });
 });

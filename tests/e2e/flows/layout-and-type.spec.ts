@@ -180,6 +180,36 @@ test.describe('the address on the password step @js-on-only', () => {
   });
 });
 
+test.describe('a screen 800 px high @js-on-only', () => {
+  for (const locale of ['en-GB', 'de-DE'] as const) {
+    test.describe(locale, () => {
+      test.use({ locale, viewport: { width: 1280, height: 800 } });
+
+      test(`the lockout fits without scrolling (D40)`, async ({ page, photograph }) => {
+        const { email } = ACCOUNTS.lockout(`d40-${Date.now() % 100_000}`);
+        await toPasswordStep(page, email, BY_FIELD_NAME);
+        for (let attempt = 1; attempt <= 5; attempt++) {
+          await page.locator('#password').fill(`wrong-${attempt}`);
+          await page.locator(MAIN_SUBMIT).first().click();
+          await expect(page.locator('#password')).toHaveAttribute('aria-invalid', 'true');
+          if (attempt < 5) await expect(page.locator('#password-locked')).toHaveCount(0);
+        }
+        await expect(page.locator('#password-locked')).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(800);
+        if (locale === 'de-DE') await photograph(page, `${locale}-lockout-800`, ['light']);
+      });
+
+      test(`the push wait fits without scrolling (D40)`, async ({ page, photograph }) => {
+        await passwordStep(page, `mfa.push+d40-${Date.now()}@example.com`);
+        await expect(page).toHaveURL(/\/register-mfa\/push\?/);
+        await expect(page.locator('main .push-number .number')).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(800);
+        if (locale === 'de-DE') await photograph(page, `${locale}-push-wait-800`, ['light']);
+      });
+    });
+  }
+});
+
 test.describe('second-factor set-up @js-on-only', () => {
   test('"Can’t scan the code?" shows a chevron, turned while open (D60)', async ({ page, photograph }) => {
     await passwordStep(page, SETUP.suggested(`d60-${Date.now()}`));

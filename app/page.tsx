@@ -8,6 +8,7 @@ import { loginNoticeFor } from '@/lib/flows/error-map';
 import { firstPageClientInfo } from '@/lib/flows/first-page';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
+import { wordSpace } from '@/lib/i18n/spacing';
 import { rememberedEmail } from '@/lib/remembered';
 import { EmailForm } from './email-form';
 
@@ -51,7 +52,9 @@ export default async function EmailPage({ searchParams }: PageProps<'/'>) {
       {/* A client whose self-registration is off takes new people by invitation only. */}
       {clientInfo?.registration.selfService === false ? null : (
         <p className="links">
-          {t('noAccount')} <a href={stepUrl('/register', requestId)}>{t('register')}</a>
+          {t('noAccount')}
+          {wordSpace(t('noAccount'), t('register'))}
+          <a href={stepUrl('/register', requestId)}>{t('register')}</a>
         </p>
       )}
     </Frame>

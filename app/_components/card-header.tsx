@@ -14,7 +14,7 @@ type Props = {
   manufacturer: LogoProps;
   /** The product mark: the operator's logo (`image`), else its name (`alt`) as text. */
   product: LogoProps & { image: boolean };
-  /** "Sign in to continue to …", already typeset for the language; absent for no sign-in. */
+  /** "Sign in to …", already typeset for the language; absent for no sign-in. */
   clientLine?: React.ReactNode;
   /** Lines broken at phrase boundaries (Japanese and Chinese: lib/i18n/typeset.tsx). */
   phrases: boolean;

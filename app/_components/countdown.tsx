@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { closeUpFigures } from '@/lib/i18n/spacing';
 
 /**
  * Seconds left of `seconds` as given by the server's answer, counting down in the browser; a new
@@ -31,9 +32,10 @@ export function useSecondsLeft(seconds: number | undefined): number {
 /**
  * A wait in words, in the page's language: "5 minutes" (whole minutes, rounded up) while a
  * minute or more is left, then "45 seconds" (Intl's unit names, so plurals and word order are
- * each language's own). Number and unit never part at a line end.
+ * each language's own). Number and unit never part at a line end: a no-break space joins them, or
+ * none in Japanese ("5分", where Intl writes "5 分"; lib/i18n/spacing.ts).
  */
 export function waitText(seconds: number, locale: string): string {
   const [value, unit] = seconds >= 60 ? [Math.ceil(seconds / 60), 'minute'] : [Math.max(1, seconds), 'second'];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value).replace(/ /g, '\u00a0');
+  return closeUpFigures(new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value)).replace(/ /g, '\u00a0');
 }

@@ -18,7 +18,7 @@ type Props = {
   description?: React.ReactNode;
   /**
    * The sign-in this screen belongs to, for the client application's name in the header ("Sign
-   * in to continue to …"). Left out, it is the sign-in in the flow cookie; null for screens that
+   * in to …"). Left out, it is the sign-in in the flow cookie; null for screens that
    * are not part of a sign-in (signed in, signed out, the provider not answering).
    */
   requestId?: string | null;

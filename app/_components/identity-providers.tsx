@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { getConfig } from '@/lib/config';
+import { keepNameTogether } from '@/lib/i18n/typeset';
 import { orderIdentityProviders, socialLoginUrl, usableLogo, type IdentityProvider } from '@/lib/provider/identity-providers';
 import { hasMark, ProviderMark } from './provider-marks';
 
@@ -30,7 +31,7 @@ export async function IdentityProviders({ requestId, providers }: { requestId: s
                 ) : (
                   <ProviderMark name={provider.kind === 'social' ? provider.name : ''} />
                 )}
-                <span>{t('signInWith', { name: provider.label })}</span>
+                <span>{t('signInWith', { name: keepNameTogether(provider.label) })}</span>
               </a>
             </li>
           );

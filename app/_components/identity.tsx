@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 
 type Props = {
   label: string;
-  /** The address of the sign-in, shown whole (it wraps, however long). */
+  /** The address of the sign-in, shown whole (it wraps, however long: before its @ and its dots first). */
   email: string;
   /** Beside the label: the way to change the address. */
   aside?: ReactNode;
@@ -25,7 +25,7 @@ export function Identity({ label, email, aside, error }: Props) {
         </p>
         {aside}
       </div>
-      <p className="identity-value">{email}</p>
+      <p className="identity-value">{breakableAddress(email)}</p>
       <input id="email" type="email" name="username" autoComplete="username" value={email} readOnly hidden aria-labelledby="email-label" />
       {error ? (
         <p id="email-error" className="notice" role="alert">
@@ -34,4 +34,21 @@ export function Identity({ label, email, aside, error }: Props) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * An address with its line-break opportunities where a reader expects them (as a URL is broken):
+ * before the @ and before each dot, so a long address wraps as "…@example" / ".com", never inside
+ * a name ("…@example.co" / "m"). Text content and copy-and-paste are unchanged (<wbr> has no text);
+ * only a part longer than the line still breaks where it must (`.identity-value`, app/globals.css).
+ */
+export function breakableAddress(email: string): ReactNode {
+  const parts = email.split(/(?=[@.])/);
+  if (parts.length === 1) return email;
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
 }

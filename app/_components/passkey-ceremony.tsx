@@ -1,6 +1,7 @@
 'use client';
 
 import { startTransition, useActionState, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { wordSpace } from '@/lib/i18n/spacing';
 import type { ErrorKey, FormAction, FormState, PasskeyState } from '@/lib/validation/form-state';
 import { FormError } from './form-error';
 import { useHydrated } from './use-hydrated';
@@ -126,7 +127,9 @@ export function PasskeyCeremony({ requestId, prepare, finish, labels, errors, in
   const say = (key: ErrorKey) => (
     <div className="notice" role="alert">
       <p>
-        {errors[key] ?? key} {labels.otherWay}
+        {errors[key] ?? key}
+        {wordSpace(errors[key] ?? key, labels.otherWay)}
+        {labels.otherWay}
       </p>
     </div>
   );

@@ -5,6 +5,7 @@ import { failForRequest } from '@/lib/errors';
 import { resolveGroupChoice, sortGroups } from '@/lib/flows/groups';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
+import { wordSpace } from '@/lib/i18n/spacing';
 import { template } from '@/lib/i18n/template';
 import { getSelectableGroups, type PreloginGroups } from '@/lib/provider/prelogin';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
@@ -66,7 +67,9 @@ export async function GroupChoice({ trackId, requestId, requestedId }: Props) {
           login, as on the other screens (app/register-mfa/way-out.tsx). */}
       <p className="links">
         <span>
-          {t('notYou')} <a href={resolveRedirectUrl(getConfig().providerUrl, requestId)}>{tAccount('otherAccount')}</a>
+          {t('notYou')}
+          {wordSpace(t('notYou'), tAccount('otherAccount'))}
+          <a href={resolveRedirectUrl(getConfig().providerUrl, requestId)}>{tAccount('otherAccount')}</a>
         </span>
       </p>
     </>

@@ -5,6 +5,7 @@ import { getConfig } from '@/lib/config';
 import { failForRequest } from '@/lib/errors';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
+import { wordSpace } from '@/lib/i18n/spacing';
 import { typeset } from '@/lib/i18n/typeset';
 import { requireClientInfo } from '@/lib/provider/client-name';
 import { readInvitation, type InvitationReading } from '@/lib/provider/invitations';
@@ -71,8 +72,11 @@ export default async function RegisterPage({ searchParams }: PageProps<'/registe
       title={t('title')}
       description={
         invited ? (
+          // Two messages, each typeset on its own, with the space (or none, after 。) between them.
           <>
-            {typeset(invited, locale)} {typeset(t('description'), locale)}
+            {typeset(invited, locale)}
+            {wordSpace(invited, t('description'))}
+            {typeset(t('description'), locale)}
           </>
         ) : (
           t('description')
@@ -91,7 +95,9 @@ export default async function RegisterPage({ searchParams }: PageProps<'/registe
         labels={await registrationLabels(asked, { submit: t('submit'), pending: t('pending') })}
       />
       <p className="links">
-        {t('haveAccount')} <a href={login}>{t('signIn')}</a>
+        {t('haveAccount')}
+        {wordSpace(t('haveAccount'), t('signIn'))}
+        <a href={login}>{t('signIn')}</a>
       </p>
     </Frame>
   );

@@ -9,6 +9,7 @@ import { SubmitButton } from '@/app/_components/submit-button';
 import { TextField } from '@/app/_components/text-field';
 import { useFieldRules, type FieldRule } from '@/app/_components/use-field-rules';
 import { useHydrated } from '@/app/_components/use-hydrated';
+import { joinTexts } from '@/lib/i18n/spacing';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import { COUNTRY_SUFFIX, fieldError, repeatOf, type RegistrationField } from '@/lib/validation/registration-fields';
 import { CHECKLIST_ERRORS, checkNewPassword, requirementsOf } from '@/lib/validation/rules';
@@ -85,7 +86,7 @@ export function RegistrationForm({
     const error = rules.errorOf(key);
     return error ? errors[error] : undefined;
   };
-  const label = (f: RegistrationField) => `${labels.fields[f.key] ?? f.key}${f.required ? '' : ` ${labels.optional}`}`;
+  const label = (f: RegistrationField) => (f.required ? (labels.fields[f.key] ?? f.key) : joinTexts(labels.fields[f.key] ?? f.key, labels.optional));
 
   const passwordField = fields.find((f) => f.type === 'PASSWORD' && !repeatOf(f));
   const passwordKey = passwordField?.key;

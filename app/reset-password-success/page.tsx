@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
+import { wordSpace } from '@/lib/i18n/spacing';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { readFlow } from '@/lib/session';
 import { parseRequestId } from '@/lib/validation/fields';
@@ -22,7 +23,9 @@ export default async function ResetSuccessPage({ searchParams }: PageProps<'/res
     <Frame title={title} description={description} requestId={requestId}>
       {flow?.passwordRequired && config.selfServiceUrl ? (
         <p className="notice info">
-          {t('mfaHint')} <a href={config.selfServiceUrl.toString()}>{t('editProfile')}</a>
+          {t('mfaHint')}
+          {wordSpace(t('mfaHint'), t('editProfile'))}
+          <a href={config.selfServiceUrl.toString()}>{t('editProfile')}</a>
         </p>
       ) : null}
       <a className="button" href={signIn}>

@@ -12,7 +12,7 @@ import { Fragment, type ReactNode } from 'react';
  *   and the element is styled `word-break: keep-all` (class `phrases`), so lines break only there
  *   in every browser. Text nodes stay whole phrases, the text content is unchanged.
  * - A masked phone number ("+49 ••• ••• 12") is never broken across lines: its spaces become
- *   no-break spaces and its hyphens non-breaking hyphens.
+ *   no-break spaces and its hyphens non-breaking hyphens; so is a short name in a button.
  */
 const PARSERS: Partial<Record<string, Parser>> = {};
 const parserFor = (locale: string): Parser | undefined => {
@@ -29,6 +29,17 @@ const MASKED_PHONE = /(?:\+\d{1,3}|[\d•*●·xX]{2,})(?:[ -][\d•*●·xX]{1,
 
 export function keepPhoneNumbersTogether(text: string): string {
   return text.replace(MASKED_PHONE, (match) => (/[•*●·xX+]/.test(match) ? match.replace(/ /g, '\u00a0').replace(/-/g, '\u2011') : match));
+}
+
+/**
+ * A name the tenant gives (an identity provider's "Acme Corp SSO") short enough for one line of a
+ * button: its spaces become no-break spaces, so a narrow button breaks before the name ("Se
+ * connecter avec / Acme Corp SSO") instead of leaving its last word alone. A longer name breaks
+ * as text does.
+ */
+export const SHORT_NAME_LENGTH = 24;
+export function keepNameTogether(name: string): string {
+  return name.length <= SHORT_NAME_LENGTH ? name.replace(/ /g, '\u00a0') : name;
 }
 
 /** The phrases of `text` in `locale` (one piece for languages that are not segmented). */

@@ -100,6 +100,41 @@ test('Italian running text never says "tu"', () => {
   expect(offenders).toEqual([]);
 });
 
+/**
+ * Polish and Czech typesetting (issue 43, D75): a one-letter preposition or conjunction never ends a
+ * line ("powiązany z / Twoim kontem"); it is bound to the next word by a no-break space. Polish:
+ * a, i, o, u, w, z; Czech (ČSN 01 6910): a, i, k, o, s, u, v, z.
+ */
+test.each([
+  ['pl-PL', 'aiouwz'],
+  ['cs-CZ', 'aikosuvz'],
+])('%s binds one-letter words to the next word', (locale, letters) => {
+  const loose = new RegExp(`(?<![\\p{L}\\p{N}\\-\\u2011])[${letters}${letters.toUpperCase()}] `, 'u');
+  expect(flatten(load(locale)).filter(([, text]) => loose.test(text))).toEqual([]);
+});
+
+/**
+ * One convention for the courtesy forms (issue 43, D69): lower case, as in most of the file ("il
+ * suo accesso", "Le invieremo" only where a sentence starts). A capital inside a sentence is the
+ * older convention: the pronoun and its possessives ("il Suo profilo", "Non è Lei?") or an
+ * enclitic ("inviarLe").
+ */
+test('Italian writes the courtesy forms in lower case inside a sentence', () => {
+  const courtesy = /^(?:Lei|La|Le|Gli|Suo|Sua|Suoi|Sue)$/;
+  const offenders = flatten(load('it-IT')).flatMap(([key, text]) =>
+    text
+      // Sentences: a capital after . ! ? : or at the start is where a sentence begins.
+      .split(/(?<=[.!?:…])\s+/)
+      .flatMap((sentence) => {
+        const words = sentence.split(/[\s\u00a0’'(«“]+/).filter(Boolean);
+        const capitalised = words.slice(1).filter((word) => courtesy.test(word.replace(/[^\p{L}]+$/u, '')));
+        const enclitic = words.filter((word) => /\p{Ll}(?:La|Le|Li|Lo|Gli)\b/u.test(word));
+        return [...capitalised, ...enclitic].map((word) => `${key}: “${word}” in “${sentence}”`);
+      }),
+  );
+  expect(offenders).toEqual([]);
+});
+
 /** One word for one thing in each language (issue 33, D27, D28, D41, D43). */
 test.each([
   ['ja-JP', /サインイン/, 'ログイン, as Japanese sign-in pages say'],

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render } from '@testing-library/react';
 import { describe, expect, test } from 'vitest';
-import { keepPhoneNumbersTogether, phrasesOf, typeset, usesPhrases } from '@/lib/i18n/typeset';
+import { keepNameTogether, keepPhoneNumbersTogether, phrasesOf, SHORT_NAME_LENGTH, typeset, usesPhrases } from '@/lib/i18n/typeset';
 
 describe('phrases (Japanese and Chinese)', () => {
   test('only Japanese and Chinese are segmented', () => {
@@ -42,5 +42,15 @@ describe('masked phone numbers', () => {
   test('other numbers and text are left alone', () => {
     expect(keepPhoneNumbersTogether('The password must be 10 to 30 characters long.')).toBe('The password must be 10 to 30 characters long.');
     expect(keepPhoneNumbersTogether('Customer no. 10 20 30')).toBe('Customer no. 10 20 30');
+  });
+});
+
+describe('names in buttons', () => {
+  test('a short name is kept on one line; a long one breaks as text does (D75)', () => {
+    expect(keepNameTogether('Acme Corp SSO')).toBe('Acme\u00a0Corp\u00a0SSO');
+    expect(keepNameTogether('Google')).toBe('Google');
+    const long = 'Kitchen Works Corporate Single Sign-On';
+    expect(long.length).toBeGreaterThan(SHORT_NAME_LENGTH);
+    expect(keepNameTogether(long)).toBe(long);
   });
 });

@@ -8,7 +8,7 @@ test.describe('the page frame', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     await expect(page.getByRole('img', { name: 'Manufacturer' })).toBeVisible();
     await expect(page.locator('.card-header').getByText('Sales Portal', { exact: true })).toBeVisible();
-    await expect(page.locator('.card-header').getByText(`Sign in to continue to ${CLIENT_NAME}`)).toBeVisible();
+    await expect(page.locator('.card-header').getByText(`Sign in to ${CLIENT_NAME}`)).toBeVisible();
     // The logo's height is in the range the brand asks for (40–56 px).
     const logo = await page.getByRole('img', { name: 'Manufacturer' }).boundingBox();
     expect(logo!.height).toBeGreaterThanOrEqual(40);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { LOCALES, type Locale } from '../../../lib/i18n/locales';
+import { joinTexts } from '../../../lib/i18n/spacing';
 import { PASSKEY } from '../support/accounts';
 import { CLIENT_NAME, expect, standinClient, submit, toPasswordStep } from '../support/fixtures';
 import { fingerprint, Rerenders } from '../support/matrix/rerender';
@@ -99,7 +100,7 @@ test.describe('passkeys in 12 languages @js-on-only', () => {
     /** A cancelled ceremony: said, with the way on, and a fresh ceremony ready again. */
     const expectCancelled = async (on: Page, locale: Locale, screen: PasskeyScreen) => {
       const texts = messages(locale);
-      await expect(passkeyAlert(on)).toHaveText(`${texts.errors.passkeyCancelled} ${screen.ceremony!.otherWay(texts)}`);
+      await expect(passkeyAlert(on)).toHaveText(joinTexts(texts.errors.passkeyCancelled, screen.ceremony!.otherWay(texts)));
       await check(on, locale, screen);
     };
     /**

@@ -55,7 +55,7 @@ const FLOWS: Record<string, (client: FormClient, tag: string, replicas: Replicas
   async 'group and second factor'(client, tag, { url, standinUrl }) {
     const email = `groupfirst.mfa+rep-${tag}@example.com`;
     await emailAndPassword(client, url, email);
-    expectAt(client, '/group-selection', 'Choose a sales organisation');
+    expectAt(client, '/group-selection', 'Choose a\u00a0sales\u00a0organisation');
     await client.submit(MAIN_SUBMIT, { groupId: 'kitchenpro-south' });
     expectAt(client, '/continue');
     await client.submit(CONTINUE_BUTTON);

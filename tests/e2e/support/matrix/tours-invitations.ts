@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { joinTexts } from '../../../../lib/i18n/spacing';
 import { expect } from '../fixtures';
 import { expectHeading, latestLink, type Tour, type Visit } from './steps';
 
@@ -23,7 +24,7 @@ export function tenantTexts(v: Visit): string[] {
     .flatMap((f) => {
       const text = f.localeText[language] ?? f.localeText.en;
       const name = text.name ?? '';
-      return [name, `${name} ${v.t.register.optional}`, ...(text.attributes ?? []).map((a) => a.value)];
+      return [name, joinTexts(name, v.t.register.optional), ...(text.attributes ?? []).map((a) => a.value)];
     });
 }
 

@@ -163,6 +163,8 @@ export type FlowSession = {
   groupId?: string;
   /** The invitation the register page was opened with, moved here from its address (docs/provider-contract.md §2.16). */
   invite?: string;
+  /** The account was created on this sign-in's register page: the steps after it say so. */
+  registered?: true;
 };
 
 export type PendingAuthorization = {

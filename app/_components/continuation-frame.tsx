@@ -7,12 +7,25 @@ import { ScriptAware } from './script-aware';
 
 /**
  * "Signing you in": hands a finished step to the provider with a browser form POST, sent at once
- * with JavaScript and by the visible Continue button without it.
+ * with JavaScript and by the visible Continue button without it. A screen that has more to say
+ * first (a new account) gives its own title and description.
  */
-export async function ContinuationFrame({ form, requestId }: { form: ContinuationForm; requestId: string }) {
+export async function ContinuationFrame({
+  form,
+  requestId,
+  texts,
+}: {
+  form: ContinuationForm;
+  requestId: string;
+  texts?: { title: string; description: string };
+}) {
   const [t, clientName] = await Promise.all([getTranslations('continue'), getClientName(requestId, await getLocale())]);
   return (
-    <Frame title={t('title')} description={<ScriptAware withScript={t('description')} withoutScript={t('descriptionNoScript')} />} clientName={clientName}>
+    <Frame
+      title={texts?.title ?? t('title')}
+      description={texts?.description ?? <ScriptAware withScript={t('description')} withoutScript={t('descriptionNoScript')} />}
+      clientName={clientName}
+    >
       <form id="continue-form" method="post" action={form.action}>
         {form.fields.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

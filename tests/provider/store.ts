@@ -142,6 +142,12 @@ export type AuthRequest = {
   registrationOff?: boolean;
   /** The app's auto_login_after_register: the register answer carries a track for the after-register login. */
   autoLogin?: boolean;
+  /**
+   * The tenant wants a new account's address confirmed before it signs in: the account starts
+   * unconfirmed, and both the after-register login and a password login are refused with the login
+   * page's `error=email_not_verified` until it is.
+   */
+  confirmEmail?: boolean;
   /** The tenant's own password policy, in the client information's shape (`password_policy`), enforced on register. */
   passwordPolicy?: { minimumLength: number; maximumLength: number; noOfDigits: number; noOfSpecialChars: number; lowerAndUpperCase: boolean };
   createdAt: number;

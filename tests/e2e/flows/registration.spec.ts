@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, chooseLanguage, continueToProvider, expect, startSignIn, submit, test, unreadRequest } from '../support/fixtures';
+import { ACCOUNTS, chooseLanguage, expect, startSignIn, submit, test, unreadRequest, type StandIn } from '../support/fixtures';
 
 /**
  * Registration with the tenant's fields (issue 34, item 1): the stand-in's field list has every
@@ -11,6 +11,19 @@ const fresh = (kind: string, js: boolean) =>
   `new+${kind}-${js ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}@example.com`;
 const PASSWORD = 'NewKitchen2027';
 const errorOf = (page: Page, key: string) => page.locator(`#${key}-error`);
+
+/**
+ * Registered on a tenant that suggests LOGIN: signed in with the password just chosen, never asked
+ * for the address or the password again (without JavaScript "Registration complete" waits for Continue).
+ */
+async function signedInAfterRegistering(page: Page, email: string, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) {
+    await expect(page).toHaveURL(/\/register-success\?requestId=[\w-]+$/);
+    await expect(page.locator('#page-description')).toHaveText('Your account has been created. You are being signed in.');
+    await submit(page, 'Continue');
+  }
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+}
 
 async function toRegistration(page: Page) {
   const requestId = await startSignIn(page);
@@ -109,16 +122,10 @@ test('every field type in the tenant’s order, each refusal on its field, then 
   await expect(page.locator('#password')).toHaveValue(javaScriptEnabled ? 'kitchen' : '');
   if (legacy) await expect(errorOf(page, 'terms_consent')).toHaveText('Please accept this to register.');
 
-  // All good: registered, back at the tenant's login for the same request with the address filled in.
+  // All good: registered and signed in with the password just chosen (the tenant suggests LOGIN).
   await fillValid(page, email, legacy);
   await submit(page, 'Register');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
-  await expect(page.getByLabel('E\u2011mail address')).toHaveValue(email);
-  await submit(page, 'Next');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  await signedInAfterRegistering(page, email, javaScriptEnabled);
 });
 
 test('a mobile number: a landline refused on the field with the country kept; another country chosen, the number as dialled there; the tenant takes it in international form', async ({
@@ -148,8 +155,7 @@ test('a mobile number: a landline refused on the field with the country kept; an
   // The stand-in refuses a number not in international form (+49…): the account is made only if the page sent it so.
   await fillValid(page, email, generation === 'legacy', { mobile_number: '0151 23456789' });
   await submit(page, 'Register');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
-  await expect(page.getByLabel('E\u2011mail address')).toHaveValue(email);
+  await signedInAfterRegistering(page, email, javaScriptEnabled);
 });
 
 test('an address that already has an account: said on the e-mail field, with sign-in and reset beside it', async ({ page, generation, expectAccessible }) => {
@@ -237,6 +243,56 @@ test('a tenant that signs new accounts in at once: registered, then signed in wi
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 });
 
+/** "Check your e-mail" after a registration, then the link from the outbox: signed in. */
+async function confirmFromOutbox(page: Page, standin: StandIn, email: string, javaScriptEnabled: boolean) {
+  await expect(page).toHaveURL(/\/verify-email\?requestId=/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your e\u2011mail address');
+  await expect(page.locator('#page-description')).toContainText('Your account has been created.');
+  if (!javaScriptEnabled) await submit(page, 'Send confirmation link');
+  await expect(page.locator('#page-description')).toContainText('We have sent a confirmation link');
+  await expect.poll(async () => (await standin.outbox(email)).filter((m) => m.link).length).toBe(1);
+  const [message] = (await standin.outbox(email)).filter((m) => m.link);
+  await page.goto(message.link!);
+  if (!javaScriptEnabled) await submit(page, 'Continue');
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+}
+
+test('a tenant that signs new accounts in at once but wants the address confirmed: its refusal leads to the confirmation, whose link signs in', async ({
+  page,
+  javaScriptEnabled,
+  standin,
+}) => {
+  const email = fresh('autologin-confirm', javaScriptEnabled);
+  const requestId = await toRegistration(page);
+  await standin.registrationSettings(requestId, { autoLogin: true, confirmEmail: true });
+  await fillValid(page, email, false);
+  await submit(page, 'Register');
+  // The answer (email_verified false beside LOGIN and a track) cannot tell this tenant from one that
+  // signs in: the after-register login is tried, and the tenant's refusal names the account.
+  if (!javaScriptEnabled) {
+    await expect(page).toHaveURL(new RegExp(`/register-success\\?requestId=${requestId}$`));
+    await submit(page, 'Continue');
+  }
+  await confirmFromOutbox(page, standin, email, javaScriptEnabled);
+});
+
+test('a tenant that wants the address confirmed, without auto-login: signed in with the password just chosen, its refusal leads to the confirmation', async ({
+  page,
+  javaScriptEnabled,
+  standin,
+}) => {
+  const email = fresh('confirm', javaScriptEnabled);
+  const requestId = await toRegistration(page);
+  await standin.registrationSettings(requestId, { confirmEmail: true });
+  await fillValid(page, email, false);
+  await submit(page, 'Register');
+  if (!javaScriptEnabled) {
+    await expect(page).toHaveURL(new RegExp(`/register-success\\?requestId=${requestId}$`));
+    await submit(page, 'Continue');
+  }
+  await confirmFromOutbox(page, standin, email, javaScriptEnabled);
+});
+
 test('a tenant with its own password policy: the checklist says its rules, the form holds to them, the tenant takes the password', async ({
   page,
   javaScriptEnabled,
@@ -263,10 +319,5 @@ test('a tenant with its own password policy: the checklist says its rules, the f
   // All lower case is fine here: the tenant asks for no mixed case.
   await fillValid(page, email, false, { password: 'new-kitchen-2027', password_echo: 'new-kitchen-2027' });
   await submit(page, 'Register');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
-  await submit(page, 'Next');
-  await page.getByLabel('Password', { exact: true }).fill('new-kitchen-2027');
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  await signedInAfterRegistering(page, email, javaScriptEnabled);
 });

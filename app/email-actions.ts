@@ -13,7 +13,7 @@ import { accountAtClient, answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { allowedRedirectOrigins, checkRedirect, withQuery } from '@/lib/redirects';
 import { rememberedEmail } from '@/lib/remembered';
-import { startFlow } from '@/lib/session';
+import { readFlow, startFlow, updateFlow } from '@/lib/session';
 import { EmailField, fieldErrorsOf, RequestIdSchema } from '@/lib/validation/fields';
 import type { FormState } from '@/lib/validation/form-state';
 
@@ -54,6 +54,9 @@ export const submitEmail = formAction(async function submitEmail(_prev: EmailFor
 
   switch (outcome.kind) {
     case 'field-error':
+      // No account: "register" in the message opens the form with this address, carried in the
+      // flow cookie (never the URL; docs/features.md "Registration").
+      if (outcome.key === 'userNotFound') await keepForRegistration(requestId, email);
       return { status: 'invalid', fieldErrors: { email: outcome.key }, values: { email } };
     case 'screen':
       await Promise.all([
@@ -70,3 +73,9 @@ export const submitEmail = formAction(async function submitEmail(_prev: EmailFor
       failToErrorPage(new Error(outcome.reason), { step: 'email' });
   }
 });
+
+/** The address the e-mail step found no account for, for the register form of the same sign-in. */
+async function keepForRegistration(requestId: string, email: string): Promise<void> {
+  if ((await readFlow())?.requestId === requestId) await updateFlow({ registerEmail: email });
+  else await startFlow({ requestId, registerEmail: email });
+}

@@ -108,6 +108,7 @@ const EnvSchema = z.object({
     .pipe(z.array(originUrl)),
   FOOTER_LINKS: jsonVariable('must be JSON').pipe(FooterLinksSchema),
   BRAND_DIR: z.string().trim().min(1).optional(),
+  BRAND_NAME: z.string().trim().min(1).max(80).optional(),
   PROVIDER_API: z.enum(['current', 'legacy']).default('current'),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(8_000),
   MFA_RESEND_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
@@ -174,6 +175,8 @@ export type AppConfig = {
   footerLinks: Partial<Record<FooterLinkName, Record<string, string>>>;
   /** Where operators put replacement logos (manufacturer.svg, product.svg …); see docs/features.md "Brand". */
   brandDir: string | undefined;
+  /** The manufacturer's name as its customers know it ("Kitchen Works"), for "ask your … sales contact". */
+  brandName: string | undefined;
   /**
    * Which generation of the provider's reset and account-verification API the tenant speaks
    * (docs/provider-contract.md §3): `current` (password-srv, verification-actions-srv) or `legacy`
@@ -258,6 +261,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     redirectAllowlist: e.REDIRECT_ALLOWLIST,
     footerLinks: e.FOOTER_LINKS,
     brandDir: e.BRAND_DIR,
+    brandName: e.BRAND_NAME,
     providerApi: e.PROVIDER_API,
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
     mfaResendSeconds: e.MFA_RESEND_SECONDS,

@@ -165,6 +165,8 @@ export type FlowSession = {
   invite?: string;
   /** The account was created on this sign-in's register page: the steps after it say so. */
   registered?: true;
+  /** The address the e-mail step found no account for: the register form's starting value. */
+  registerEmail?: string;
 };
 
 export type PendingAuthorization = {

@@ -22,8 +22,8 @@ import { RegistrationForm } from './registration-form';
 
 /**
  * The tenant's `register` page (docs/provider-contract.md, "Registration"): reached from the
- * e-mail step's "Register here" with the same requestId. The address typed there (kept in the
- * flow or remembered) is filled in. Opened from an invitation (its id in the flow, moved there by
+ * e-mail step's "Register here" (or "register" in its "no account" message) with the same
+ * requestId. The address typed there (kept in the flow or remembered) is filled in. Opened from an invitation (its id in the flow, moved there by
  * ./entry), the invitation's address is filled in and locked, its other values filled in, and
  * the inviting organisation named; an invitation that can no longer be used gets its own state
  * of this page (docs/provider-contract.md §2.16).
@@ -58,7 +58,8 @@ export default async function RegisterPage({ searchParams }: PageProps<'/registe
   // Closed to self-registration: an invitation is the way in; a captcha closes it to invitations too.
   const closed = closedReason(client.registration);
   const asked = withPasswordPolicy(inputFields(fields), client.passwordPolicy);
-  if (closed === 'captcha' || (closed === 'invitationOnly' && !invitation)) return <RegistrationClosed reason={closed} signIn={login} />;
+  if (closed === 'captcha' || (closed === 'invitationOnly' && !invitation))
+    return <RegistrationClosed reason={closed} signIn={login} clientName={client.displayName} />;
   const phone = phoneForm(asked, locale, invitation?.prefill);
   const invited = invitation
     ? invitation.organisation
@@ -78,6 +79,8 @@ export default async function RegisterPage({ searchParams }: PageProps<'/registe
           t('description')
         )
       }
+      // The application's name from the first view on ("Sign in to continue to …"): the page has it.
+      clientName={client.displayName}
       focus="form"
     >
       <RegistrationForm
@@ -85,7 +88,7 @@ export default async function RegisterPage({ searchParams }: PageProps<'/registe
         fields={asked}
         invitation={invitation && { lockedEmail: invitation.email, prefill: phone?.known ?? invitation.prefill, lockedHint: tInvitation('emailLocked') }}
         phone={phone?.choices}
-        defaultEmail={(flow?.requestId === requestId ? flow.email : undefined) ?? remembered}
+        defaultEmail={(flow?.requestId === requestId ? (flow.registerEmail ?? flow.email) : undefined) ?? remembered}
         existsLinks={{ signIn: login, reset: stepUrl('/reset-password-init', requestId) }}
         errors={errors}
         labels={await registrationLabels(asked, { submit: t('submit'), pending: t('pending') })}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, chooseLanguage, expect, startSignIn, submit, test, unreadRequest, type StandIn } from '../support/fixtures';
+import { ACCOUNTS, chooseLanguage, CLIENT_NAME, expect, startSignIn, submit, test, unreadRequest, type StandIn } from '../support/fixtures';
 
 /**
  * Registration with the tenant's fields (issue 34, item 1): the stand-in's field list has every
@@ -199,7 +199,7 @@ test('in the page’s language: the tenant’s names where it has them (German),
   await expect(page.locator('#mobile_number__country option:checked')).toHaveText('France (+33)');
 });
 
-test('a client that asks for a captcha, or takes no self-registration: the page says so and how to get in, with no form to fill', async ({
+test('a client that asks for a captcha, or takes no self-registration: no "Register here", and the page says how to get in, with no form to fill', async ({
   page,
   standin,
   expectAccessible,
@@ -208,9 +208,14 @@ test('a client that asks for a captcha, or takes no self-registration: the page 
   // set up before any page reads its client information, which the app keeps for a few minutes.)
   const requestId = await unreadRequest(page);
   await standin.registrationSettings(requestId, { captcha: true });
+  // The e-mail step offers no way into a registration this product cannot complete.
+  await page.goto(`/?requestId=${requestId}`);
+  await expect(page.getByRole('textbox', { name: 'E\u2011mail' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Register here' })).toHaveCount(0);
   await page.goto(`/register?requestId=${requestId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Registration is not available here');
-  await expect(page.getByText('asks for a security check this page cannot show. Ask your contact at the company for an invitation.')).toBeVisible();
+  // The brand's own name (BRAND_NAME), never this product's limitation.
+  await expect(page.locator('#page-description')).toHaveText('Accounts are created by invitation. Ask your Kitchen Works sales contact.');
   await expect(page.locator('main form')).toHaveCount(0);
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Back to sign-in' }).click();
@@ -291,6 +296,29 @@ test('a tenant that wants the address confirmed, without auto-login: signed in w
     await submit(page, 'Continue');
   }
   await confirmFromOutbox(page, standin, email, javaScriptEnabled);
+});
+
+test('"register" in the e-mail step’s "no account" message opens the form with the address typed, which no address bar shows', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const requestId = await startSignIn(page);
+  const email = fresh('unknown', javaScriptEnabled);
+  await page.getByLabel('E\u2011mail address').fill(email);
+  await submit(page, 'Next');
+  await expect(errorOf(page, 'email')).toContainText('There is no account for this e\u2011mail address.');
+  await errorOf(page, 'email').getByRole('link', { name: 'register' }).click();
+  await expect(page).toHaveURL(new RegExp(`/register\\?requestId=${requestId}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create an account');
+  await expect(page.locator('#email')).toHaveValue(email);
+});
+
+test('the register page names the application from its first view', async ({ page }) => {
+  // A request whose client nobody has asked about yet in this app, opened straight at /register.
+  const requestId = await unreadRequest(page);
+  await page.goto(`/register?requestId=${requestId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create an account');
+  await expect(page.locator('.card-header').getByText(`Sign in to continue to ${CLIENT_NAME}`)).toBeVisible();
 });
 
 test('a tenant with its own password policy: the checklist says its rules, the form holds to them, the tenant takes the password', async ({

@@ -121,3 +121,26 @@ test('an unknown invitation: its own page, not the error page @generations', asy
   await expect(page.getByText('The link may be incomplete, or the invitation may have been withdrawn.', { exact: false })).toBeVisible();
   await expectAccessible(page);
 });
+
+test('the first field to fill in has the cursor (the names came with the invitation: the password), and the locked address looks read-only in the dark', async ({
+  page,
+  standin,
+  javaScriptEnabled,
+}) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(await invite(page, standin, fresh('focus', javaScriptEnabled)));
+  await expect(page.locator('#email')).toHaveAttribute('readonly', '');
+  await expect(page.locator('#password')).toBeFocused();
+  // As the password step's identity box: the read-only ground, no field border.
+  const look = await page.locator('#email').evaluate((input) => {
+    const style = getComputedStyle(input);
+    const probe = document.createElement('div');
+    probe.style.background = 'var(--readonly-bg)';
+    document.body.append(probe);
+    const readonly = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return { background: style.backgroundColor, readonly, border: style.borderTopColor };
+  });
+  expect(look.background).toBe(look.readonly);
+  expect(look.border).toBe('rgba(0, 0, 0, 0)');
+});

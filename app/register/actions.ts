@@ -69,7 +69,7 @@ export const submitRegistration = formAction(async function submitRegistration(_
   if (inviteId) {
     const reading = await readInvitation({ inviteId, requestId, locale }).catch((error: unknown) => retryOnForm(error, { step: 'register.invitation' }));
     if ('status' in reading) return reading;
-    // The page says why it can no longer be used, and what to do.
+    // The page says why it cannot be used (also when its address cannot be read: no lock, no registration), and what to do.
     if (reading.kind !== 'open') redirect(stepUrl('/register', requestId));
     invitation = reading.invitation;
   }
@@ -78,7 +78,7 @@ export const submitRegistration = formAction(async function submitRegistration(_
   if (closed === 'captcha' || (closed === 'invitationOnly' && !inviteId)) redirect(stepUrl('/register', requestId));
   const inputs = inputFields(fields);
   const raw = postedValues(inputs, posted);
-  if (invitation?.email && 'email' in raw) raw.email = invitation.email;
+  if (invitation && 'email' in raw) raw.email = invitation.email;
   const values = echoed(inputs, raw);
   const parsed = registrationSchema(fields).safeParse(raw);
   if (!parsed.success) {

@@ -44,7 +44,7 @@ export default async function RegisterPage({ searchParams }: PageProps<'/registe
     reading = await readInvitation({ inviteId, requestId, locale }).catch((e: unknown) =>
       failForRequest(e, { page: 'register.invitation' }, stepUrl('/register', requestId)),
     );
-  if (reading && reading.kind !== 'open') return <InvitationRefused state={reading.kind} requestId={requestId} signIn={login} />;
+  if (reading && reading.kind !== 'open') return <InvitationRefused reading={reading} requestId={requestId} signIn={login} />;
   const invitation = reading?.kind === 'open' ? reading.invitation : undefined;
 
   const [t, tInvitation, errors, fields, remembered, client] = await Promise.all([

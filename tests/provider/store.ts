@@ -247,6 +247,8 @@ export type Invitation = {
   customFields: Record<string, string>;
   state: 'open' | 'used';
   expiresAt: number;
+  /** The reads name the invited address under this key instead of their usual one (a shape the app cannot read). */
+  addressKey?: string;
 };
 type SeedInvitation = Omit<Invitation, 'expiresAt' | 'customFields'> & { expiresAt?: string; customFields?: Record<string, string> };
 

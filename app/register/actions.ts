@@ -5,16 +5,16 @@ import { redirect } from 'next/navigation';
 import { getConfig } from '@/lib/config';
 import { retryOnForm } from '@/lib/errors';
 import { continuationAfter } from '@/lib/flows/continuation';
+import { readInvitationLimited, readRegistrationSetup } from '@/lib/flows/register-page';
 import { nextAfterRegistration, signInNewAccount } from '@/lib/flows/registration';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { accountAtClient, answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
-import { requireClientInfo } from '@/lib/provider/client-name';
 import { isProviderError } from '@/lib/provider/errors';
-import { readInvitation, type Invitation } from '@/lib/provider/invitations';
-import { readRegistrationFields, register, type RegisterOutcome } from '@/lib/provider/registration';
+import type { Invitation } from '@/lib/provider/invitations';
+import { register, type RegisterOutcome } from '@/lib/provider/registration';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
 import { readFlow, startFlow } from '@/lib/session';
@@ -51,12 +51,15 @@ export const submitRegistration = formAction(async function submitRegistration(_
     return typeof value === 'string' ? value : '';
   };
 
+  // Over a per-client limit on these reads (lib/flows/register-page.ts): the form's wait.
+  const busy = (retryAfter: number): RegisterState => ({ status: 'invalid', fieldErrors: {}, formError: 'registerWait', retryAfter });
   let fields: RegistrationField[];
   let closed: ReturnType<typeof closedReason>;
   try {
-    const [list, client] = await Promise.all([readRegistrationFields({ requestId, locale }), requireClientInfo(requestId, locale)]);
-    fields = withPasswordPolicy(list, client.passwordPolicy);
-    closed = closedReason(client.registration);
+    const setup = await readRegistrationSetup({ requestId, locale });
+    if (setup.kind === 'limited') return busy(setup.retryAfter);
+    fields = withPasswordPolicy(setup.fields, setup.client.passwordPolicy);
+    closed = closedReason(setup.client.registration);
   } catch (error) {
     if (isProviderError(error) && error.meaning === 'reference-invalid') redirect(errorUrl('expired', requestId));
     return retryOnForm(error, { step: 'register.fields' });
@@ -67,8 +70,9 @@ export const submitRegistration = formAction(async function submitRegistration(_
   const inviteId = flow?.requestId === requestId ? flow.invite : undefined;
   let invitation: Invitation | undefined;
   if (inviteId) {
-    const reading = await readInvitation({ inviteId, requestId, locale }).catch((error: unknown) => retryOnForm(error, { step: 'register.invitation' }));
+    const reading = await readInvitationLimited({ inviteId, requestId, locale }).catch((error: unknown) => retryOnForm(error, { step: 'register.invitation' }));
     if ('status' in reading) return reading;
+    if (reading.kind === 'limited') return busy(reading.retryAfter);
     // The page says why it cannot be used (also when its address cannot be read: no lock, no registration), and what to do.
     if (reading.kind !== 'open') redirect(stepUrl('/register', requestId));
     invitation = reading.invitation;
@@ -111,8 +115,8 @@ export const submitRegistration = formAction(async function submitRegistration(_
     // What a tenant answers for an invitation used or withdrawn meanwhile is not published: the
     // invitation itself says (docs/provider-contract.md §2.16).
     if (inviteId && isProviderError(error) && error.kind === 'rejected') {
-      const now = await readInvitation({ inviteId, requestId, locale }).catch(() => undefined);
-      if (now && now.kind !== 'open') redirect(stepUrl('/register', requestId));
+      const now = await readInvitationLimited({ inviteId, requestId, locale }).catch(() => undefined);
+      if (now && now.kind !== 'open' && now.kind !== 'limited') redirect(stepUrl('/register', requestId));
     }
     return retryOnForm(error, { step: 'register' }, values);
   }

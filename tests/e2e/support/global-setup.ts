@@ -85,6 +85,7 @@ async function startPair(generation: Generation, clientId: string) {
         'code.address': '100000/60',
         'send.address': '100000/60',
         'entry.address': '100000/60',
+        'invitation.address': '100000/60',
       }),
       // The closed registration page names whom to ask (the brand's sales contact).
       BRAND_NAME: 'Kitchen Works',

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { RegistrationField } from '@/lib/validation/registration-fields';
-import { flowNow, form, idle, outage, redirectedTo, REQUEST, resetRequest, verificationMock, withFlow } from './support';
+import { flowNow, form, idle, limitsMock, outage, redirectedTo, refused, REQUEST, resetRequest, verificationMock, withFlow } from './support';
 
 vi.mock('@/lib/provider/registration', () => ({ readRegistrationFields: vi.fn(), register: vi.fn() }));
 vi.mock('@/lib/provider/invitations', () => ({ readInvitation: vi.fn() }));
@@ -90,6 +90,15 @@ describe('register with an invitation (app/register/actions.ts)', () => {
   test('an unknown invitation by now: back to the page; nothing registered', async () => {
     vi.mocked(readInvitation).mockResolvedValue({ kind: 'unknown' });
     expect(await redirectedTo(post())).toBe(`/register?requestId=${REQUEST}`);
+    expect(register).not.toHaveBeenCalled();
+  });
+
+  test('over the per-client budget for invitation reads: the form’s wait, the invitation not read, nothing registered', async () => {
+    // The field list's read (entry.address) first, then the invitation's (invitation.address).
+    limitsMock.attempt.mockResolvedValueOnce({ ok: true }).mockResolvedValueOnce(refused('invitation.address', 600) as never);
+    expect(await post()).toMatchObject({ status: 'invalid', formError: 'registerWait', retryAfter: 600 });
+    expect(limitsMock.attempt).toHaveBeenLastCalledWith([['invitation.address', 'address']]);
+    expect(readInvitation).not.toHaveBeenCalled();
     expect(register).not.toHaveBeenCalled();
   });
 

@@ -233,8 +233,18 @@ describe('register (app/register/actions.ts submitRegistration)', () => {
     expect(register).not.toHaveBeenCalled();
   });
 
+  test('over the per-client budget for the field list’s reads: nothing asked of the provider, the form’s wait', async () => {
+    limitsMock.attempt.mockResolvedValueOnce(refused('entry.address', 40) as never);
+    expect(await post()).toMatchObject({ status: 'invalid', fieldErrors: {}, formError: 'registerWait', retryAfter: 40 });
+    expect(limitsMock.attempt).toHaveBeenLastCalledWith([['entry.address', 'address']]);
+    expect(limitsMock.answerLimited).toHaveBeenCalledWith(expect.objectContaining({ limit: 'entry.address' }), 'register.setup');
+    expect(requireClientInfo).not.toHaveBeenCalled();
+    expect(readRegistrationFields).not.toHaveBeenCalled();
+    expect(register).not.toHaveBeenCalled();
+  });
+
   test('over the registration limit: nothing asked of the provider, 429 and the wait on the form, the values kept', async () => {
-    limitsMock.attempt.mockResolvedValueOnce(refused('register.address', 600) as never);
+    limitsMock.attempt.mockResolvedValueOnce({ ok: true }).mockResolvedValueOnce(refused('register.address', 600) as never);
     const state = await post();
     expect(state).toMatchObject({ status: 'invalid', fieldErrors: {}, formError: 'registerWait', retryAfter: 600, values: { email: 'nina@example.com' } });
     expect(register).not.toHaveBeenCalled();

@@ -59,8 +59,9 @@ export async function readInvitation(args: { inviteId: string; requestId: string
  * One answer read (exported for the unit tests of the plausible shapes): 204, 400 and 404 say
  * there is no such invitation, 410 that it is gone; a status (USED, ACCEPTED, EXPIRED, REVOKED…),
  * a used/expired flag or an expiry in the past say it can no longer be used; one that can be used
- * but names no address read here is `unreadable`. Who sent it is read whatever its state. Anything else the
- * provider refuses (a server error, a missing scope) is thrown, like every other provider failure.
+ * but names no address read here is `unreadable`. Who sent it is read whatever its state. Anything
+ * else the provider refuses (a server error, a missing scope) is thrown, like every other provider
+ * failure.
  */
 export function invitationOf(answer: Answer, now = Date.now()): InvitationReading {
   if (answer.kind === 'empty') return { kind: 'unknown' };

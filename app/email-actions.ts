@@ -14,7 +14,7 @@ import { accountRef, log } from '@/lib/log';
 import { counted } from '@/lib/metrics';
 import { allowedRedirectOrigins, checkRedirect, withQuery } from '@/lib/redirects';
 import { rememberedEmail } from '@/lib/remembered';
-import { startFlow } from '@/lib/session';
+import { readFlow, startFlow, updateFlow } from '@/lib/session';
 import { EmailField, fieldErrorsOf, RequestIdSchema } from '@/lib/validation/fields';
 import type { FormState } from '@/lib/validation/form-state';
 
@@ -61,6 +61,9 @@ export const submitEmail = formAction(async function submitEmail(_prev: EmailFor
 
   switch (outcome.kind) {
     case 'field-error':
+      // No account: "register" in the message opens the form with this address, carried in the
+      // flow cookie (never the URL; docs/features.md "Registration").
+      if (outcome.key === 'userNotFound') await keepForRegistration(requestId, email);
       return { status: 'invalid', fieldErrors: { email: outcome.key }, values: { email } };
     case 'screen':
       await Promise.all([
@@ -77,3 +80,9 @@ export const submitEmail = formAction(async function submitEmail(_prev: EmailFor
       failToErrorPage(new Error(outcome.reason), { step: 'email' });
   }
 });
+
+/** The address the e-mail step found no account for, for the register form of the same sign-in. */
+async function keepForRegistration(requestId: string, email: string): Promise<void> {
+  if ((await readFlow())?.requestId === requestId) await updateFlow({ registerEmail: email });
+  else await startFlow({ requestId, registerEmail: email });
+}

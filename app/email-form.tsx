@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { useActionState, type ReactNode } from 'react';
 import { useSecondsLeft } from '@/app/_components/countdown';
 import { FormTop } from '@/app/_components/form-top';
 import { SubmitButton } from '@/app/_components/submit-button';
@@ -15,10 +15,12 @@ type Props = {
   defaultEmail?: string;
   labels: { email: string; submit: string; pending: string };
   errors: Partial<Record<ErrorKey, string>>;
+  /** "No account for this address", with "register" as the link to the form (where registration is open). */
+  userNotFound?: ReactNode;
 };
 
 /** Step 1: the e-mail address. Posts natively (works without JavaScript); checks instantly with it. */
-export function EmailForm({ requestId, defaultEmail, labels, errors }: Props) {
+export function EmailForm({ requestId, defaultEmail, labels, errors, userNotFound }: Props) {
   const [state, action] = useActionState<EmailFormState, FormData>(submitEmail, { status: 'idle' });
   const email = (state.status === 'invalid' ? state.values?.email : undefined) ?? defaultEmail ?? '';
   const rules = useFieldRules(state, { email: emailError });
@@ -36,7 +38,7 @@ export function EmailForm({ requestId, defaultEmail, labels, errors }: Props) {
         label={labels.email}
         autoComplete="username"
         defaultValue={email}
-        error={errorKey ? errors[errorKey] : undefined}
+        error={errorKey === 'userNotFound' && userNotFound ? userNotFound : errorKey ? errors[errorKey] : undefined}
         autoFocus={rules.autoFocus('email')}
         {...rules.field('email')}
       />

@@ -11,6 +11,7 @@ import { translateErrors } from '@/lib/i18n/errors';
 import { wordSpace } from '@/lib/i18n/spacing';
 import { rememberedEmail } from '@/lib/remembered';
 import { EmailForm } from './email-form';
+import { closedReason } from './register/registration-closed';
 
 /**
  * Step 1: the e-mail form, and the tenant's `login` hosted page (docs/provider-contract.md §4).
@@ -34,6 +35,10 @@ export default async function EmailPage({ searchParams }: PageProps<'/'>) {
   ]);
   // After a sign-in the provider refused, its address names the reason and the account tried.
   const notice = loginNoticeFor(error);
+  // A client that takes no registrations here (self-registration off, or a captcha this product
+  // cannot show) takes new people by invitation only: no registration is offered, not below the
+  // form, nor in the "no account" message.
+  const registerHref = clientInfo && closedReason(clientInfo.registration) ? undefined : stepUrl('/register', requestId);
 
   return (
     <Frame title={t('title')} description={t('description')} clientName={clientInfo?.displayName} focus="form">
@@ -47,16 +52,16 @@ export default async function EmailPage({ searchParams }: PageProps<'/'>) {
         defaultEmail={username ?? defaultEmail}
         labels={{ email: t('email'), submit: t('submit'), pending: t('pending') }}
         errors={errors}
+        userNotFound={registerHref ? t.rich('userNotFoundRegister', { register: (text) => <a href={registerHref}>{text}</a> }) : undefined}
       />
       <IdentityProviders requestId={requestId} providers={clientInfo?.identityProviders ?? []} />
-      {/* A client whose self-registration is off takes new people by invitation only. */}
-      {clientInfo?.registration.selfService === false ? null : (
+      {registerHref ? (
         <p className="links">
           {t('noAccount')}
           {wordSpace(t('noAccount'), t('register'))}
-          <a href={stepUrl('/register', requestId)}>{t('register')}</a>
+          <a href={registerHref}>{t('register')}</a>
         </p>
-      )}
+      ) : null}
     </Frame>
   );
 }

@@ -108,8 +108,8 @@ const EnvSchema = z.object({
     .pipe(z.array(originUrl)),
   FOOTER_LINKS: jsonVariable('must be JSON').pipe(FooterLinksSchema),
   BRAND_DIR: z.string().trim().min(1).optional(),
-  // The manufacturer's name as text: the logo's alternative, an authenticator app's issuer, a printout's heading.
-  BRAND_NAME: z.string().trim().min(1).max(60).default('Kitchen Works'),
+  // The manufacturer's name as text: an authenticator app's issuer, a printout's heading, "ask your … sales contact".
+  BRAND_NAME: z.string().trim().min(1).max(80).default('Kitchen Works'),
   // The tenant's authenticator app, which pairs for push approval (docs/features.md "Second factors set up here").
   PUSH_APP_NAME: z.string().trim().min(1).max(60).default('cidaas Authenticator'),
   PUSH_APP_IOS_URL: optionalUrl,

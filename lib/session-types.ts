@@ -168,6 +168,10 @@ export type FlowSession = {
   groupId?: string;
   /** The invitation the register page was opened with, moved here from its address (docs/provider-contract.md §2.16). */
   invite?: string;
+  /** The account was created on this sign-in's register page: the steps after it say so. */
+  registered?: true;
+  /** The address the e-mail step found no account for: the register form's starting value. */
+  registerEmail?: string;
 };
 
 export type PendingAuthorization = {

@@ -10,11 +10,22 @@ const LOW_BACKUP_CODES = 3;
 
 /**
  * "Signing you in": hands a finished step to the provider with a browser form POST, sent at once
- * with JavaScript and by the visible Continue button without it. After a backup code, where the
- * tenant said how many are left, the page says so and waits for Continue: a count sent past
- * in a flash would not be read.
+ * with JavaScript and by the visible Continue button without it. A screen that has more to say
+ * first (a new account) gives its own title and description. After a backup code, where the
+ * tenant said how many are left, the page says so and waits for Continue: a count sent past in a
+ * flash would not be read.
  */
-export async function ContinuationFrame({ form, requestId, backupCodesLeft }: { form: ContinuationForm; requestId: string; backupCodesLeft?: number }) {
+export async function ContinuationFrame({
+  form,
+  requestId,
+  texts,
+  backupCodesLeft,
+}: {
+  form: ContinuationForm;
+  requestId: string;
+  texts?: { title: string; description: string };
+  backupCodesLeft?: number;
+}) {
   const [t, clientName] = await Promise.all([getTranslations('continue'), getClientName(requestId, await getLocale())]);
   if (backupCodesLeft !== undefined) {
     return (
@@ -32,7 +43,11 @@ export async function ContinuationFrame({ form, requestId, backupCodesLeft }: { 
     );
   }
   return (
-    <Frame title={t('title')} description={<ScriptAware withScript={t('description')} withoutScript={t('descriptionNoScript')} />} clientName={clientName}>
+    <Frame
+      title={texts?.title ?? t('title')}
+      description={texts?.description ?? <ScriptAware withScript={t('description')} withoutScript={t('descriptionNoScript')} />}
+      clientName={clientName}
+    >
       <form id="continue-form" method="post" action={form.action}>
         {form.fields.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />

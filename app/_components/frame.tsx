@@ -2,10 +2,10 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { headers } from 'next/headers';
 import { loadBrand } from '@/lib/brand/brand';
 import { footerLinksFor, getConfig } from '@/lib/config';
+import { frameClientName } from '@/lib/flows/first-page';
 import { isFormAnswer } from '@/lib/form-answer';
 import { DEFAULT_LOCALE, isLocale, PATH_HEADER } from '@/lib/i18n/locales';
 import { typeset, usesPhrases } from '@/lib/i18n/typeset';
-import { getClientName } from '@/lib/provider/client-name';
 import { localPath } from '@/lib/redirects';
 import { nonceOf } from '@/lib/security/csp';
 import { readFlow } from '@/lib/session';
@@ -41,11 +41,12 @@ type Props = {
 export async function Frame({ title, description, requestId, clientName, focus = 'heading', children }: Props) {
   const localePromise = getLocale();
   // The client's name needs the sign-in (the page's, or the flow cookie's) and the language;
-  // it is fetched beside everything else (cached per request and language, lib/provider/client-name.ts).
+  // it is fetched beside everything else (cached per request and language, lib/provider/client-name.ts;
+  // for an id that is not this browser's sign-in, within a per-client budget: lib/flows/first-page.ts).
   const namePromise: Promise<string | undefined> =
     clientName !== undefined || requestId === null
       ? Promise.resolve(clientName)
-      : Promise.all([localePromise, requestId ? requestId : readFlow().then((flow) => flow?.requestId)]).then(([locale, id]) => getClientName(id, locale));
+      : Promise.all([localePromise, requestId ? requestId : readFlow().then((flow) => flow?.requestId)]).then(([locale, id]) => frameClientName(id, locale));
   // formAnswer: a form posted without JavaScript and answered with this page again; its error
   // summary takes focus, so the heading must not claim it first (the first `autofocus` wins).
   const [rawLocale, t, requestHeaders, brand, name, formAnswer] = await Promise.all([

@@ -3,7 +3,8 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 type Props = {
   id: string;
   label: string;
-  error?: string;
+  /** What is wrong, as text (or text with a link that says what to do). */
+  error?: ReactNode;
   /** Invalid, with what is wrong said by what describes it instead of an error (a rules checklist). */
   invalid?: boolean;
   /** Extra content in the label row (for example a link to change the value elsewhere). */
@@ -47,7 +48,8 @@ export function TextField({ id, label, error, invalid, labelAside, inputAside, d
       )}
       {error ? (
         <p id={errorId} className="field-error">
-          {error}
+          {/* One flex item beside the icon, so a link inside the text stays in its line; one message. */}
+          <span data-message="">{error}</span>
         </p>
       ) : null}
       {children}

@@ -23,10 +23,13 @@ export function useFieldRules<Field extends string>(
   rules: Partial<Record<Field, FieldRule>>,
   {
     focusFirst = true,
+    startAt,
     described = true,
   }: {
     /** False where something else on the page answers a post and must take focus (a resend). */
     focusFirst?: boolean;
+    /** Where the cursor starts when no field is in error, if not the first field (which may come filled in). */
+    startAt?: Field;
     /** False on a screen without a description (#page-description), so the form points at nothing missing. */
     described?: boolean;
   } = {},
@@ -118,9 +121,10 @@ export function useFieldRules<Field extends string>(
   };
 
   const errorOf = (name: Field): ErrorKey | undefined => ruleErrors[name] ?? serverErrors[name];
-  // Where the cursor starts: the first field in error, else the form's first field. Rendered as
+  // Where the cursor starts: the first field in error, else the form's first field (or the one
+  // named to start at). Rendered as
   // `autofocus`, so it holds with and without JavaScript and after a client-side navigation.
-  const focused = fields.find((name) => errorOf(name)) ?? (focusFirst ? fields[0] : undefined);
+  const focused = fields.find((name) => errorOf(name)) ?? (focusFirst ? (startAt ?? fields[0]) : undefined);
   // After a client-side navigation `autofocus` may not take (the new screen can be rendered
   // before it is shown): put the cursor where it belongs once the form is on screen, unless the
   // person is already somewhere (or an error summary or alert claimed focus).

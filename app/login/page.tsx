@@ -35,14 +35,15 @@ export default async function CredentialsPage({ searchParams }: PageProps<'/logi
   // docs/features.md "Passkeys": where the e-mail step found FIDO2 for the account, the passkey leads once
   // the page runs (nothing of it without JavaScript: the password form as ever, under the same heading).
   const passkey = getConfig().passkeys && flow.passkeyOffered;
+  // Said only where the passkey is (without scripts, why the password is the way in), or right
+  // after a registration whose sign-in could not be done at once (the account exists).
+  const description = flow.registered ? (
+    t('registeredDescription')
+  ) : passkey ? (
+    <ScriptAware withScript={t('descriptionPasskey')} withoutScript={t('descriptionPasskeyNoScript')} />
+  ) : undefined;
   return (
-    <Frame
-      title={passkey ? t('titlePasskey') : t('title')}
-      // Said only where the passkey is: without scripts, why the password is the way in.
-      description={passkey ? <ScriptAware withScript={t('descriptionPasskey')} withoutScript={t('descriptionPasskeyNoScript')} /> : undefined}
-      clientName={clientName}
-      focus="form"
-    >
+    <Frame title={passkey ? t('titlePasskey') : t('title')} description={description} clientName={clientName} focus="form">
       <CredentialsForm
         requestId={flow.requestId}
         locale={locale}

@@ -4,19 +4,21 @@ import { getLocale } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { getConfig } from '@/lib/config';
 import { retryOnForm } from '@/lib/errors';
+import { continuationAfter } from '@/lib/flows/continuation';
+import { readInvitationLimited, readRegistrationSetup } from '@/lib/flows/register-page';
+import { nextAfterRegistration, signInNewAccount } from '@/lib/flows/registration';
 import { singleFlight } from '@/lib/flows/single-flight';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { formAction } from '@/lib/form-action';
 import { accountAtClient, answerLimited, attempt } from '@/lib/limits/limits';
 import { accountRef, log } from '@/lib/log';
 import { counted } from '@/lib/metrics';
-import { requireClientInfo } from '@/lib/provider/client-name';
 import { isProviderError } from '@/lib/provider/errors';
-import { readInvitation, type Invitation } from '@/lib/provider/invitations';
-import { readRegistrationFields, register, type RegisterOutcome } from '@/lib/provider/registration';
+import type { Invitation } from '@/lib/provider/invitations';
+import { register, type RegisterOutcome } from '@/lib/provider/registration';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
-import { readFlow, startFlow, updateFlow } from '@/lib/session';
+import { readFlow, startFlow } from '@/lib/session';
 import { fieldErrorsOf, parseRequestId } from '@/lib/validation/fields';
 import type { FormState } from '@/lib/validation/form-state';
 import { inputFields, postedValues, repeatOf, withPasswordPolicy, type RegistrationField } from '@/lib/validation/registration-fields';
@@ -50,12 +52,15 @@ export const submitRegistration = formAction(async function submitRegistration(_
     return typeof value === 'string' ? value : '';
   };
 
+  // Over a per-client limit on these reads (lib/flows/register-page.ts): the form's wait.
+  const busy = (retryAfter: number): RegisterState => ({ status: 'invalid', fieldErrors: {}, formError: 'registerWait', retryAfter });
   let fields: RegistrationField[];
   let closed: ReturnType<typeof closedReason>;
   try {
-    const [list, client] = await Promise.all([readRegistrationFields({ requestId, locale }), requireClientInfo(requestId, locale)]);
-    fields = withPasswordPolicy(list, client.passwordPolicy);
-    closed = closedReason(client.registration);
+    const setup = await readRegistrationSetup({ requestId, locale });
+    if (setup.kind === 'limited') return busy(setup.retryAfter);
+    fields = withPasswordPolicy(setup.fields, setup.client.passwordPolicy);
+    closed = closedReason(setup.client.registration);
   } catch (error) {
     if (isProviderError(error) && error.meaning === 'reference-invalid') redirect(errorUrl('expired', requestId));
     return retryOnForm(error, { step: 'register.fields' });
@@ -66,9 +71,10 @@ export const submitRegistration = formAction(async function submitRegistration(_
   const inviteId = flow?.requestId === requestId ? flow.invite : undefined;
   let invitation: Invitation | undefined;
   if (inviteId) {
-    const reading = await readInvitation({ inviteId, requestId, locale }).catch((error: unknown) => retryOnForm(error, { step: 'register.invitation' }));
+    const reading = await readInvitationLimited({ inviteId, requestId, locale }).catch((error: unknown) => retryOnForm(error, { step: 'register.invitation' }));
     if ('status' in reading) return reading;
-    // The page says why it can no longer be used, and what to do.
+    if (reading.kind === 'limited') return busy(reading.retryAfter);
+    // The page says why it cannot be used (also when its address cannot be read: no lock, no registration), and what to do.
     if (reading.kind !== 'open') redirect(stepUrl('/register', requestId));
     invitation = reading.invitation;
   }
@@ -77,7 +83,7 @@ export const submitRegistration = formAction(async function submitRegistration(_
   if (closed === 'captcha' || (closed === 'invitationOnly' && !inviteId)) redirect(stepUrl('/register', requestId));
   const inputs = inputFields(fields);
   const raw = postedValues(inputs, posted);
-  if (invitation?.email && 'email' in raw) raw.email = invitation.email;
+  if (invitation && 'email' in raw) raw.email = invitation.email;
   const values = echoed(inputs, raw);
   const parsed = registrationSchema(fields).safeParse(raw);
   if (!parsed.success) {
@@ -110,8 +116,8 @@ export const submitRegistration = formAction(async function submitRegistration(_
     // What a tenant answers for an invitation used or withdrawn meanwhile is not published: the
     // invitation itself says (docs/provider-contract.md §2.16).
     if (inviteId && isProviderError(error) && error.kind === 'rejected') {
-      const now = await readInvitation({ inviteId, requestId, locale }).catch(() => undefined);
-      if (now && now.kind !== 'open') redirect(stepUrl('/register', requestId));
+      const now = await readInvitationLimited({ inviteId, requestId, locale }).catch(() => undefined);
+      if (now && now.kind !== 'open' && now.kind !== 'limited') redirect(stepUrl('/register', requestId));
     }
     return retryOnForm(error, { step: 'register' }, values);
   }
@@ -128,35 +134,40 @@ export const submitRegistration = formAction(async function submitRegistration(_
       return { status: 'invalid', fieldErrors: {}, formError: 'registerRefused', values };
     case 'request-invalid':
       redirect(errorUrl('expired', requestId));
-    case 'registered':
-      if (inviteId) await updateFlow({ invite: undefined });
+    case 'registered': {
       if (input.email) await rememberedEmail.save(input.email);
-      if (signsInAtOnce(outcome)) {
-        // The track goes into the flow, never the address bar; the success page posts it.
-        await startFlow({ requestId, ...(input.email ? { email: input.email } : {}), signInTrack: outcome.trackId });
-        redirect(stepUrl('/register-success', requestId));
+      // The answer names the new account: bound to the flow, so the tenant's refusal of its sign-in
+      // until the address is confirmed (which names it too) leads to the confirmation
+      // (docs/provider-contract.md §2.15). A new flow: the invitation is used up.
+      const account = { requestId, registered: true as const, ...(input.email ? { email: input.email } : {}), ...(outcome.sub ? { sub: outcome.sub } : {}) };
+      const next = nextAfterRegistration(outcome);
+      switch (next.kind) {
+        case 'confirm':
+          await startFlow(account);
+          redirect(stepUrl('/verify-email', requestId));
+        case 'track':
+          // The track goes into the flow, never the address bar; the success page posts it.
+          await startFlow({ ...account, signInTrack: next.trackId });
+          redirect(stepUrl('/register-success', requestId));
+        case 'complete':
+          await startFlow(account);
+          redirect(stepUrl('/register-success', requestId));
+        case 'password': {
+          // Without an address to sign in with: the tenant's login for the same request.
+          if (!input.email) redirect(resolveRedirectUrl(getConfig().providerUrl, requestId));
+          const signedIn = await signInNewAccount({ requestId, email: input.email, password: input.password, locale });
+          if (signedIn) {
+            const { sub, statusId, exchangeId } = signedIn;
+            // "Registration complete" hands the sign-in to the provider as /continue would; a refusal
+            // there (an address to confirm, a second factor…) goes where any sign-in's goes.
+            await startFlow({ ...account, sub, continuation: continuationAfter({ step: 'password', sub, statusId, exchangeId }) });
+            redirect(stepUrl('/register-success', requestId));
+          }
+          // The password step for this address, which says the account exists: never the bare e-mail step.
+          await startFlow(account);
+          redirect(stepUrl('/login', requestId));
+        }
       }
-      redirect(nextAfterRegistration(outcome, requestId));
+    }
   }
 });
-
-/**
- * The tenant signs the new account in at once (its app's auto-login after registration): its answer
- * carries a track and asks for nothing first (docs/provider-contract.md, "Registration", after success).
- */
-function signsInAtOnce(outcome: Extract<RegisterOutcome, { kind: 'registered' }>): outcome is typeof outcome & { trackId: string } {
-  return Boolean(outcome.trackId) && (outcome.suggestedAction === 'LOGIN' || outcome.suggestedAction === undefined) && !outcome.verificationNeeded;
-}
-
-/**
- * Where a registration goes on (docs/provider-contract.md, "Registration", after success): LOGIN
- * and MFA (and no suggestion at all, for an account that needs no confirmation) back to the
- * tenant's login for the same request, where the e-mail step shows the remembered address; an
- * account that must confirm its address first, or a suggestion this product does not serve
- * (DEDUPLICATION), the success page, which says to confirm and then sign in.
- */
-function nextAfterRegistration(outcome: Extract<RegisterOutcome, { kind: 'registered' }>, requestId: string): string {
-  const backToLogin =
-    outcome.suggestedAction === 'LOGIN' || outcome.suggestedAction === 'MFA' || (outcome.suggestedAction === undefined && !outcome.verificationNeeded);
-  return backToLogin ? resolveRedirectUrl(getConfig().providerUrl, requestId) : stepUrl('/register-success', requestId);
-}

@@ -3,13 +3,12 @@ import { redirect } from 'next/navigation';
 import { Frame } from '@/app/_components/frame';
 import { getConfig } from '@/lib/config';
 import { failForRequest } from '@/lib/errors';
+import { readInvitationLimited, readRegistrationSetup } from '@/lib/flows/register-page';
 import { errorUrl, stepUrl } from '@/lib/flows/step-urls';
 import { translateErrors } from '@/lib/i18n/errors';
 import { wordSpace } from '@/lib/i18n/spacing';
 import { typeset } from '@/lib/i18n/typeset';
-import { requireClientInfo } from '@/lib/provider/client-name';
-import { readInvitation, type InvitationReading } from '@/lib/provider/invitations';
-import { readRegistrationFields } from '@/lib/provider/registration';
+import type { Invitation } from '@/lib/provider/invitations';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { rememberedEmail } from '@/lib/remembered';
 import { readFlow } from '@/lib/session';
@@ -18,16 +17,18 @@ import { phoneForm } from '@/lib/validation/phone';
 import { inputFields, withPasswordPolicy } from '@/lib/validation/registration-fields';
 import { REGISTRATION_ERRORS, registrationLabels } from './form-labels';
 import { InvitationRefused } from './invitation-refused';
+import { RegisterBusy } from './register-busy';
 import { closedReason, RegistrationClosed } from './registration-closed';
 import { RegistrationForm } from './registration-form';
 
 /**
  * The tenant's `register` page (docs/provider-contract.md, "Registration"): reached from the
- * e-mail step's "Register here" with the same requestId. The address typed there (kept in the
- * flow or remembered) is filled in. Opened from an invitation (its id in the flow, moved there by
- * ./entry), the invitation's address is filled in and locked, its other values filled in, and
- * the inviting organisation named; an invitation that can no longer be used gets its own state
- * of this page (docs/provider-contract.md §2.16).
+ * e-mail step's "Register here" (or "register" in its "no account" message) with the same
+ * requestId. The address typed there (kept in the flow or remembered) is filled in. Opened from an
+ * invitation (its id in the flow, moved there by ./entry), the invitation's address is filled in
+ * and locked, its other values filled in, and the inviting organisation named; an invitation that
+ * cannot be used gets its own state of this page (docs/provider-contract.md §2.16). Its provider
+ * reads are limited per client address (lib/flows/register-page.ts).
  */
 export default async function RegisterPage({ searchParams }: PageProps<'/register'>) {
   const raw = (await searchParams).requestId;
@@ -36,30 +37,32 @@ export default async function RegisterPage({ searchParams }: PageProps<'/registe
   if (!requestId) redirect(errorUrl('invalid-request'));
 
   const locale = await getLocale();
-  const failed = (e: unknown) => failForRequest(e, { page: 'register' }, stepUrl('/register', requestId));
+  const failed = (page: string) => (e: unknown) => failForRequest(e, { page }, stepUrl('/register', requestId));
   const flow = await readFlow();
   const inviteId = flow?.requestId === requestId ? flow.invite : undefined;
   const login = resolveRedirectUrl(getConfig().providerUrl, requestId);
-  let reading: InvitationReading | undefined;
-  if (inviteId)
-    reading = await readInvitation({ inviteId, requestId, locale }).catch((e: unknown) =>
-      failForRequest(e, { page: 'register.invitation' }, stepUrl('/register', requestId)),
-    );
-  if (reading && reading.kind !== 'open') return <InvitationRefused state={reading.kind} requestId={requestId} signIn={login} />;
-  const invitation = reading?.kind === 'open' ? reading.invitation : undefined;
+  let invitation: Invitation | undefined;
+  if (inviteId) {
+    const reading = await readInvitationLimited({ inviteId, requestId, locale }).catch(failed('register.invitation'));
+    if (reading.kind === 'limited') return <RegisterBusy what="invitations" retryAfter={reading.retryAfter} />;
+    if (reading.kind !== 'open') return <InvitationRefused reading={reading} requestId={requestId} signIn={login} />;
+    invitation = reading.invitation;
+  }
+  const setup = await readRegistrationSetup({ requestId, locale }).catch(failed('register'));
+  if (setup.kind === 'limited') return <RegisterBusy what="pages" retryAfter={setup.retryAfter} />;
+  const { fields, client } = setup;
 
-  const [t, tInvitation, errors, fields, remembered, client] = await Promise.all([
+  const [t, tInvitation, errors, remembered] = await Promise.all([
     getTranslations('register'),
     getTranslations('invitation'),
     translateErrors(REGISTRATION_ERRORS),
-    readRegistrationFields({ requestId, locale }).catch(failed),
     rememberedEmail.read(),
-    requireClientInfo(requestId, locale).catch(failed),
   ]);
   // Closed to self-registration: an invitation is the way in; a captcha closes it to invitations too.
   const closed = closedReason(client.registration);
   const asked = withPasswordPolicy(inputFields(fields), client.passwordPolicy);
-  if (closed === 'captcha' || (closed === 'invitationOnly' && !invitation)) return <RegistrationClosed reason={closed} signIn={login} />;
+  if (closed === 'captcha' || (closed === 'invitationOnly' && !invitation))
+    return <RegistrationClosed reason={closed} signIn={login} clientName={client.displayName} />;
   const phone = phoneForm(asked, locale, invitation?.prefill);
   const invited = invitation
     ? invitation.organisation
@@ -82,6 +85,8 @@ export default async function RegisterPage({ searchParams }: PageProps<'/registe
           t('description')
         )
       }
+      // The application's name from the first view on ("Sign in to continue to …"): the page has it.
+      clientName={client.displayName}
       focus="form"
     >
       <RegistrationForm
@@ -89,7 +94,7 @@ export default async function RegisterPage({ searchParams }: PageProps<'/registe
         fields={asked}
         invitation={invitation && { lockedEmail: invitation.email, prefill: phone?.known ?? invitation.prefill, lockedHint: tInvitation('emailLocked') }}
         phone={phone?.choices}
-        defaultEmail={(flow?.requestId === requestId ? flow.email : undefined) ?? remembered}
+        defaultEmail={(flow?.requestId === requestId ? (flow.registerEmail ?? flow.email) : undefined) ?? remembered}
         existsLinks={{ signIn: login, reset: stepUrl('/reset-password-init', requestId) }}
         errors={errors}
         labels={await registrationLabels(asked, { submit: t('submit'), pending: t('pending') })}

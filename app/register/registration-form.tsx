@@ -15,6 +15,7 @@ import { COUNTRY_SUFFIX, fieldError, repeatOf, type RegistrationField } from '@/
 import { CHECKLIST_ERRORS, checkNewPassword, requirementsOf } from '@/lib/validation/rules';
 import { submitRegistration, type RegisterState } from './actions';
 import { Box, FieldError, Radios, selectHandlers } from './choice-fields';
+import { firstToFill } from './first-to-fill';
 
 export type RegistrationLabels = {
   /** Each field's label: the tenant's name for it, else this product's, else its key. */
@@ -75,6 +76,7 @@ export function RegistrationForm({
   const rules = useFieldRules<string>(
     state,
     Object.fromEntries(fields.map((f) => [f.key, ((value, values) => fieldError(f, value, values)) satisfies FieldRule])),
+    { startAt: firstToFill(fields, invitation) },
   );
   const live = useHydrated();
   const [password, setPassword] = useState('');

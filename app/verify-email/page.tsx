@@ -17,7 +17,10 @@ import { VerifyStartForm } from './verify-start-form';
 /** A confirmation this sign-in can send (its account is known) or one already under way. */
 const canConfirm = (f: FlowSession): f is FlowSession => Boolean(f.sub || f.verify);
 
-/** error=email_not_verified: send the confirmation link, then wait for it to be opened. */
+/**
+ * error=email_not_verified, or a registration whose address must be confirmed first: send the
+ * confirmation link, then wait for it to be opened.
+ */
 export default async function VerifyEmailPage({ searchParams }: PageProps<'/verify-email'>) {
   const params = await searchParams;
   const flow = await requireFlow(params.requestId, canConfirm);
@@ -28,11 +31,16 @@ export default async function VerifyEmailPage({ searchParams }: PageProps<'/veri
     </p>
   );
 
+  // Right after a registration: the account exists, only its address is still to confirm.
+  const registered = flow.registered === true;
   const sent = flow.verify;
   if (sent?.byCode) redirect(stepUrl('/verify-email/code', flow.requestId));
   if (sent) {
+    const description = sent.destination
+      ? t(registered ? 'registeredSentDescriptionTo' : 'sentDescriptionTo', { destination: sent.destination })
+      : t(registered ? 'registeredSentDescription' : 'sentDescription');
     return (
-      <Frame title={t('title')} description={sent.destination ? t('sentDescriptionTo', { destination: sent.destination }) : t('sentDescription')}>
+      <Frame title={t('title')} description={description}>
         {params.resent === '1' ? <StatusNotice>{t('resent')}</StatusNotice> : null}
         {/* A link the tenant sent itself (its verification_complete page) is not ours to resend. */}
         {sent.whom ? (
@@ -51,7 +59,7 @@ export default async function VerifyEmailPage({ searchParams }: PageProps<'/veri
   }
 
   return (
-    <Frame title={t('title')} description={t('description')}>
+    <Frame title={t('title')} description={t(registered ? 'registeredDescription' : 'description')}>
       <VerifyStartForm requestId={flow.requestId} labels={{ send: t('send'), sending: t('sending') }} errors={errors} />
       {cancel}
     </Frame>

@@ -62,8 +62,9 @@ export async function bindPrecheckEntry(entry: { requestId: string; sub: string 
 }
 
 /**
- * The login page's `error=email_not_verified` with the subject: only for the sign-in whose
- * password step met that subject in this browser (there is no track to ask the provider about).
+ * The login page's `error=email_not_verified` with the subject: only for the sign-in that met
+ * that subject in this browser, at its password step or in its registration's answer (the track
+ * the refusal may name beside it is the one just refused, nothing to ask the provider about).
  */
 export async function bindUnverifiedEntry(entry: { requestId: string; sub: string }): Promise<string> {
   const session = await getFlowSession();

@@ -2,9 +2,10 @@ import 'server-only';
 import { attempt } from '../limits/limits';
 import { log } from '../log';
 import { counted } from '../metrics';
-import { cachedClientName, requireClientInfo, requireClientName } from '../provider/client-name';
+import { cachedClientName, getClientName, requireClientInfo, requireClientName } from '../provider/client-name';
 import { isProviderError } from '../provider/errors';
 import type { ClientInfo } from '../provider/public';
+import { readFlow } from '../session';
 
 /**
  * The client information for the first screen (its name and identity providers), which also
@@ -51,4 +52,22 @@ export async function requestKnown(requestId: string, locale: string): Promise<b
   } catch (error) {
     return isProviderError(error) && error.kind === 'rejected' && (error.status ?? 500) < 500 ? false : undefined;
   }
+}
+
+/**
+ * The client application's name for a page's frame ("Sign in to continue to …"). Free where the
+ * cache has it or where the id is this browser's own sign-in; a page opened with any other id (a
+ * success page's address, which anyone can write) costs a provider call, counted like the first
+ * page's: over the budget the frame goes without the name.
+ */
+export async function frameClientName(requestId: string | undefined, locale: string): Promise<string | undefined> {
+  if (!requestId) return undefined;
+  if (!cachedClientName(requestId, locale) && (await readFlow())?.requestId !== requestId) {
+    const allowed = await attempt([['entry.address', 'address']]);
+    if (!allowed.ok) {
+      log.info(counted({ event: 'rate-limited', step: 'frame', limit: allowed.limit }), 'client name not looked up for a page');
+      return undefined;
+    }
+  }
+  return getClientName(requestId, locale);
 }

@@ -39,6 +39,15 @@ const PRECHECK_PAGES: Record<Precheck['kind'], StepPath> = {
   'missing-fields': '/register-additional-info',
 };
 
+/**
+ * Only an invitation opened here, nothing else done yet: no account met (no password step, no
+ * provider entry), nothing handed to the provider. Another invitation link (the same one again, or
+ * a new one after an old one) replaces it without asking: the person was never signing in.
+ */
+export function onlyAnInvitation(flow: FlowSession): boolean {
+  return flow.invite !== undefined && !flow.sub && !flow.continuation && !flow.precheck && !flow.verify && !flow.reset;
+}
+
 /** Where the sign-in in progress stands, for "back to it". */
 export function currentStep(flow: FlowSession): string {
   if (flow.precheck) return stepUrl(PRECHECK_PAGES[flow.precheck.kind], flow.requestId);

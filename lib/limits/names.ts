@@ -40,11 +40,19 @@ export const DEFAULT_LIMITS = {
    */
   'push.check': { points: 360, seconds: 600 },
   /**
-   * First pages opened with a request id the provider has not confirmed here yet (each costs a
-   * provider call): per client address. Over it the page is shown without that call; the e-mail
-   * step's own post still asks the provider about the id.
+   * Pages opened with a request id the provider has not confirmed here yet (each costs a provider
+   * call), and every view and post of the register page (each asks for the tenant's field list):
+   * per client address. Over it the first page and a page's "Sign in to continue to …" are shown
+   * without that call (the e-mail step's own post still asks the provider about the id), and the
+   * register page says to try again shortly.
    */
   'entry.address': { points: 120, seconds: 60 },
+  /**
+   * Invitations read (each costs one or two provider calls, and the id is the invitation's only
+   * secret): per client address, enough for a room of new customers each opening and posting their
+   * own invitation a few times, far too few to guess an id.
+   */
+  'invitation.address': { points: 100, seconds: 900 },
   /**
    * Codes, reset links and confirmation links sent, however they are asked for: per account and
    * client (a stranger's requests spend the stranger's budget only), and per client address, set

@@ -1,4 +1,5 @@
 import 'server-only';
+import { emailError } from '../validation/rules';
 import { notServed, readAnswer, type Answer } from './answer';
 import { callProvider, type ProviderCall } from './http';
 
@@ -10,16 +11,26 @@ import { callProvider, type ProviderCall } from './http';
  * is published: every plausible spelling is read here and only here.
  */
 
-export type Invitation = {
-  /** The invited address; when present, the only address the registration may use. */
-  email: string | undefined;
-  /** Other values to fill in, by registration field key (profile fields and custom fields). */
-  prefill: Record<string, string>;
-  /** The inviting organisation's name, for "<Org> invited you…". */
+/** Who sent an invitation, where it says: for "<Org> invited you…" and "ask <inviter> at <org>". */
+export type Inviter = {
+  /** The person who sent it. */
+  inviter: string | undefined;
+  /** The inviting organisation's name. */
   organisation: string | undefined;
 };
 
-export type InvitationReading = { kind: 'open'; invitation: Invitation } | { kind: 'expired' } | { kind: 'used' } | { kind: 'unknown' };
+export type Invitation = Inviter & {
+  /** The invited address: the only address the registration may use. */
+  email: string;
+  /** Other values to fill in, by registration field key (profile fields and custom fields). */
+  prefill: Record<string, string>;
+};
+
+/**
+ * What a link's invitation is now. `unreadable`: open, as far as can be told, but naming no address
+ * this product can read, so the address could not be locked: refused like a used one.
+ */
+export type InvitationReading = { kind: 'open'; invitation: Invitation } | { kind: 'expired' | 'used' | 'unreadable'; from: Inviter } | { kind: 'unknown' };
 
 export async function readInvitation(args: { inviteId: string; requestId: string; locale: string }): Promise<InvitationReading> {
   const id = encodeURIComponent(args.inviteId);
@@ -47,25 +58,28 @@ export async function readInvitation(args: { inviteId: string; requestId: string
 /**
  * One answer read (exported for the unit tests of the plausible shapes): 204, 400 and 404 say
  * there is no such invitation, 410 that it is gone; a status (USED, ACCEPTED, EXPIRED, REVOKED…),
- * a used/expired flag or an expiry in the past say it can no longer be used. Anything else the
- * provider refuses (a server error, a missing scope) is thrown, like every other provider failure.
+ * a used/expired flag or an expiry in the past say it can no longer be used; one that can be used
+ * but names no address read here is `unreadable`. Who sent it is read whatever its state. Anything
+ * else the provider refuses (a server error, a missing scope) is thrown, like every other provider
+ * failure.
  */
 export function invitationOf(answer: Answer, now = Date.now()): InvitationReading {
   if (answer.kind === 'empty') return { kind: 'unknown' };
   if (answer.kind === 'refused') {
-    if (answer.status === 410) return { kind: 'expired' };
+    if (answer.status === 410) return { kind: 'expired', from: { inviter: undefined, organisation: undefined } };
     if (answer.status === 400 || answer.status === 404) return { kind: 'unknown' };
     throw answer.error;
   }
   if (answer.kind !== 'data' || !isRecord(answer.data)) return { kind: 'unknown' };
   const root = [answer.data.invitation, answer.data.invite].find(isRecord) ?? answer.data;
+  const from = { inviter: nameAt(root, INVITER), organisation: nameAt(root, ORGANISATION) };
   const state = stateOf(root, now);
-  if (state) return { kind: state };
+  if (state) return { kind: state, from };
+  // Without an address read here the registration could not be held to it (the lock): such an
+  // invitation is not used here at all (docs/provider-contract.md §2.16).
   const email = textAt(root, EMAIL);
-  return {
-    kind: 'open',
-    invitation: { email: email?.includes('@') ? email : undefined, prefill: prefillOf(root), organisation: organisationOf(root) },
-  };
+  if (!email || emailError(email)) return { kind: 'unreadable', from };
+  return { kind: 'open', invitation: { email, prefill: prefillOf(root), ...from } };
 }
 
 const EMAIL = ['email', 'invitedEmail', 'invited_email', 'inviteeEmail', 'invitee_email', 'email_address', 'user.email', 'invitee.email', 'userInfo.email'];
@@ -114,6 +128,23 @@ const ORGANISATION = [
   'inviter.organization',
   'inviter.company',
 ];
+/** The person who sent it: a string, or an object's name (as the organisation). */
+const INVITER = [
+  'inviter',
+  'inviterName',
+  'inviter_name',
+  'invitedBy',
+  'invited_by',
+  'invitedByName',
+  'invited_by_name',
+  'invitedBy.name',
+  'invited_by.name',
+  'inviter.name',
+  'invitedBy.display_name',
+  'invitedBy.displayName',
+  'inviter.display_name',
+  'inviter.displayName',
+];
 const EXPIRY = ['expires_at', 'expiresAt', 'expiry', 'expiry_date', 'expiryDate', 'expires', 'expiration', 'validUntil', 'valid_until'];
 const STATUS = ['status', 'invite_status', 'inviteStatus', 'state'];
 const USED_FLAGS = ['used', 'isUsed', 'is_used', 'accepted', 'isAccepted', 'is_accepted', 'registered'];
@@ -154,9 +185,9 @@ function prefillOf(root: Record<string, unknown>): Record<string, string> {
   return prefill;
 }
 
-/** The organisation's name: a string, or an object's `name`/`display_name`. */
-function organisationOf(root: Record<string, unknown>): string | undefined {
-  for (const path of ORGANISATION) {
+/** A name at the first of `paths` that has one: a string, or an object's `name`/`display_name`. */
+function nameAt(root: Record<string, unknown>, paths: string[]): string | undefined {
+  for (const path of paths) {
     const value = at(root, path);
     const name = isRecord(value) ? (text(value.name) ?? text(value.display_name) ?? text(value.displayName)) : text(value);
     if (name) return name.slice(0, 200);

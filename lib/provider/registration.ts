@@ -187,8 +187,13 @@ export type RegisterOutcome =
       /** LOGIN, MFA, DEDUPLICATION, … upper-cased; undefined when the answer names none. */
       suggestedAction: string | undefined;
       trackId: string | undefined;
-      /** The e-mail must be confirmed before the account can sign in. */
-      verificationNeeded: boolean;
+      /**
+       * `email_verified` as answered. false alone does not say the sign-in will be refused: the
+       * published sample pairs it with LOGIN (docs/provider-contract.md §2.15).
+       */
+      emailVerified: boolean | undefined;
+      /** VERIFIED, PENDING, UNVERIFIED, … upper-cased; undefined when the answer names none. */
+      userStatus: string | undefined;
     }
   /** The address (or another unique field) already has an account. */
   | { kind: 'exists' }
@@ -266,7 +271,8 @@ export function readRegistration(call: Pick<ProviderCall, 'service' | 'operation
       sub: d.sub,
       suggestedAction,
       trackId: d.track_id ?? d.trackId,
-      verificationNeeded: d.email_verified === false && suggestedAction !== 'LOGIN',
+      emailVerified: d.email_verified,
+      userStatus: d.userStatus?.trim().toUpperCase() || undefined,
     };
   }
   if (answer.kind !== 'refused') throw unexpected(call, answer);

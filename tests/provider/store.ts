@@ -144,6 +144,12 @@ export type AuthRequest = {
   registrationOff?: boolean;
   /** The app's auto_login_after_register: the register answer carries a track for the after-register login. */
   autoLogin?: boolean;
+  /**
+   * The tenant wants a new account's address confirmed before it signs in: the account starts
+   * unconfirmed, and both the after-register login and a password login are refused with the login
+   * page's `error=email_not_verified` until it is.
+   */
+  confirmEmail?: boolean;
   /** The tenant's own password policy, in the client information's shape (`password_policy`), enforced on register. */
   passwordPolicy?: { minimumLength: number; maximumLength: number; noOfDigits: number; noOfSpecialChars: number; lowerAndUpperCase: boolean };
   createdAt: number;
@@ -243,6 +249,8 @@ export type Invitation = {
   customFields: Record<string, string>;
   state: 'open' | 'used';
   expiresAt: number;
+  /** The reads name the invited address under this key instead of their usual one (a shape the app cannot read). */
+  addressKey?: string;
 };
 type SeedInvitation = Omit<Invitation, 'expiresAt' | 'customFields'> & { expiresAt?: string; customFields?: Record<string, string> };
 

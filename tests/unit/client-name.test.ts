@@ -1,5 +1,6 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import { ProviderError } from '@/lib/provider/errors';
+import { nextHeaders, resetRequest } from './support/next-request';
 
 /**
  * The first screen's check of its request id (lib/flows/first-page.ts, lib/provider/client-name.ts):
@@ -10,9 +11,12 @@ vi.mock('@/lib/provider/public', () => ({ getClientInfo: vi.fn() }));
 const NO_REGISTRATION_FLAGS = { selfService: undefined, invitations: undefined, captcha: false };
 const limits = { attempt: vi.fn(async () => ({ ok: true }) as const) };
 vi.mock('@/lib/limits/limits', () => limits);
+vi.mock('next/headers', () => nextHeaders);
+vi.mock('react', async (original) => ({ ...(await original<typeof import('react')>()), cache: <T>(fn: T) => fn }));
 
 const { getClientInfo } = await import('@/lib/provider/public');
-const { firstPageClientName, requestKnown } = await import('@/lib/flows/first-page');
+const { firstPageClientName, frameClientName, requestKnown } = await import('@/lib/flows/first-page');
+const { startFlow } = await import('@/lib/session');
 
 const unknownId = () =>
   new ProviderError({ kind: 'rejected', operation: 'public.client', service: 'public-srv', status: 400, code: 'PUB10001', meaning: 'reference-invalid' });
@@ -20,6 +24,7 @@ let n = 0;
 const id = () => `req-${Date.now()}-${++n}`;
 
 beforeEach(() => {
+  resetRequest();
   vi.mocked(getClientInfo).mockReset();
   limits.attempt.mockClear();
 });
@@ -69,4 +74,21 @@ test("whether a stale link's request still lives: known, refused (both cached), 
   expect(await requestKnown(id(), 'en-GB')).toBeUndefined();
   vi.mocked(getClientInfo).mockRejectedValueOnce(new ProviderError({ kind: 'timeout', operation: 'public.client' }));
   expect(await requestKnown(id(), 'en-GB')).toBeUndefined();
+});
+
+test("a page's frame: this browser's own sign-in named without counting; any other id counted like the first page, and over the budget not asked", async () => {
+  vi.mocked(getClientInfo).mockResolvedValue({ displayName: 'Portal', identityProviders: [], registration: NO_REGISTRATION_FLAGS });
+  const own = id();
+  await startFlow({ requestId: own });
+  expect(await frameClientName(own, 'en-GB')).toBe('Portal');
+  expect(limits.attempt).not.toHaveBeenCalled();
+  // An id from a success page's address, which anyone can write: counted; over the budget, no call and no name.
+  expect(await frameClientName(id(), 'en-GB')).toBe('Portal');
+  expect(limits.attempt).toHaveBeenCalledWith([['entry.address', 'address']]);
+  limits.attempt.mockResolvedValueOnce({ ok: false, limit: 'entry.address', retryAfter: 30 } as never);
+  expect(await frameClientName(id(), 'en-GB')).toBeUndefined();
+  expect(getClientInfo).toHaveBeenCalledTimes(2);
+  // A refused id: no name, and the page goes on.
+  vi.mocked(getClientInfo).mockRejectedValueOnce(unknownId());
+  expect(await frameClientName(id(), 'en-GB')).toBeUndefined();
 });

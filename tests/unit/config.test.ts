@@ -28,6 +28,12 @@ describe('parseConfig', () => {
     expect(problemsOf({ ...TEST_ENV, PROVIDER_API: 'v2' }).some((p) => p.startsWith('PROVIDER_API'))).toBe(true);
   });
 
+  test('BRAND_NAME: the manufacturer as its customers know it, trimmed; Kitchen Works by default; not a paragraph', () => {
+    expect(parseConfig({ ...TEST_ENV, BRAND_NAME: ' Kitchen Works ' }).brandName).toBe('Kitchen Works');
+    expect(parseConfig(TEST_ENV).brandName).toBe('Kitchen Works');
+    expect(problemsOf({ ...TEST_ENV, BRAND_NAME: 'K'.repeat(81) }).some((p) => p.startsWith('BRAND_NAME'))).toBe(true);
+  });
+
   test('https public URL turns on secure cookies', () => {
     expect(parseConfig({ ...TEST_ENV, PUBLIC_URL: 'https://login.example.com' }).secureCookies).toBe(true);
   });

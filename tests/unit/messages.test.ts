@@ -144,3 +144,14 @@ test.each([
 ])('%s never uses %s (%s)', (locale, word) => {
   expect(flatten(load(locale)).filter(([, text]) => word.test(text))).toEqual([]);
 });
+
+/**
+ * The e-mail step shows "no account" with "register" as the link to the form (D55): the same
+ * sentence as the plain refusal the other screens show, in every language.
+ */
+test.each(LOCALES)('%s: the linked "no account" message reads as the plain one', (locale) => {
+  const messages = new Map(flatten(load(locale)));
+  const linked = messages.get('login.userNotFoundRegister') ?? '';
+  expect(linked).toMatch(/<register>[^<]+<\/register>/);
+  expect(linked.replace(/<\/?register>/g, '')).toBe(messages.get('errors.userNotFound'));
+});

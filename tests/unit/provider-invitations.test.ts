@@ -25,7 +25,7 @@ beforeEach(() => {
 describe('readInvitation: which path', () => {
   test('the 4.x read first, without a bearer; its answer is the invitation', async () => {
     replies.push(data({ email: 'ida@example.com', status: 'PENDING' }));
-    expect(await read()).toEqual({ kind: 'open', invitation: { email: 'ida@example.com', prefill: {}, organisation: undefined } });
+    expect(await read()).toEqual({ kind: 'open', invitation: { email: 'ida@example.com', prefill: {}, inviter: undefined, organisation: undefined } });
     expect(calls.map((c) => [c.method, c.path])).toEqual([['GET', '/useractions-srv/invitations/invite-0001']]);
     expect(calls[0].headers).toBeUndefined();
     expect(calls[0].signIn).toBe('request-12345678');
@@ -52,7 +52,7 @@ describe('readInvitation: which path', () => {
     replies.push(reply(204, null));
     expect(await read()).toEqual({ kind: 'unknown' });
     replies.push(refused(410));
-    expect(await read()).toEqual({ kind: 'expired' });
+    expect(await read()).toEqual({ kind: 'expired', from: { inviter: undefined, organisation: undefined } });
     expect(calls).toHaveLength(3);
   });
 
@@ -82,6 +82,7 @@ describe('invitationOf: the plausible shapes', () => {
       invitation: {
         email: 'ida@example.com',
         prefill: { customer_number: 'KD-204711', newsletter: 'on', given_name: 'Ida', family_name: 'Neumann' },
+        inviter: 'Anna',
         organisation: 'Großküche Müller GmbH',
       },
     });
@@ -102,6 +103,7 @@ describe('invitationOf: the plausible shapes', () => {
       invitation: {
         email: 'ida@example.com',
         prefill: { customer_number: 'KD-1', mobile_number: '+49 151 23456789', given_name: 'Ida', family_name: 'Neumann' },
+        inviter: undefined,
         organisation: 'Müller',
       },
     });
@@ -139,9 +141,25 @@ describe('invitationOf: the plausible shapes', () => {
     expect(shape({ email: 'ida@example.com', ...d }).kind).toBe(kind);
   });
 
-  test('an answer without an address locks none; something that is no address is none', () => {
-    expect(shape({ given_name: 'Ida' })).toMatchObject({ kind: 'open', invitation: { email: undefined, prefill: { given_name: 'Ida' } } });
-    expect(shape({ email: 'not an address' })).toMatchObject({ kind: 'open', invitation: { email: undefined } });
+  // Issue 43 (security review, "invitation lock"): the address under a key not read here used to
+  // leave the field free; such an invitation is refused instead, naming whom to ask.
+  test.each([
+    [{ given_name: 'Ida', invitedBy: { name: 'Anna Schmidt', organisation: 'Müller' } }],
+    [{ recipient: 'ida@example.com', invitedBy: { name: 'Anna Schmidt', organisation: 'Müller' } }],
+    [{ invitee: { mail: 'ida@example.com' }, inviterName: 'Anna Schmidt', company: 'Müller' }],
+    [{ email: 'not an address', inviter: { name: 'Anna Schmidt', company: 'Müller' } }],
+    [{ email: { value: 'ida@example.com' }, invited_by: { name: 'Anna Schmidt', organization: 'Müller' } }],
+  ])('an open invitation whose address cannot be read: unreadable, with whom to ask (%j)', (d) => {
+    expect(shape(d)).toEqual({ kind: 'unreadable', from: { inviter: 'Anna Schmidt', organisation: 'Müller' } });
+  });
+
+  test.each([
+    [{ status: 'EXPIRED', invitedBy: { name: 'Anna Schmidt', organisation: 'Müller' } }, 'expired', 'Anna Schmidt', 'Müller'],
+    [{ used: true, inviterName: 'Anna Schmidt', company: 'Müller' }, 'used', 'Anna Schmidt', 'Müller'],
+    [{ expiry: NOW / 1000 - 1, invitedBy: 'Anna Schmidt' }, 'expired', 'Anna Schmidt', undefined],
+    [{ status: 'USED', organisation: 'Müller' }, 'used', undefined, 'Müller'],
+  ])('one that can no longer be used still names who sent it: %j', (d, kind, inviter, organisation) => {
+    expect(shape({ email: 'ida@example.com', ...d })).toEqual({ kind, from: { inviter, organisation } });
   });
 
   test('an answer with no data at all: unknown', () => {

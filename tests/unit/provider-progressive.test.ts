@@ -130,7 +130,7 @@ describe('a newcomer’s registration', () => {
       reply(200, { success: true, status: 200, data: { sub: SUB, userStatus: 'VERIFIED', email_verified: true, suggested_action: 'LOGIN', track_id: TID } }),
     );
     const outcome = await registerNewcomer({ requestId: RID, trackId: TID, locale: 'en-GB', input: INPUT, fieldKeys: ['mobile_number', 'business_type'] });
-    expect(outcome).toEqual({ kind: 'registered', sub: SUB, suggestedAction: 'LOGIN', trackId: TID, verificationNeeded: false });
+    expect(outcome).toEqual({ kind: 'registered', sub: SUB, suggestedAction: 'LOGIN', trackId: TID, emailVerified: true, userStatus: 'VERIFIED' });
     expect(calls[0]).toMatchObject({
       method: 'POST',
       path: '/users-srv/register',

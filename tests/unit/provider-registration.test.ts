@@ -193,7 +193,7 @@ describe('the register call', () => {
       provider: 'self',
       customFields: { business_type: 'hotel', terms: true },
     });
-    expect(outcome).toEqual({ kind: 'registered', sub: 's-1', suggestedAction: 'LOGIN', trackId: undefined, verificationNeeded: false });
+    expect(outcome).toEqual({ kind: 'registered', sub: 's-1', suggestedAction: 'LOGIN', trackId: undefined, emailVerified: false, userStatus: 'VERIFIED' });
   });
 
   test('success variants: track_id or trackId, MFA, DEDUPLICATION, no suggestion at all', () => {
@@ -207,7 +207,14 @@ describe('the register call', () => {
     });
     expect(read(200, { success: true, status: 200, data: { sub: 's', email_verified: false } })).toMatchObject({
       suggestedAction: undefined,
-      verificationNeeded: true,
+      emailVerified: false,
+      userStatus: undefined,
+    });
+    expect(
+      read(200, { success: true, status: 200, data: { sub: 's', userStatus: ' pending ', email_verified: false, suggested_action: 'LOGIN' } }),
+    ).toMatchObject({
+      userStatus: 'PENDING',
+      emailVerified: false,
     });
   });
 

@@ -5,7 +5,7 @@ vi.mock('next/headers', () => nextHeaders);
 vi.mock('next-intl/server', () => nextIntlServer);
 vi.mock('react', async (original) => ({ ...(await original<typeof import('react')>()), cache: <T>(fn: T) => fn }));
 
-const { askBeforeReplacing, confirmHeld, currentStep, inProgress } = await import('@/lib/flows/replacement');
+const { askBeforeReplacing, confirmHeld, currentStep, inProgress, onlyAnInvitation } = await import('@/lib/flows/replacement');
 const { readFlow, startFlow, updateFlow } = await import('@/lib/session');
 
 const MINE = '11111111-1111-4111-8111-111111111111';
@@ -62,5 +62,20 @@ describe('a link for another sign-in than the one in progress', () => {
   test('an invitation being accepted: "back to it" is its register page', async () => {
     await startFlow({ requestId: MINE, invite: 'invite-0001' });
     expect(currentStep((await readFlow())!)).toBe(`/register?requestId=${MINE}`);
+  });
+
+  test('only an invitation opened, nothing else done: another invitation link may replace it without asking (D58)', async () => {
+    await startFlow({ requestId: MINE, invite: 'invite-0001' });
+    expect(onlyAnInvitation((await readFlow())!)).toBe(true);
+    // An address typed into it that turned out to exist ("sign in with this address") is still nothing done.
+    await updateFlow({ email: 'anna@example.com' });
+    expect(onlyAnInvitation((await readFlow())!)).toBe(true);
+    // An account met (a password step, a provider's entry), or a sign-in handed on: a sign-in in progress.
+    await updateFlow({ sub: 'sub-1' });
+    expect(onlyAnInvitation((await readFlow())!)).toBe(false);
+    await startFlow({ requestId: MINE, invite: 'invite-0001', verify: { sentAt: 1 } });
+    expect(onlyAnInvitation((await readFlow())!)).toBe(false);
+    await startFlow({ requestId: MINE, email: 'anna@example.com' });
+    expect(onlyAnInvitation((await readFlow())!)).toBe(false);
   });
 });

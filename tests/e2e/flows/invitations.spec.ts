@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { continueToProvider, expect, submit, test, type StandIn } from '../support/fixtures';
+import { expect, submit, test, type StandIn } from '../support/fixtures';
 
 /**
  * Invitations (issue 34, item 2; docs/provider-contract.md §2.16): the link in the invitation
@@ -15,9 +15,9 @@ const fresh = (kind: string, js: boolean) =>
   `invited+${kind}-${js ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}@example.com`;
 
 /** An invitation as the tenant's admin would send it; answers its link from the outbox. */
-async function invite(page: Page, standin: StandIn, email: string): Promise<string> {
+async function invite(page: Page, standin: StandIn, email: string, over: Record<string, string> = {}): Promise<string> {
   const response = await page.request.post(`${standin.url}/__standin/invitations`, {
-    data: { email, given_name: 'Ida', family_name: 'Neumann', organisation: ORGANISATION, customFields: { customer_number: 'KD-204711' } },
+    data: { email, given_name: 'Ida', family_name: 'Neumann', organisation: ORGANISATION, customFields: { customer_number: 'KD-204711' }, ...over },
   });
   expect(response.ok()).toBe(true);
   const sent = (await standin.outbox(email)).filter((m) => m.link);
@@ -66,16 +66,16 @@ test('an invitation link: the register page filled in, the address locked (also 
   if (generation === 'legacy') await page.getByRole('checkbox', { name: 'I accept the terms of use.' }).check();
   await submit(page, 'Register');
 
-  // Registered with the invited address: the tenant's login for the same request, that address filled in.
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
-  await expect(page.getByLabel('E\u2011mail address')).toHaveValue(email);
+  // Registered with the invited address, and signed in with the password just chosen: no e-mail or
+  // password step again (without JavaScript "Registration complete" waits for Continue).
+  if (!javaScriptEnabled) {
+    await expect(page).toHaveURL(/\/register-success\?requestId=[\w-]+$/);
+    await expect(page.locator('#page-description')).toHaveText('Your account has been created. You are being signed in.');
+    await submit(page, 'Continue');
+  }
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
   const registered = await standin.calls('/users-srv/register');
   expect(registered.map((c) => c.path)).toContain(`/users-srv/register?invite_id=${inviteId}`);
-  await submit(page, 'Next');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 
   // The link again: used up.
   await page.goto(link);
@@ -95,10 +95,10 @@ test('the register page opened with inviteId (the other spelling) reads the same
   await expect(page.locator('#email')).toHaveAttribute('readonly', '');
 });
 
-test('an expired invitation: its own page, with what to do @generations', async ({ page, standin, expectAccessible }) => {
+test('an expired invitation: its own page, naming whom to ask for a new one @generations', async ({ page, standin, expectAccessible }) => {
   await page.goto(seeded(standin, 'invite-demo-expired-0001'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This invitation has expired');
-  await expect(page.getByText('Please ask the person who invited you to send you a new invitation.')).toBeVisible();
+  await expect(page.getByText('Please ask Anna Schmidt at Großküche Müller GmbH for a new invitation.')).toBeVisible();
   await expect(page.locator('main form')).toHaveCount(0);
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Sign in' }).click();
@@ -109,6 +109,7 @@ test('a used invitation: its own page, sign in from there @generations', async (
   await page.goto(seeded(standin, 'invite-demo-used-0001'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This invitation has already been used');
   await expect(page.getByText('If you have already registered with it, sign in.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Otherwise, please ask Jonas Weber at Großküche Müller GmbH for a new invitation.', { exact: false })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
@@ -119,5 +120,64 @@ test('an unknown invitation: its own page, not the error page @generations', asy
   await expect(page).toHaveURL(/\/register\?requestId=[\w-]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('This invitation is not valid');
   await expect(page.getByText('The link may be incomplete, or the invitation may have been withdrawn.', { exact: false })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('the first field to fill in has the cursor (the names came with the invitation: the password), and the locked address looks read-only in the dark', async ({
+  page,
+  standin,
+  javaScriptEnabled,
+}) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(await invite(page, standin, fresh('focus', javaScriptEnabled)));
+  await expect(page.locator('#email')).toHaveAttribute('readonly', '');
+  await expect(page.locator('#password')).toBeFocused();
+  // As the password step's identity box: the read-only ground, no field border.
+  const look = await page.locator('#email').evaluate((input) => {
+    const style = getComputedStyle(input);
+    const probe = document.createElement('div');
+    probe.style.background = 'var(--readonly-bg)';
+    document.body.append(probe);
+    const readonly = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return { background: style.backgroundColor, readonly, border: style.borderTopColor };
+  });
+  expect(look.background).toBe(look.readonly);
+  expect(look.border).toBe('rgba(0, 0, 0, 0)');
+});
+
+test('the same invitation opened twice, or a new one after an expired one: its form again, never "Another sign-in is in progress"', async ({
+  page,
+  standin,
+  javaScriptEnabled,
+}) => {
+  const email = fresh('twice', javaScriptEnabled);
+  const link = await invite(page, standin, email);
+  await page.goto(link);
+  await expect(page.locator('#email')).toHaveValue(email);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/register\?requestId=[\w-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create an account');
+  await expect(page.locator('#email')).toHaveValue(email);
+
+  await page.goto(seeded(standin, 'invite-demo-expired-0001'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This invitation has expired');
+  const next = fresh('after-expired', javaScriptEnabled);
+  await page.goto(await invite(page, standin, next));
+  await expect(page).toHaveURL(/\/register\?requestId=[\w-]+$/);
+  await expect(page.locator('#email')).toHaveValue(next);
+});
+
+test('an invitation whose address this product cannot read: refused with what to do, no form with a free address field @generations', async ({
+  page,
+  standin,
+  javaScriptEnabled,
+  expectAccessible,
+}) => {
+  const link = await invite(page, standin, fresh('unreadable', javaScriptEnabled), { addressKey: 'recipientAddress' });
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This invitation cannot be used here');
+  await expect(page.getByText(`Please ask your contact at ${ORGANISATION} for a new invitation.`)).toBeVisible();
+  await expect(page.locator('main form')).toHaveCount(0);
   await expectAccessible(page);
 });

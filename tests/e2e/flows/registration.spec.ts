@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, chooseLanguage, continueToProvider, expect, startSignIn, submit, test, unreadRequest } from '../support/fixtures';
+import { ACCOUNTS, chooseLanguage, CLIENT_NAME, expect, startSignIn, submit, test, unreadRequest } from '../support/fixtures';
 
 /**
  * Registration with the tenant's fields (issue 34, item 1): the stand-in's field list has every
@@ -11,6 +11,19 @@ const fresh = (kind: string, js: boolean) =>
   `new+${kind}-${js ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}@example.com`;
 const PASSWORD = 'NewKitchen2027';
 const errorOf = (page: Page, key: string) => page.locator(`#${key}-error`);
+
+/**
+ * Registered on a tenant that suggests LOGIN: signed in with the password just chosen, never asked
+ * for the address or the password again (without JavaScript "Registration complete" waits for Continue).
+ */
+async function signedInAfterRegistering(page: Page, email: string, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) {
+    await expect(page).toHaveURL(/\/register-success\?requestId=[\w-]+$/);
+    await expect(page.locator('#page-description')).toHaveText('Your account has been created. You are being signed in.');
+    await submit(page, 'Continue');
+  }
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+}
 
 async function toRegistration(page: Page) {
   const requestId = await startSignIn(page);
@@ -109,16 +122,10 @@ test('every field type in the tenant’s order, each refusal on its field, then 
   await expect(page.locator('#password')).toHaveValue(javaScriptEnabled ? 'kitchen' : '');
   if (legacy) await expect(errorOf(page, 'terms_consent')).toHaveText('Please accept this to register.');
 
-  // All good: registered, back at the tenant's login for the same request with the address filled in.
+  // All good: registered and signed in with the password just chosen (the tenant suggests LOGIN).
   await fillValid(page, email, legacy);
   await submit(page, 'Register');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
-  await expect(page.getByLabel('E\u2011mail address')).toHaveValue(email);
-  await submit(page, 'Next');
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  await signedInAfterRegistering(page, email, javaScriptEnabled);
 });
 
 test('a mobile number: a landline refused on the field with the country kept; another country chosen, the number as dialled there; the tenant takes it in international form', async ({
@@ -148,8 +155,7 @@ test('a mobile number: a landline refused on the field with the country kept; an
   // The stand-in refuses a number not in international form (+49…): the account is made only if the page sent it so.
   await fillValid(page, email, generation === 'legacy', { mobile_number: '0151 23456789' });
   await submit(page, 'Register');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
-  await expect(page.getByLabel('E\u2011mail address')).toHaveValue(email);
+  await signedInAfterRegistering(page, email, javaScriptEnabled);
 });
 
 test('an address that already has an account: said on the e-mail field, with sign-in and reset beside it', async ({ page, generation, expectAccessible }) => {
@@ -193,7 +199,7 @@ test('in the page’s language: the tenant’s names where it has them (German),
   await expect(page.locator('#mobile_number__country option:checked')).toHaveText('France (+33)');
 });
 
-test('a client that asks for a captcha, or takes no self-registration: the page says so and how to get in, with no form to fill', async ({
+test('a client that asks for a captcha, or takes no self-registration: no "Register here", and the page says how to get in, with no form to fill', async ({
   page,
   standin,
   expectAccessible,
@@ -202,9 +208,14 @@ test('a client that asks for a captcha, or takes no self-registration: the page 
   // set up before any page reads its client information, which the app keeps for a few minutes.)
   const requestId = await unreadRequest(page);
   await standin.registrationSettings(requestId, { captcha: true });
+  // The e-mail step offers no way into a registration this product cannot complete.
+  await page.goto(`/?requestId=${requestId}`);
+  await expect(page.getByRole('textbox', { name: 'E\u2011mail' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Register here' })).toHaveCount(0);
   await page.goto(`/register?requestId=${requestId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Registration is not available here');
-  await expect(page.getByText('asks for a security check this page cannot show. Ask your contact at the company for an invitation.')).toBeVisible();
+  // The brand's own name (BRAND_NAME), never this product's limitation.
+  await expect(page.locator('#page-description')).toHaveText('Accounts are created by invitation. Ask your Kitchen Works sales contact.');
   await expect(page.locator('main form')).toHaveCount(0);
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Back to sign-in' }).click();
@@ -237,6 +248,64 @@ test('a tenant that signs new accounts in at once: registered, then signed in wi
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 });
 
+/**
+ * A tenant that wants a new account's address confirmed before it signs in (issue 43, item 1), with
+ * its auto-login (the after-register login with the answer's track) or without (the sign-in with
+ * the password just chosen). Either answer pairs email_verified false with LOGIN, which cannot tell
+ * this tenant from one that signs in: the sign-in is tried ("Registration complete" waits for
+ * Continue without JavaScript), and the tenant's refusal names the account bound from the answer,
+ * which leads to "confirm your address"; the link from the outbox then signs in.
+ */
+for (const [tenant, settings] of [
+  ['signs new accounts in at once but wants the address confirmed', { autoLogin: true, confirmEmail: true }],
+  ['wants the address confirmed, without auto-login', { confirmEmail: true }],
+] as const) {
+  test(`a tenant that ${tenant}: its refusal of the sign-in leads to the confirmation, whose link signs in`, async ({ page, javaScriptEnabled, standin }) => {
+    const email = fresh(settings.autoLogin ? 'autologin-confirm' : 'confirm', javaScriptEnabled);
+    const requestId = await toRegistration(page);
+    await standin.registrationSettings(requestId, settings);
+    await fillValid(page, email, false);
+    await submit(page, 'Register');
+    if (!javaScriptEnabled) {
+      await expect(page).toHaveURL(new RegExp(`/register-success\\?requestId=${requestId}$`));
+      await submit(page, 'Continue');
+    }
+    await expect(page).toHaveURL(/\/verify-email\?requestId=/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your e\u2011mail address');
+    await expect(page.locator('#page-description')).toContainText('Your account has been created.');
+    if (!javaScriptEnabled) await submit(page, 'Send confirmation link');
+    await expect(page.locator('#page-description')).toContainText('We have sent a confirmation link');
+    await expect.poll(async () => (await standin.outbox(email)).filter((m) => m.link).length).toBe(1);
+    const [message] = (await standin.outbox(email)).filter((m) => m.link);
+    await page.goto(message.link!);
+    if (!javaScriptEnabled) await submit(page, 'Continue');
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  });
+}
+
+test('"register" in the e-mail step’s "no account" message opens the form with the address typed, which no address bar shows', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const requestId = await startSignIn(page);
+  const email = fresh('unknown', javaScriptEnabled);
+  await page.getByLabel('E\u2011mail address').fill(email);
+  await submit(page, 'Next');
+  await expect(errorOf(page, 'email')).toContainText('There is no account for this e\u2011mail address.');
+  await errorOf(page, 'email').getByRole('link', { name: 'register' }).click();
+  await expect(page).toHaveURL(new RegExp(`/register\\?requestId=${requestId}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create an account');
+  await expect(page.locator('#email')).toHaveValue(email);
+});
+
+test('the register page names the application from its first view', async ({ page }) => {
+  // A request whose client nobody has asked about yet in this app, opened straight at /register.
+  const requestId = await unreadRequest(page);
+  await page.goto(`/register?requestId=${requestId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create an account');
+  await expect(page.locator('.card-header').getByText(`Sign in to continue to ${CLIENT_NAME}`)).toBeVisible();
+});
+
 test('a tenant with its own password policy: the checklist says its rules, the form holds to them, the tenant takes the password', async ({
   page,
   javaScriptEnabled,
@@ -263,10 +332,5 @@ test('a tenant with its own password policy: the checklist says its rules, the f
   // All lower case is fine here: the tenant asks for no mixed case.
   await fillValid(page, email, false, { password: 'new-kitchen-2027', password_echo: 'new-kitchen-2027' });
   await submit(page, 'Register');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
-  await submit(page, 'Next');
-  await page.getByLabel('Password', { exact: true }).fill('new-kitchen-2027');
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  await signedInAfterRegistering(page, email, javaScriptEnabled);
 });

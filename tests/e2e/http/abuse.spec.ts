@@ -340,3 +340,72 @@ test.describe('an office behind one address (issue 33, D03)', () => {
     expect(links).toEqual(Array(25).fill(1));
   });
 });
+
+test.describe('page loads cost the provider a bounded number of calls (issue 43, security review)', () => {
+  /** Request ids the provider never issued, tagged so the stand-in's call log finds their calls. */
+  const madeUp = (tag: string, count: number) => Array.from({ length: count }, (_, i) => `${tag}-${i.toString().padStart(4, '0')}`);
+  const tagOf = (kind: string) => `madeup-${kind}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+  /** GETs `paths` from one client address, some at a time; the answers' statuses and the last answer's text. */
+  async function load(browser: Browser, address: string, paths: string[]): Promise<{ statuses: number[]; last: string }> {
+    const { context, page } = await client(browser, address);
+    const statuses: number[] = [];
+    let last = '';
+    for (let at = 0; at < paths.length; at += 10) {
+      const answers = await Promise.all(paths.slice(at, at + 10).map((path) => page.request.get(path, { maxRedirects: 0 })));
+      statuses.push(...answers.map((r) => r.status()));
+      last = await answers.at(-1)!.text();
+    }
+    await context.close();
+    return { statuses, last };
+  }
+
+  test('the register page with made-up request ids: one provider call each, none beyond the per-address budget', async ({ browser, standin }) => {
+    const tag = tagOf('register');
+    const { statuses, last } = await load(
+      browser,
+      '198.51.100.90',
+      madeUp(tag, 130).map((id) => `/register?requestId=${id}`),
+    );
+    // The client information first (an unknown id ends there), for 120 a minute (entry.address).
+    expect(await standin.calls(tag)).toHaveLength(120);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+    expect(last).toContain('Many pages have been opened from your network in a short time.');
+  });
+
+  for (const [path, address] of [
+    ['/register-success', '198.51.100.91'],
+    ['/reset-password-success', '198.51.100.92'],
+  ] as const) {
+    test(`${path} with made-up request ids: the page, and no provider call beyond the per-address budget`, async ({ browser, standin }) => {
+      const tag = tagOf(path.slice(1));
+      const { statuses } = await load(
+        browser,
+        address,
+        madeUp(tag, 130).map((id) => `${path}?requestId=${id}`),
+      );
+      expect(statuses).toEqual(Array(130).fill(200));
+      expect(await standin.calls(tag)).toHaveLength(120);
+    });
+  }
+
+  test('guessed invitation ids: read for 100 in 15 minutes per client address, then refused without asking the provider', async ({ browser, standin }) => {
+    const { context, page } = await client(browser, '198.51.100.93');
+    await page.goto('/');
+    const requestId = new URL(page.url()).searchParams.get('requestId')!;
+    const tag = tagOf('invite');
+    const statuses: number[] = [];
+    let last = '';
+    for (const guess of madeUp(tag, 105)) {
+      const answer = await page.request.get(`/register?requestId=${requestId}&invite_id=${guess}`);
+      statuses.push(answer.status());
+      last = await answer.text();
+    }
+    expect(statuses.slice(0, 100)).toEqual(Array(100).fill(200));
+    expect(statuses.slice(100)).toEqual(Array(5).fill(429));
+    expect(last).toContain('Many invitations have been looked up from your network in a short time.');
+    // Two reads a guess: the 4.x read's 404 is also what a tenant without it answers, so the legacy read follows.
+    expect(await standin.calls(tag)).toHaveLength(200);
+    await context.close();
+  });
+});

@@ -85,7 +85,10 @@ async function startPair(generation: Generation, clientId: string) {
         'code.address': '100000/60',
         'send.address': '100000/60',
         'entry.address': '100000/60',
+        'invitation.address': '100000/60',
       }),
+      // The closed registration page names whom to ask (the brand's sales contact).
+      BRAND_NAME: 'Kitchen Works',
       SELF_SERVICE_URL: 'https://www.example.com/profile',
       SUPPORT_URL: 'https://www.example.com/support',
       SUPPORT_EMAIL: 'support@example.com',

@@ -33,13 +33,18 @@ export type StandIn = {
   endSessions(email: string): Promise<void>;
   /** The account's refresh tokens at the tenant: still valid, and revoked by the client. */
   refreshTokens(email: string): Promise<{ valid: number; revoked: number }>;
-  /** From now on, this request's client asks for a captcha on registration (a captcha site key), has self-registration off, or signs a new account in at once. */
+  /**
+   * From now on, this request's client asks for a captcha on registration (a captcha site key), has
+   * self-registration off, signs a new account in at once, or wants a new account's address
+   * confirmed before it signs in (the login refused with `error=email_not_verified`).
+   */
   registrationSettings(
     requestId: string,
     settings: {
       captcha?: boolean;
       off?: boolean;
       autoLogin?: boolean;
+      confirmEmail?: boolean;
       passwordPolicy?: { minimumLength: number; maximumLength: number; noOfDigits: number; noOfSpecialChars: number; lowerAndUpperCase: boolean };
     },
   ): Promise<void>;

@@ -195,6 +195,21 @@ export function loginRoutes({ store }: Context): Route[] {
           return redirectTo(res, refused(track?.requestId, 'track is invalid or used'));
         }
         track.used = true;
+        // An address still to confirm: refused like a password login, with the track named too.
+        if (store.accountBySub(track.sub)?.emailVerified === false) {
+          return redirectTo(
+            res,
+            store.pageUrl('login', {
+              groupname: store.client.hostedPageGroup,
+              view_type: 'login',
+              requestId: track.requestId,
+              error: 'email_not_verified',
+              error_description: 'email is not verified',
+              sub: track.sub,
+              track_id: track.trackId,
+            }),
+          );
+        }
         redirectTo(res, issueCode(req, res, track.requestId, track.sub));
       },
       { body: 'form' },

@@ -104,6 +104,8 @@ function register(store: Store, generation: Context['generation'], req: Req, res
     password,
     status: 'active',
     methods: [{ type: 'PASSWORD' }],
+    // A tenant that wants the address confirmed first: no sign-in until it is (login.ts refuses it).
+    ...(store.requests.get(requestId)?.confirmEmail ? { emailVerified: false } : {}),
   };
   store.accounts.set(account.email, account);
   // With the app's auto_login_after_register, a track the after-register login takes in place of a password.

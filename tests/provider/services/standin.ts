@@ -54,9 +54,16 @@ ${
         request.captcha = body.captcha === true;
         request.registrationOff = body.off === true;
         request.autoLogin = body.autoLogin === true;
+        request.confirmEmail = body.confirmEmail === true;
         request.passwordPolicy =
           body.passwordPolicy && typeof body.passwordPolicy === 'object' ? (body.passwordPolicy as AuthRequest['passwordPolicy']) : undefined;
-        sendJson(res, 200, { requestId: p.requestId, captcha: request.captcha, off: request.registrationOff, autoLogin: request.autoLogin });
+        sendJson(res, 200, {
+          requestId: p.requestId,
+          captcha: request.captcha,
+          off: request.registrationOff,
+          autoLogin: request.autoLogin,
+          confirmEmail: request.confirmEmail,
+        });
       },
     ],
     [

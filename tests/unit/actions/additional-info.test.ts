@@ -51,7 +51,8 @@ beforeEach(async () => {
     sub: SUB,
     suggestedAction: 'LOGIN',
     trackId: 'login-track-1',
-    verificationNeeded: false,
+    emailVerified: true,
+    userStatus: 'VERIFIED',
   });
   await withFlow({ sub: SUB, precheck: { kind: 'missing-fields', trackId: TRACK } });
 });
@@ -141,7 +142,8 @@ describe('a newcomer from another identity provider', () => {
       sub: SUB,
       suggestedAction: 'LOGIN',
       trackId: undefined,
-      verificationNeeded: false,
+      emailVerified: true,
+      userStatus: 'VERIFIED',
     });
     expect(await redirectedTo(post({ requestId: REQUEST, business_type: 'canteen' }))).toBe(
       `http://127.0.0.1:4999/authz-srv/authz/resolve_redirect/${REQUEST}`,

@@ -51,9 +51,15 @@ describe('the e-mail step (app/email-actions.ts submitEmail)', () => {
     expect(limitsMock.answerLimited).toHaveBeenCalled();
   });
 
-  test("an unknown account is the field's error", async () => {
+  test("an unknown account is the field's error; the address kept in the flow for the register form, not remembered", async () => {
     vi.mocked(checkUserExists).mockResolvedValue({ action: 'register' });
     expect(await post('anna@example.com')).toEqual({ status: 'invalid', fieldErrors: { email: 'userNotFound' }, values: { email: 'anna@example.com' } });
+    expect(await flowNow()).toMatchObject({ requestId: REQUEST, registerEmail: 'anna@example.com' });
+    expect((await flowNow())?.email).toBeUndefined();
+    expect((await nextHeaders.cookies()).has('signin_email')).toBe(false);
+    // Typed again in the same sign-in: the latest address, the flow otherwise kept.
+    await post('anne@example.com');
+    expect(await flowNow()).toMatchObject({ requestId: REQUEST, registerEmail: 'anne@example.com' });
   });
 
   test('an account with a password: a new flow for the request, remembered e-mail, on to /login', async () => {

@@ -1,10 +1,14 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { RegistrationField } from '@/lib/validation/registration-fields';
-import { flowNow, form, idle, outage, redirectedTo, REQUEST, resetRequest, withFlow } from './support';
+import { flowNow, form, idle, limitsMock, outage, redirectedTo, refused, REQUEST, resetRequest, verificationMock, withFlow } from './support';
 
 vi.mock('@/lib/provider/registration', () => ({ readRegistrationFields: vi.fn(), register: vi.fn() }));
 vi.mock('@/lib/provider/invitations', () => ({ readInvitation: vi.fn() }));
 vi.mock('@/lib/provider/client-name', () => ({ requireClientInfo: vi.fn() }));
+vi.mock('@/lib/provider/verification', () => verificationMock());
+const { authenticate, initiateAuthentication } = await import('@/lib/provider/verification');
+/** Registered and signed in with the password just chosen: "Registration complete" hands it over. */
+const SIGNED_IN = `/register-success?requestId=${REQUEST}`;
 const { requireClientInfo } = await import('@/lib/provider/client-name');
 const clientInfo = (selfService: boolean | undefined) => ({
   displayName: 'Portal',
@@ -30,8 +34,8 @@ const FIELDS: RegistrationField[] = [
   { ...base, key: 'password_echo', type: 'PASSWORD', required: true, matchWith: 'password' },
 ];
 const INVITE = 'invite-0001-abcdef';
-const open = (email: string | null = 'ida@example.com') =>
-  ({ kind: 'open', invitation: { email: email ?? undefined, prefill: { given_name: 'Ida' }, organisation: 'Müller' } }) as const;
+const FROM = { inviter: 'Anna Schmidt', organisation: 'Müller' };
+const open = (email = 'ida@example.com') => ({ kind: 'open', invitation: { email, prefill: { given_name: 'Ida' }, ...FROM } }) as const;
 let posts = 0;
 const post = (over: Record<string, string> = {}) => {
   const password = `Kitchen2026x${++posts}`;
@@ -41,15 +45,24 @@ const post = (over: Record<string, string> = {}) => {
 beforeEach(async () => {
   resetRequest();
   vi.mocked(readRegistrationFields).mockResolvedValue(FIELDS);
-  vi.mocked(register).mockResolvedValue({ kind: 'registered', sub: 's', suggestedAction: 'LOGIN', trackId: undefined, verificationNeeded: false });
+  vi.mocked(register).mockResolvedValue({
+    kind: 'registered',
+    sub: 's',
+    suggestedAction: 'LOGIN',
+    trackId: undefined,
+    emailVerified: false,
+    userStatus: 'VERIFIED',
+  });
   vi.mocked(readInvitation).mockReset().mockResolvedValue(open());
   vi.mocked(requireClientInfo).mockResolvedValue(clientInfo(undefined));
+  vi.mocked(initiateAuthentication).mockResolvedValue({ kind: 'initiated', exchangeId: 'ex-1' } as never);
+  vi.mocked(authenticate).mockResolvedValue({ sub: 's', statusId: 'st-1' } as never);
   await withFlow({ invite: INVITE });
 });
 
 describe('register with an invitation (app/register/actions.ts)', () => {
   test('the invited address is sent, not the one posted; the call names the invitation; the flow forgets it', async () => {
-    expect(await redirectedTo(post())).toMatch(/resolve_redirect/);
+    expect(await redirectedTo(post())).toBe(SIGNED_IN);
     expect(readInvitation).toHaveBeenCalledWith({ inviteId: INVITE, requestId: REQUEST, locale: 'en-GB' });
     expect(register).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -61,27 +74,38 @@ describe('register with an invitation (app/register/actions.ts)', () => {
   });
 
   test('an empty posted address: still the invited one', async () => {
-    expect(await redirectedTo(post({ email: '' }))).toMatch(/resolve_redirect/);
+    expect(await redirectedTo(post({ email: '' }))).toBe(SIGNED_IN);
     expect(vi.mocked(register).mock.calls[0][0].input.email).toBe('ida@example.com');
   });
 
-  test('an invitation without an address: the posted one, checked as usual', async () => {
-    vi.mocked(readInvitation).mockResolvedValue(open(null));
-    expect(await post({ email: 'nope' })).toMatchObject({ fieldErrors: { email: 'emailInvalid' } });
-    expect(await redirectedTo(post({ email: 'ida.other@example.com' }))).toMatch(/resolve_redirect/);
-    expect(vi.mocked(register).mock.calls[0][0]).toMatchObject({ inviteId: INVITE, input: { email: 'ida.other@example.com' } });
+  test.each(['expired', 'used', 'unreadable'] as const)(
+    'an invitation %s by now (unreadable: its address not read, so it could not be held to it): back to the page, which says so; nothing registered',
+    async (kind) => {
+      vi.mocked(readInvitation).mockResolvedValue({ kind, from: FROM });
+      expect(await redirectedTo(post())).toBe(`/register?requestId=${REQUEST}`);
+      expect(register).not.toHaveBeenCalled();
+    },
+  );
+
+  test('an unknown invitation by now: back to the page; nothing registered', async () => {
+    vi.mocked(readInvitation).mockResolvedValue({ kind: 'unknown' });
+    expect(await redirectedTo(post())).toBe(`/register?requestId=${REQUEST}`);
+    expect(register).not.toHaveBeenCalled();
   });
 
-  test.each(['expired', 'used', 'unknown'] as const)('an invitation %s by now: back to the page, which says so; nothing registered', async (kind) => {
-    vi.mocked(readInvitation).mockResolvedValue({ kind });
-    expect(await redirectedTo(post())).toBe(`/register?requestId=${REQUEST}`);
+  test('over the per-client budget for invitation reads: the form’s wait, the invitation not read, nothing registered', async () => {
+    // The field list's read (entry.address) first, then the invitation's (invitation.address).
+    limitsMock.attempt.mockResolvedValueOnce({ ok: true }).mockResolvedValueOnce(refused('invitation.address', 600) as never);
+    expect(await post()).toMatchObject({ status: 'invalid', formError: 'registerWait', retryAfter: 600 });
+    expect(limitsMock.attempt).toHaveBeenLastCalledWith([['invitation.address', 'address']]);
+    expect(readInvitation).not.toHaveBeenCalled();
     expect(register).not.toHaveBeenCalled();
   });
 
   test('refused by the register call and used meanwhile: the page; still open: the provider failure as any other', async () => {
     const refusedCall = new ProviderError({ kind: 'rejected', operation: 'registration.register', service: 'users-srv', status: 400, code: 10011 });
     vi.mocked(register).mockRejectedValueOnce(refusedCall);
-    vi.mocked(readInvitation).mockResolvedValueOnce(open()).mockResolvedValueOnce({ kind: 'used' });
+    vi.mocked(readInvitation).mockResolvedValueOnce(open()).mockResolvedValueOnce({ kind: 'used', from: FROM });
     expect(await redirectedTo(post())).toBe(`/register?requestId=${REQUEST}`);
 
     vi.mocked(register).mockRejectedValueOnce(outage());
@@ -102,14 +126,14 @@ describe('register with an invitation (app/register/actions.ts)', () => {
 
   test('another sign-in’s flow: its invitation is not this one’s', async () => {
     await withFlow({ requestId: 'request-z-12345678', invite: INVITE });
-    expect(await redirectedTo(post())).toMatch(/resolve_redirect/);
+    expect(await redirectedTo(post())).toBe(SIGNED_IN);
     expect(readInvitation).not.toHaveBeenCalled();
     expect(vi.mocked(register).mock.calls[0][0]).toMatchObject({ inviteId: undefined, input: { email: 'mallory@example.com' } });
   });
 
   test('self-registration off: an invitation is still the way in; without one, the page says accounts come by invitation', async () => {
     vi.mocked(requireClientInfo).mockResolvedValue(clientInfo(false));
-    expect(await redirectedTo(post())).toMatch(/resolve_redirect/);
+    expect(await redirectedTo(post())).toBe(SIGNED_IN);
     expect(vi.mocked(register).mock.calls[0][0]).toMatchObject({ inviteId: INVITE });
     await withFlow({ requestId: 'request-z-12345678', invite: INVITE });
     expect(await redirectedTo(post())).toBe(`/register?requestId=${REQUEST}`);

@@ -1,9 +1,25 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type { RegistrationField } from '@/lib/validation/registration-fields';
-import { ERROR_PAGE_WITH_REF, flowNow, form, garbage, idle, limitsMock, outage, redirectedTo, refusal, refused, REQUEST, resetRequest } from './support';
+import {
+  ERROR_PAGE_WITH_REF,
+  flowNow,
+  form,
+  garbage,
+  idle,
+  limitsMock,
+  outage,
+  redirectedTo,
+  refusal,
+  refused,
+  REQUEST,
+  resetRequest,
+  verificationMock,
+} from './support';
 
 vi.mock('@/lib/provider/registration', () => ({ readRegistrationFields: vi.fn(), register: vi.fn() }));
 vi.mock('@/lib/provider/client-name', () => ({ requireClientInfo: vi.fn() }));
+vi.mock('@/lib/provider/verification', () => verificationMock());
+const { authenticate, initiateAuthentication } = await import('@/lib/provider/verification');
 
 const { submitRegistration } = await import('@/app/register/actions');
 const { readRegistrationFields, register } = await import('@/lib/provider/registration');
@@ -39,11 +55,20 @@ const post = (fields: Record<string, string> = VALID) => {
   const password = fields === VALID ? `Kitchen2026x${++posts}` : fields.password;
   return submitRegistration(idle, form({ ...fields, password, password_echo: fields === VALID ? password : fields.password_echo }));
 };
-const registered = (suggestedAction: string | undefined, verificationNeeded = false) =>
-  ({ kind: 'registered', sub: 's-1', suggestedAction, trackId: undefined, verificationNeeded }) as const;
+/** A register answer as read (lib/provider/registration.ts): the published sample's `email_verified: false` and VERIFIED unless changed. */
+const registered = (
+  suggestedAction: string | undefined,
+  over: Partial<{ emailVerified: boolean; userStatus: string; trackId: string; sub: string | undefined }> = {},
+) => ({ kind: 'registered', sub: 's-1', suggestedAction, trackId: undefined, emailVerified: false, userStatus: 'VERIFIED', ...over }) as const;
 
 beforeEach(() => {
   resetRequest();
+  vi.mocked(initiateAuthentication)
+    .mockReset()
+    .mockResolvedValue({ kind: 'initiated', exchangeId: 'ex-1' } as never);
+  vi.mocked(authenticate)
+    .mockReset()
+    .mockResolvedValue({ sub: 's-1', statusId: 'st-1' } as never);
   vi.mocked(readRegistrationFields).mockResolvedValue(FIELDS);
   vi.mocked(register).mockResolvedValue(registered('LOGIN'));
   vi.mocked(requireClientInfo).mockResolvedValue(clientInfo());
@@ -88,8 +113,8 @@ describe('register (app/register/actions.ts submitRegistration)', () => {
     expect(vi.mocked(register).mock.calls[0]?.[0].input.fields).toMatchObject({ mobile_number: '+4915123456789' });
   });
 
-  test('registered, LOGIN: the address remembered, back to the tenant’s login for the same request', async () => {
-    expect(await redirectedTo(post())).toBe(`http://127.0.0.1:4999/authz-srv/authz/resolve_redirect/${REQUEST}`);
+  test('registered, LOGIN without a track: the address remembered, signed in with the password just chosen (kept nowhere), "Registration complete" hands it over', async () => {
+    expect(await redirectedTo(post())).toBe(`/register-success?requestId=${REQUEST}`);
     expect(register).toHaveBeenCalledWith({
       requestId: REQUEST,
       locale: 'en-GB',
@@ -103,28 +128,64 @@ describe('register (app/register/actions.ts submitRegistration)', () => {
       fieldKeys: FIELDS.map((f) => f.key),
     });
     expect(await rememberedEmail.read()).toBe('nina@example.com');
-  });
-
-  test('registered with the address to confirm, or a suggestion not served here: the success page', async () => {
-    vi.mocked(register).mockResolvedValueOnce(registered(undefined, true));
-    expect(await redirectedTo(post())).toBe(`/register-success?requestId=${REQUEST}`);
-    vi.mocked(register).mockResolvedValueOnce(registered('DEDUPLICATION'));
-    expect(await redirectedTo(post())).toBe(`/register-success?requestId=${REQUEST}`);
+    expect(initiateAuthentication).toHaveBeenCalledWith(expect.objectContaining({ type: 'PASSWORD', requestId: REQUEST, email: 'nina@example.com' }));
+    expect(authenticate).toHaveBeenCalledWith(expect.objectContaining({ type: 'PASSWORD', exchangeId: 'ex-1', secret: `Kitchen2026x${posts}` }));
+    const flow = await flowNow();
+    expect(flow).toMatchObject({
+      requestId: REQUEST,
+      email: 'nina@example.com',
+      sub: 's-1',
+      registered: true,
+      continuation: { target: 'verification-login', statusId: 'st-1', sub: 's-1', verificationType: 'password', exchangeId: 'ex-1' },
+    });
+    expect(JSON.stringify(flow)).not.toContain(`Kitchen2026x${posts}`);
+    // MFA: the same sign-in; the tenant asks for the second factor after it.
     vi.mocked(register).mockResolvedValueOnce(registered('MFA'));
-    expect(await redirectedTo(post())).toMatch(/resolve_redirect/);
+    expect(await redirectedTo(post())).toBe(`/register-success?requestId=${REQUEST}`);
+    expect(authenticate).toHaveBeenCalledTimes(2);
   });
 
-  test('registered with a track and nothing asked first (the tenant signs new accounts in): the track in the flow, not the address, then the success page', async () => {
-    vi.mocked(register).mockResolvedValueOnce({ ...registered('LOGIN'), trackId: 'track-new-1' });
+  test('the sign-in with the new password cannot be done: the password step for the address, which says the account exists, never the e-mail step', async () => {
+    vi.mocked(authenticate).mockRejectedValueOnce(outage());
+    expect(await redirectedTo(post())).toBe(`/login?requestId=${REQUEST}`);
+    const flow = await flowNow();
+    expect(flow).toMatchObject({ requestId: REQUEST, email: 'nina@example.com', sub: 's-1', registered: true });
+    expect(flow?.continuation).toBeUndefined();
+    // Refused (here: as a wrong password) the same way.
+    vi.mocked(authenticate).mockRejectedValueOnce(refusal('wrong-password'));
+    expect(await redirectedTo(post())).toBe(`/login?requestId=${REQUEST}`);
+  });
+
+  test('an answer that says the address must be confirmed first: the confirmation at once, for the account the answer names', async () => {
+    // A status other than VERIFIED beside an unconfirmed address, even with LOGIN and a track.
+    vi.mocked(register).mockResolvedValueOnce(registered('LOGIN', { userStatus: 'PENDING', trackId: 'track-1' }));
+    expect(await redirectedTo(post())).toBe(`/verify-email?requestId=${REQUEST}`);
+    expect(await flowNow()).toMatchObject({ requestId: REQUEST, email: 'nina@example.com', sub: 's-1', registered: true });
+    expect((await flowNow())?.signInTrack).toBeUndefined();
+    // No track and no LOGIN or MFA suggestion beside an unconfirmed address.
+    vi.mocked(register).mockResolvedValueOnce(registered(undefined));
+    expect(await redirectedTo(post())).toBe(`/verify-email?requestId=${REQUEST}`);
+    // Without the account's subject nothing can be sent for it: "Registration complete" says to check the inbox.
+    vi.mocked(register).mockResolvedValueOnce(registered(undefined, { sub: undefined }));
     expect(await redirectedTo(post())).toBe(`/register-success?requestId=${REQUEST}`);
-    expect(await flowNow()).toMatchObject({ requestId: REQUEST, email: 'nina@example.com', signInTrack: 'track-new-1' });
-    // A track with a confirmation to do first, or for deduplication: no sign-in at once.
-    vi.mocked(register).mockResolvedValueOnce({ ...registered(undefined, true), trackId: 'track-new-2' });
+  });
+
+  test('a suggestion not served here (DEDUPLICATION): the success page', async () => {
+    vi.mocked(register).mockResolvedValueOnce(registered('DEDUPLICATION', { emailVerified: true }));
     expect(await redirectedTo(post())).toBe(`/register-success?requestId=${REQUEST}`);
-    expect((await flowNow())?.signInTrack).toBe('track-new-1');
-    vi.mocked(register).mockResolvedValueOnce({ ...registered('DEDUPLICATION'), trackId: 'track-new-3' });
-    await redirectedTo(post());
-    expect((await flowNow())?.signInTrack).toBe('track-new-1');
+    vi.mocked(register).mockResolvedValueOnce(registered('DEDUPLICATION', { trackId: 'track-1' }));
+    expect(await redirectedTo(post())).toBe(`/register-success?requestId=${REQUEST}`);
+    expect((await flowNow())?.signInTrack).toBeUndefined();
+  });
+
+  test('registered with a track and LOGIN (the tenant signs new accounts in): the track and the account in the flow, not the address, then the success page', async () => {
+    // The published sample's email_verified false beside LOGIN: the sign-in is tried; a refusal names the account bound here.
+    vi.mocked(register).mockResolvedValueOnce(registered('LOGIN', { trackId: 'track-new-1' }));
+    expect(await redirectedTo(post())).toBe(`/register-success?requestId=${REQUEST}`);
+    expect(await flowNow()).toMatchObject({ requestId: REQUEST, email: 'nina@example.com', sub: 's-1', registered: true, signInTrack: 'track-new-1' });
+    vi.mocked(register).mockResolvedValueOnce(registered(undefined, { trackId: 'track-new-2', emailVerified: true }));
+    expect(await redirectedTo(post())).toBe(`/register-success?requestId=${REQUEST}`);
+    expect((await flowNow())?.signInTrack).toBe('track-new-2');
   });
 
   test('an existing account: said on the e-mail field, the flow started with the address for sign-in and reset', async () => {
@@ -166,8 +227,18 @@ describe('register (app/register/actions.ts submitRegistration)', () => {
     expect(register).not.toHaveBeenCalled();
   });
 
+  test('over the per-client budget for the field list’s reads: nothing asked of the provider, the form’s wait', async () => {
+    limitsMock.attempt.mockResolvedValueOnce(refused('entry.address', 40) as never);
+    expect(await post()).toMatchObject({ status: 'invalid', fieldErrors: {}, formError: 'registerWait', retryAfter: 40 });
+    expect(limitsMock.attempt).toHaveBeenLastCalledWith([['entry.address', 'address']]);
+    expect(limitsMock.answerLimited).toHaveBeenCalledWith(expect.objectContaining({ limit: 'entry.address' }), 'register.setup');
+    expect(requireClientInfo).not.toHaveBeenCalled();
+    expect(readRegistrationFields).not.toHaveBeenCalled();
+    expect(register).not.toHaveBeenCalled();
+  });
+
   test('over the registration limit: nothing asked of the provider, 429 and the wait on the form, the values kept', async () => {
-    limitsMock.attempt.mockResolvedValueOnce(refused('register.address', 600) as never);
+    limitsMock.attempt.mockResolvedValueOnce({ ok: true }).mockResolvedValueOnce(refused('register.address', 600) as never);
     const state = await post();
     expect(state).toMatchObject({ status: 'invalid', fieldErrors: {}, formError: 'registerWait', retryAfter: 600, values: { email: 'nina@example.com' } });
     expect(register).not.toHaveBeenCalled();

@@ -142,6 +142,8 @@ export type FlowSession = {
   addMethod?: { proven?: true; wanted?: MethodSetup['method'] };
   /** A backup code passed the second factor and the tenant said how many are left: /continue says so. */
   backupCodesLeft?: number;
+  /** "Use another number/address": what was sent to last, offered again to correct (D63). */
+  setupRetry?: { method: 'SMS' | 'EMAIL'; destination: string };
   /** The method just set up: its page says so before the sign-in goes on. */
   setupDone?: MethodSetup['method'];
   /** Until when (epoch ms) the account is locked after repeated wrong passwords. */

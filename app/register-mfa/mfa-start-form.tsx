@@ -1,7 +1,8 @@
 'use client';
 
-import { useActionState, type ReactNode } from 'react';
+import { useActionState, useEffect, useRef, type ReactNode } from 'react';
 import { AutoSubmit } from '@/app/_components/auto-submit';
+import { useSecondsLeft } from '@/app/_components/countdown';
 import { FormError } from '@/app/_components/form-error';
 import { Loader } from '@/app/_components/loader';
 import { SubmitButton } from '@/app/_components/submit-button';
@@ -25,8 +26,21 @@ type Props = {
 export function MfaStartForm({ requestId, single, options = [], autoStart, pendingLabel, errors, secondary }: Props) {
   const [state, action] = useActionState<FormState<never>, FormData>(startMfa, { status: 'idle' });
   const starting = Boolean(single) && autoStart && state.status === 'idle';
+  // A send held back by the wait after the last one (D01): the button waits with it, and when the
+  // wait is over the code the person asked for is sent without another press (with scripts).
+  const waited = state.status === 'invalid' && state.formError?.startsWith('sendWait') ? state.retryAfter : undefined;
+  const left = useSecondsLeft(waited);
+  const form = useRef<HTMLFormElement>(null);
+  const counting = useRef(false);
+  useEffect(() => {
+    if (left > 0) counting.current = true;
+    else if (counting.current && single) {
+      counting.current = false;
+      form.current?.requestSubmit();
+    }
+  }, [left, single]);
   return (
-    <form id="mfa-start" action={action} className="options">
+    <form id="mfa-start" ref={form} action={action} className="options">
       <input type="hidden" name="requestId" value={requestId} />
       <FormError state={state} errors={errors} />
       {single ? (
@@ -36,7 +50,7 @@ export function MfaStartForm({ requestId, single, options = [], autoStart, pendi
               that the script presses half a second later only invites a second send. The
               button is there without JavaScript, and again if the start is refused. */}
           <div className={starting ? 'actions only-without-js' : 'actions'}>
-            <SubmitButton label={single.label} pendingLabel={pendingLabel} className={secondary ? 'secondary' : undefined} />
+            <SubmitButton label={single.label} pendingLabel={pendingLabel} className={secondary ? 'secondary' : undefined} heldBack={left > 0} />
           </div>
           {starting ? (
             <div className="needs-js">

@@ -147,7 +147,7 @@ export const sendSetupCode = formAction(async function sendSetupCode(_prev: Dest
   if (opened.kind === 'expired') redirect(await trackRefused(flow));
   if (opened.kind === 'destination-refused') return { status: 'invalid', fieldErrors: { [field]: opened.key }, values };
   if (opened.kind === 'refused') return { status: 'invalid', fieldErrors: {}, formError: opened.key, values };
-  await updateFlow({ setup: opened.setup });
+  await updateFlow({ setup: opened.setup, setupRetry: undefined });
   redirect(stepUrl(SETUP_PAGES[input.method], requestId));
 });
 
@@ -230,7 +230,12 @@ export const cancelMethodSetup = formAction(async function cancelMethodSetup(_pr
   // (the send budgets still count every send).
   if (setup?.destination && flow.sub) await endSendWait(`setup.${setup.method}`, flow.sub);
   if (setup) await abandonSetup({ setup, sub: flow.sub, requestId: flow.requestId });
-  await updateFlow({ setup: undefined });
   const again = MethodSchema.safeParse(Object.fromEntries(formData));
+  // Asked again for a number or address, the one given last comes back to correct, not to retype (D63).
+  const retry =
+    again.success && setup?.destination && (setup.method === 'SMS' || setup.method === 'EMAIL')
+      ? { method: setup.method, destination: setup.destination }
+      : undefined;
+  await updateFlow({ setup: undefined, setupRetry: retry });
   redirect(stepUrl(again.success ? SETUP_PAGES[again.data.method] : setupHome(flow), flow.requestId));
 });

@@ -8,7 +8,7 @@ import { secondsUntilResend } from '@/lib/flows/resend';
 import { RESEND_REFUSALS, translateErrors } from '@/lib/i18n/errors';
 import { CODE_RESEND_KEYS, resendLabels } from '@/lib/i18n/resend-labels';
 import { getClientName } from '@/lib/provider/client-name';
-import { phoneChoices, readablePhone } from '@/lib/validation/phone';
+import { phoneChoices, phoneParts, readablePhone } from '@/lib/validation/phone';
 import { checkMethodSetup, resendSetupCode } from './actions';
 import { CancelSetupForm } from './cancel-form';
 import { DestinationForm } from './destination-form';
@@ -39,6 +39,14 @@ export async function CodeSetupPage({ rawRequestId, resent, method }: { rawReque
   const sms = method === 'SMS';
   const title = sms ? t('smsTitle') : t('emailTitle');
   const open = setup?.method === method && setup.destination ? setup.destination : undefined;
+  // "Use another number/address": the last one, to correct (D63).
+  const last = flow.setupRetry?.method === method ? flow.setupRetry.destination : undefined;
+  const lastPhone = sms && last ? phoneParts(last) : undefined;
+  const initial: Record<string, string> | undefined = lastPhone
+    ? { mobile_number: lastPhone.national, mobile_number__country: lastPhone.country }
+    : last && !sms
+      ? { email: last }
+      : undefined;
 
   if (!open)
     return (
@@ -48,6 +56,7 @@ export async function CodeSetupPage({ rawRequestId, resent, method }: { rawReque
           method={method}
           phone={sms ? phoneChoices(locale) : undefined}
           defaultEmail={flow.email}
+          initial={initial}
           labels={{
             field: sms ? tRegister('field.mobile_number') : t('emailLabel'),
             country: tRegister('country'),

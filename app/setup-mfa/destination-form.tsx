@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { useActionState, useEffect } from 'react';
 import { FormTop } from '@/app/_components/form-top';
 import { PhoneField, type PhoneChoices } from '@/app/_components/phone-field';
 import { SubmitButton } from '@/app/_components/submit-button';
@@ -21,6 +21,7 @@ export function DestinationForm({
   method,
   phone,
   defaultEmail,
+  initial,
   labels,
   errors,
 }: {
@@ -28,12 +29,24 @@ export function DestinationForm({
   method: 'SMS' | 'EMAIL';
   phone?: PhoneChoices;
   defaultEmail?: string;
+  /** What was given last, after "Use another number/address": filled in and selected, to correct. */
+  initial?: Record<string, string>;
   labels: Labels;
   errors: Partial<Record<ErrorKey, string>>;
 }) {
   const [state, action] = useActionState<DestinationState, FormData>(sendSetupCode, { status: 'idle' });
   const rules = useFieldRules<'mobile_number' | 'email'>(state, method === 'EMAIL' ? { email: emailError } : { mobile_number: () => undefined });
-  const values = state.status === 'invalid' ? (state.values as Record<string, string> | undefined) : undefined;
+  const values = state.status === 'invalid' ? (state.values as Record<string, string> | undefined) : initial;
+  // The last number or address, selected: one wrong digit is typed over, the rest kept.
+  const fieldId = method === 'SMS' ? 'mobile_number' : 'email';
+  useEffect(() => {
+    if (!initial) return;
+    const field = document.getElementById(fieldId);
+    if (field instanceof HTMLInputElement) {
+      field.focus();
+      field.select();
+    }
+  }, [initial, fieldId]);
   const message = (key: 'mobile_number' | 'email') => {
     const error = rules.errorOf(key);
     return error ? errors[error] : undefined;
@@ -52,7 +65,7 @@ export function DestinationForm({
           country={values?.mobile_number__country || undefined}
           defaultValue={values?.mobile_number ?? ''}
           error={message('mobile_number')}
-          autoFocus={rules.autoFocus('mobile_number')}
+          autoFocus={rules.autoFocus('mobile_number') || Boolean(initial)}
           {...rules.field('mobile_number')}
         />
       ) : (
@@ -63,7 +76,7 @@ export function DestinationForm({
           autoComplete="email"
           defaultValue={values?.email ?? defaultEmail ?? ''}
           error={message('email')}
-          autoFocus={rules.autoFocus('email')}
+          autoFocus={rules.autoFocus('email') || Boolean(initial)}
           {...rules.field('email')}
         />
       )}

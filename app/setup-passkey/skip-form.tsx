@@ -30,9 +30,10 @@ export function SkipForm({
     <form id="skip-form" action={action}>
       <input type="hidden" name="requestId" value={requestId} />
       <FormError state={state} errors={errors} />
-      <div className="actions">
-        <SubmitButton label={label} pendingLabel={pendingLabel} className="secondary" />
-      </div>
+      {/* A way on beside the methods, drawn as a link (D71): not one more method to choose. */}
+      <p className="links">
+        <SubmitButton label={label} pendingLabel={pendingLabel} className="link" />
+      </p>
       {hint ? <p className="hint">{hint}</p> : null}
       {autoSubmit && state.status === 'idle' ? <AutoSubmit formId="skip-form" /> : null}
     </form>

@@ -210,6 +210,8 @@ test('"Choose another method" drops the set-up and goes back to the suggestion; 
   expect(await redirectedTo(cancelMethodSetup(idle, form({ requestId: REQUEST, method: 'SMS' })))).toBe(`/setup-mfa/sms?requestId=${REQUEST}`);
   // The code sent to the number given up is of no use: no wait before another number's.
   expect(limitsMock.endSendWait).toHaveBeenCalledWith('setup.SMS', 'sub-1');
+  // The number given last is kept to correct (D63), and only for that method's page.
+  expect((await flowNow())?.setupRetry).toEqual({ method: 'SMS', destination: '+4915123456789' });
 });
 
 describe('a text message’s or an e-mail’s first code (sendSetupCode, resendSetupCode)', () => {

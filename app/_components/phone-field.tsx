@@ -8,7 +8,7 @@ export type PhoneChoices = { countries: CountryChoice[]; country: string | undef
 
 type Props = {
   id: string;
-  label: string;
+  label: React.ReactNode;
   countryLabel: string;
   hint: string;
   choices: PhoneChoices;

@@ -2,7 +2,7 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 
 type Props = {
   id: string;
-  label: string;
+  label: ReactNode;
   error?: string;
   /** Invalid, with what is wrong said by what describes it instead of an error (a rules checklist). */
   invalid?: boolean;

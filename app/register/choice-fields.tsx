@@ -29,7 +29,7 @@ export function Box({
   error,
   autoFocus,
   ...registration
-}: { field: RegistrationField; label: string; checked: boolean; error?: string; autoFocus: boolean } & Registration) {
+}: { field: RegistrationField; label: React.ReactNode; checked: boolean; error?: string; autoFocus: boolean } & Registration) {
   const consent = field.consent;
   return (
     <div className="field">
@@ -66,11 +66,12 @@ export function Box({
 export function Radios({
   field,
   label,
+  optionsLang,
   value,
   error,
   autoFocus,
   ...registration
-}: { field: RegistrationField; label: string; value: string; error?: string; autoFocus: boolean } & Registration) {
+}: { field: RegistrationField; label: React.ReactNode; optionsLang?: string; value: string; error?: string; autoFocus: boolean } & Registration) {
   return (
     <fieldset className="field radios" role="radiogroup" aria-invalid={error ? true : undefined} aria-describedby={error ? `${field.key}-error` : undefined}>
       <legend>{label}</legend>
@@ -84,7 +85,7 @@ export function Radios({
             autoFocus={autoFocus && i === 0}
             {...registration}
           />
-          {o.label}
+          <span lang={optionsLang}>{o.label}</span>
         </label>
       ))}
       <FieldError id={field.key} error={error} />

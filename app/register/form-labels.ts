@@ -1,6 +1,7 @@
 import 'server-only';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import type { ChecklistLabels } from '@/app/_components/password-checklist';
+import { fieldLabel, inPageLanguage, OWN_LABELS } from '@/lib/i18n/field-labels';
 import { template } from '@/lib/i18n/template';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import type { RegistrationField } from '@/lib/validation/registration-fields';
@@ -33,7 +34,6 @@ export const REGISTRATION_ERRORS: ErrorKey[] = [
     'registerWait',
   ] as const),
 ];
-const OWN_LABELS = ['email', 'given_name', 'family_name', 'mobile_number', 'password', 'password_echo', 'birthdate'] as const;
 
 /** The checklist's words for a tenant's own policy (its lengths and counts), else this product's. */
 function policyRules(tReset: Awaited<ReturnType<typeof getTranslations<'resetForm'>>>, policy: PasswordPolicy | undefined): ChecklistLabels['rules'] {
@@ -48,14 +48,29 @@ function policyRules(tReset: Awaited<ReturnType<typeof getTranslations<'resetFor
 }
 
 /**
- * The registration form's texts for these fields (the tenant's name for each, else this product's,
- * else its key), with the button's own words: shared by every page that renders the tenant's fields.
+ * The registration form's texts for these fields (each field's name in the page's language where
+ * there is one: lib/i18n/field-labels.ts), with the button's own words: shared by every page that
+ * renders the tenant's fields.
  */
 export async function registrationLabels(fields: RegistrationField[], button: { submit: string; pending: string }): Promise<RegistrationLabels> {
-  const [t, tReset, tCredentials] = await Promise.all([getTranslations('register'), getTranslations('resetForm'), getTranslations('credentials')]);
+  const [t, tReset, tCredentials, locale] = await Promise.all([
+    getTranslations('register'),
+    getTranslations('resetForm'),
+    getTranslations('credentials'),
+    getLocale(),
+  ]);
   const own: Record<string, string> = Object.fromEntries(OWN_LABELS.map((key) => [key, t(`field.${key}`)]));
+  const shown = new Map(fields.map((f) => [f.key, fieldLabel(f, locale, own)]));
   return {
-    fields: Object.fromEntries(fields.map((f) => [f.key, f.label ?? own[f.key] ?? f.key])),
+    fields: Object.fromEntries(fields.map((f) => [f.key, shown.get(f.key)!.text])),
+    // The tenant's words in another language than the page's: its name where shown, and its options.
+    langs: Object.fromEntries(
+      fields.flatMap((f) => {
+        const lang = shown.get(f.key)!.lang;
+        const options = inPageLanguage(f, locale) ? undefined : f.labelLocale;
+        return lang || options ? [[f.key, { label: lang, options }]] : [];
+      }),
+    ),
     optional: t('optional'),
     choose: t('choose'),
     country: t('country'),

@@ -16,8 +16,10 @@ import { submitRegistration, type RegisterState } from './actions';
 import { Box, FieldError, Radios, selectHandlers } from './choice-fields';
 
 export type RegistrationLabels = {
-  /** Each field's label: the tenant's name for it, else this product's, else its key. */
+  /** Each field's name in the page's language where there is one (lib/i18n/field-labels.ts). */
   fields: Record<string, string>;
+  /** The language of the tenant's words where they are not in the page's: a field's name, its options. */
+  langs: Record<string, { label?: string; options?: string }>;
   optional: string;
   choose: string;
   country: string;
@@ -85,7 +87,16 @@ export function RegistrationForm({
     const error = rules.errorOf(key);
     return error ? errors[error] : undefined;
   };
-  const label = (f: RegistrationField) => `${labels.fields[f.key] ?? f.key}${f.required ? '' : ` ${labels.optional}`}`;
+  const label = (f: RegistrationField) => {
+    const name = labels.fields[f.key] ?? f.key;
+    const lang = labels.langs[f.key]?.label;
+    return (
+      <>
+        {lang ? <span lang={lang}>{name}</span> : name}
+        {f.required ? '' : ` ${labels.optional}`}
+      </>
+    );
+  };
 
   const passwordField = fields.find((f) => f.type === 'PASSWORD' && !repeatOf(f));
   const passwordKey = passwordField?.key;
@@ -154,7 +165,7 @@ export function RegistrationForm({
           >
             <option value="">{labels.choose}</option>
             {f.options.map((o) => (
-              <option key={o.key} value={o.key}>
+              <option key={o.key} value={o.key} lang={labels.langs[f.key]?.options}>
                 {o.label}
               </option>
             ))}
@@ -164,7 +175,18 @@ export function RegistrationForm({
       );
     }
     if (f.type === 'RADIO')
-      return <Radios key={f.key} field={f} label={label(f)} value={valueOf(f.key)} error={message(f.key)} {...registration} {...common} />;
+      return (
+        <Radios
+          key={f.key}
+          field={f}
+          label={label(f)}
+          optionsLang={labels.langs[f.key]?.options}
+          value={valueOf(f.key)}
+          error={message(f.key)}
+          {...registration}
+          {...common}
+        />
+      );
     if (f.type === 'MOBILE' && phone)
       return (
         <PhoneField

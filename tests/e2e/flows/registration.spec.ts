@@ -170,27 +170,55 @@ test('an address that already has an account: said on the e-mail field, with sig
   await expect(page.getByLabel('E\u2011mail address')).toHaveValue(ACCOUNTS.password.email);
 });
 
-test('in the page’s language: the tenant’s names where it has them (German), its English ones where not (French), this product’s texts in each', async ({
+test('in the page’s language: the tenant’s names where it has them, this product’s for the fields it knows (French, Japanese), the tenant’s own words marked with their language for the rest', async ({
   page,
   javaScriptEnabled,
 }) => {
   await toRegistration(page);
+  const labelOf = (key: string) => page.locator(`label[for="${key}"]`);
   await chooseLanguage(page, 'de-DE', javaScriptEnabled);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Konto erstellen');
-  await expect(page.locator('label[for="given_name"]')).toHaveText('Vorname');
-  await expect(page.locator('label[for="mobile_number"]')).toHaveText('Mobilnummer (freiwillig)');
+  await expect(labelOf('given_name')).toHaveText('Vorname');
+  await expect(labelOf('mobile_number')).toHaveText('Mobilnummer (freiwillig)');
   await expect(page.getByLabel('Land oder Region')).toHaveValue('DE');
   await expect(page.locator('#mobile_number__country option:checked')).toHaveText('Deutschland (+49)');
   await expect(page.locator('#business_type option[value="canteen"]')).toHaveText('Kantine');
+  await expect(page.locator('main form [lang]')).toHaveCount(0);
   await submit(page, 'Registrieren');
-  await expect(errorOf(page, 'given_name')).toHaveText('Bitte füllen Sie dieses Feld aus.');
   await expect(errorOf(page, 'contact_preference')).toHaveText('Bitte wählen Sie eine der Möglichkeiten.');
 
+  // French: the tenant has French for the type of business only (tests/provider/seed.json); this
+  // product's names for the standard fields; its English for the rest, marked as English.
   await chooseLanguage(page, 'fr-FR', javaScriptEnabled, 'Sprache');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Créer un compte');
-  await expect(page.locator('label[for="given_name"]')).toHaveText('Given Name');
-  await expect(page.locator('label[for="mobile_number"]')).toHaveText('Mobile Number (facultatif)');
+  await expect(labelOf('email')).toHaveText('Adresse e\u2011mail');
+  await expect(labelOf('given_name')).toHaveText('Prénom');
+  await expect(labelOf('family_name')).toHaveText('Nom');
+  await expect(labelOf('mobile_number')).toHaveText('Numéro de mobile (facultatif)');
+  await expect(labelOf('password')).toHaveText('Mot de passe');
+  await expect(labelOf('password_echo')).toHaveText('Confirmez le mot de passe');
+  await expect(labelOf('birthdate')).toHaveText('Date de naissance (facultatif)');
   await expect(page.locator('#mobile_number__country option:checked')).toHaveText('France (+33)');
+  await expect(labelOf('business_type')).toHaveText('Type d’établissement');
+  await expect(page.locator('#business_type option[value="hotel"]')).toHaveText('Hôtel');
+  await expect(page.locator('#business_type option[lang]')).toHaveCount(0);
+  await expect(page.locator('main form legend span[lang="en"]')).toHaveText('Preferred contact');
+  await expect(page.getByRole('radio', { name: 'By e-mail' }).locator('xpath=following-sibling::span')).toHaveAttribute('lang', 'en');
+  await expect(labelOf('customer_number').locator('span[lang="en"]')).toHaveText('Customer number (KD-123456)');
+
+  // Japanese: no Japanese at the tenant at all.
+  await chooseLanguage(page, 'ja-JP', javaScriptEnabled, 'Langue');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('アカウントを作成');
+  await expect(labelOf('email')).toHaveText('メールアドレス');
+  await expect(labelOf('given_name')).toHaveText('名');
+  await expect(labelOf('family_name')).toHaveText('姓');
+  await expect(labelOf('password')).toHaveText('パスワード');
+  await expect(labelOf('password_echo')).toHaveText('パスワード（確認）');
+  await expect(labelOf('birthdate')).toContainText('生年月日');
+  await expect(labelOf('business_type').locator('span[lang="en"]')).toHaveText('Type of business');
+  await expect(page.locator('#business_type option[value="canteen"]')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('main form').getByText('Send me the monthly newsletter', { exact: true })).toHaveAttribute('lang', 'en');
+  await expect(page.locator('main form').getByText(/^(Email|Given Name|Family Name|Password|Confirm Password|Date of birth|Mobile Number)$/)).toHaveCount(0);
 });
 
 test('a client that asks for a captcha, or takes no self-registration: the page says so and how to get in, with no form to fill', async ({

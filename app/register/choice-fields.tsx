@@ -85,7 +85,7 @@ export function Radios({
             autoFocus={autoFocus && i === 0}
             {...registration}
           />
-          <span lang={optionsLang}>{o.label}</span>
+          {optionsLang ? <span lang={optionsLang}>{o.label}</span> : o.label}
         </label>
       ))}
       <FieldError id={field.key} error={error} />

@@ -6,6 +6,7 @@ import { template } from '@/lib/i18n/template';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import type { RegistrationField } from '@/lib/validation/registration-fields';
 import type { PasswordPolicy } from '@/lib/validation/rules';
+import { fieldMessages } from './field-messages';
 import type { RegistrationLabels } from './registration-form';
 
 /** Every message the registration form may show under a field or above it. */
@@ -53,15 +54,17 @@ function policyRules(tReset: Awaited<ReturnType<typeof getTranslations<'resetFor
  * renders the tenant's fields.
  */
 export async function registrationLabels(fields: RegistrationField[], button: { submit: string; pending: string }): Promise<RegistrationLabels> {
-  const [t, tReset, tCredentials, locale] = await Promise.all([
+  const [t, tReset, tCredentials, tField, locale] = await Promise.all([
     getTranslations('register'),
     getTranslations('resetForm'),
     getTranslations('credentials'),
+    getTranslations('fieldErrors'),
     getLocale(),
   ]);
   const own: Record<string, string> = Object.fromEntries(OWN_LABELS.map((key) => [key, t(`field.${key}`)]));
   const shown = new Map(fields.map((f) => [f.key, fieldLabel(f, locale, own)]));
   return {
+    locale,
     fields: Object.fromEntries(fields.map((f) => [f.key, shown.get(f.key)!.text])),
     // The tenant's words in another language than the page's: its name where shown, and its options.
     langs: Object.fromEntries(
@@ -71,6 +74,8 @@ export async function registrationLabels(fields: RegistrationField[], button: { 
         return lang || options ? [[f.key, { label: lang, options }]] : [];
       }),
     ),
+    messages: await fieldMessages(fields, shown, locale),
+    password: { needs: template(tField, 'passwordNeeds', 'rules'), forbidden: template(tField, 'passwordForbidden', 'chars') },
     optional: t('optional'),
     choose: t('choose'),
     country: t('country'),

@@ -14,12 +14,19 @@ import { COUNTRY_SUFFIX, fieldError, repeatOf, type RegistrationField } from '@/
 import { CHECKLIST_ERRORS, checkNewPassword, requirementsOf } from '@/lib/validation/rules';
 import { submitRegistration, type RegisterState } from './actions';
 import { Box, FieldError, Radios, selectHandlers } from './choice-fields';
+import type { FieldMessages } from './field-messages';
 
 export type RegistrationLabels = {
+  /** The page's language (the password's summary entry lists its rules in it). */
+  locale: string;
   /** Each field's name in the page's language where there is one (lib/i18n/field-labels.ts). */
   fields: Record<string, string>;
   /** The language of the tenant's words where they are not in the page's: a field's name, its options. */
   langs: Record<string, { label?: string; options?: string }>;
+  /** Each field's own words for its errors (./field-messages.ts); the form's (`errors`) for the rest. */
+  messages: FieldMessages;
+  /** What the summary says of a refused password: `{rules}` it still needs (the checklist's words), `{chars}` it must lose. */
+  password: { needs: string; forbidden: string };
   optional: string;
   choose: string;
   country: string;
@@ -83,9 +90,10 @@ export function RegistrationForm({
   const locked = invitation?.lockedEmail;
   const valueOf = (key: string) =>
     key === 'email' && locked ? locked : (values[key] ?? invitation?.prefill[key] ?? defaults?.[key] ?? (key === 'email' ? (defaultEmail ?? '') : ''));
+  const textOf = (key: string, error: ErrorKey) => labels.messages[key]?.[error] ?? errors[error] ?? error;
   const message = (key: string) => {
     const error = rules.errorOf(key);
-    return error ? errors[error] : undefined;
+    return error ? textOf(key, error) : undefined;
   };
   const label = (f: RegistrationField) => {
     const name = labels.fields[f.key] ?? f.key;
@@ -104,7 +112,14 @@ export function RegistrationForm({
   const passwordError = passwordKey ? rules.errorOf(passwordKey) : undefined;
   const saidByChecklist = passwordError !== undefined && CHECKLIST_ERRORS.has(passwordError) && (live ? rules.checkedHere(passwordKey!) : check !== undefined);
   const stillRefused = saidByChecklist && check !== undefined && (check.unmet.length > 0 || check.forbidden.length > 0);
-  const summary = rules.summaryItems(errors).filter((item) => !(saidByChecklist && item.fieldId === passwordKey));
+  // The refused password in words (the checklist shows it rule by rule): what it still needs, or must lose.
+  const passwordText = (error: ErrorKey): string | undefined => {
+    if (!check || !CHECKLIST_ERRORS.has(error) || error === 'passwordRequired') return undefined;
+    if (check.forbidden.length > 0 && check.unmet.length === 0) return labels.password.forbidden.replace('{chars}', check.forbidden.join(' '));
+    const needs = check.unmet.flatMap((rule) => labels.checklist.rules[rule] ?? []);
+    return needs.length > 0 ? labels.password.needs.replace('{rules}', new Intl.ListFormat(labels.locale, { type: 'conjunction' }).format(needs)) : undefined;
+  };
+  const summary = rules.summaryItems((key, error) => (key === passwordKey ? passwordText(error) : undefined) ?? textOf(key, error));
 
   const render = (f: RegistrationField) => {
     const registration = rules.field(f.key);
@@ -117,7 +132,9 @@ export function RegistrationForm({
             id={f.key}
             autoComplete="new-password"
             describedBy={isMain ? `${f.key}-rules` : undefined}
-            error={isMain && saidByChecklist ? undefined : message(f.key)}
+            // With JavaScript the checklist beside the typed password says it; without, the field comes
+            // back empty, and its message says what the password needs.
+            error={isMain && saidByChecklist && live ? undefined : isMain && passwordError ? (passwordText(passwordError) ?? message(f.key)) : message(f.key)}
             invalid={isMain && stillRefused}
             labels={{ password: label(f), show: labels.show, hide: labels.hide, capsLock: labels.capsLock }}
             registration={
@@ -239,7 +256,8 @@ export function RegistrationForm({
 
   return (
     <form action={action} {...rules.formProps} className="register-form" onReset={() => setPassword('')}>
-      <FormTop requestId={requestId} state={state} summary={summary} errors={errors} />
+      {/* Without JavaScript the answer is a new page whose passwords come back empty: even one problem is listed. */}
+      <FormTop requestId={requestId} state={state} summary={summary} errors={errors} summaryMinimum={live ? 2 : 1} />
       {fields.map(render)}
       <div className="actions">
         <SubmitButton label={labels.submit} pendingLabel={labels.pending} />

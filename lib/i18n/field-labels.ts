@@ -58,3 +58,25 @@ export function fieldLabel(field: Pick<RegistrationField, 'key' | 'label' | 'lab
 export function untranslatedFields(fields: readonly Pick<RegistrationField, 'key' | 'label' | 'labelLocale'>[], locale: string): string[] {
   return fields.filter((f) => f.label !== undefined && !inPageLanguage(f, locale)).map((f) => f.key);
 }
+
+/**
+ * Languages whose field messages put the field's name inside the sentence as a plain noun ("Enter
+ * your first name", "Saisissez votre prénom"): the name reads there in lower case, and a name in
+ * another language in that language's quotes. The other languages' messages quote the name as it
+ * is („Vorname“, 「名」), which needs no case, gender or declension of it.
+ */
+const NAME_AS_NOUN: Readonly<Record<string, readonly [string, string]>> = { en: ['“', '”'], fr: ['« ', ' »'], es: ['«', '»'] };
+
+/** A word's first letter in lower case where it is the word's only capital ("Given" → "given"; "I", "KD-123456", "iPhone" kept). */
+const lowerWord = (word: string, locale: string) => (/^\p{Lu}[^\p{Lu}\p{Nd}]+$/u.test(word) ? word.charAt(0).toLocaleLowerCase(locale) + word.slice(1) : word);
+
+/** How a field's name reads inside one of its messages (`{field}` in `fieldErrors.*`). */
+export function nameInSentence(shown: ShownLabel, locale: string): string {
+  const quotes = NAME_AS_NOUN[new Intl.Locale(locale).language];
+  if (!quotes) return shown.text;
+  if (shown.lang) return `${quotes[0]}${shown.text}${quotes[1]}`;
+  return shown.text
+    .split(' ')
+    .map((word) => lowerWord(word, locale))
+    .join(' ');
+}

@@ -50,8 +50,8 @@ test('a sign-in missing required fields is asked only those, as the registration
   await expectAccessible(page);
 
   await submit(page, 'Save and continue');
-  await expect(errorOf(page, 'mobile_number')).toHaveText('This field is required.');
-  await expect(errorOf(page, 'business_type')).toHaveText('Please choose one of the options.');
+  await expect(errorOf(page, 'mobile_number')).toHaveText('Enter your mobile number.');
+  await expect(errorOf(page, 'business_type')).toHaveText('Choose your type of business.');
   // Not a British number (the country beside it): the server's numbering plans say so, in both modes.
   await page.locator('#mobile_number').fill('12345');
   await page.locator('#business_type').selectOption('canteen');

@@ -66,17 +66,26 @@ test('every field type in the tenant’s order, each refusal on its field, then 
   if (legacy) await expect(termsLink).toHaveAttribute('href', 'https://example.com/terms');
   await expectAccessible(page);
 
-  // Nothing filled: each required field says so, on the field.
+  // Nothing filled: each required field says so, on the field and in the summary, named (D52).
   await submit(page, 'Register');
-  await expect(page.locator('.error-summary')).toBeVisible();
-  await expect(errorOf(page, 'email')).toHaveText('E\u2011mail address is required.');
-  await expect(errorOf(page, 'given_name')).toHaveText('This field is required.');
-  await expect(errorOf(page, 'business_type')).toHaveText('Please choose one of the options.');
-  await expect(errorOf(page, 'contact_preference')).toHaveText('Please choose one of the options.');
+  await expect(page.locator('.error-summary li')).toHaveText([
+    'Enter your email.',
+    'Enter your given name.',
+    'Enter your family name.',
+    'Enter your password.',
+    'Please repeat the password.',
+    'Choose your type of business.',
+    'Choose your preferred contact.',
+    ...(legacy ? ['Accept the terms of use to register.'] : []),
+  ]);
+  await expect(errorOf(page, 'email')).toHaveText('Enter your email.');
+  await expect(errorOf(page, 'given_name')).toHaveText('Enter your given name.');
+  await expect(errorOf(page, 'business_type')).toHaveText('Choose your type of business.');
+  await expect(errorOf(page, 'contact_preference')).toHaveText('Choose your preferred contact.');
   await expect(errorOf(page, 'password_echo')).toHaveText('Please repeat the password.');
   await expect(errorOf(page, 'mobile_number')).toHaveCount(0);
   await expect(errorOf(page, 'terms_consent')).toHaveCount(legacy ? 1 : 0);
-  if (legacy) await expect(errorOf(page, 'terms_consent')).toHaveText('Please accept this to register.');
+  if (legacy) await expect(errorOf(page, 'terms_consent')).toHaveText('Accept the terms of use to register.');
   await expectAccessible(page);
 
   // Filled wrongly: the tenant's pattern, its length, the mobile number, the date, the password rules, the repeat.
@@ -99,7 +108,7 @@ test('every field type in the tenant’s order, each refusal on its field, then 
       'This isn’t a valid mobile number for the chosen country. Check it, or enter the whole number starting with + and the country code.',
     );
   await expect(errorOf(page, 'birthdate')).toHaveText('This date is too late.');
-  await expect(errorOf(page, 'customer_number')).toHaveText('This is not in the expected format.');
+  await expect(errorOf(page, 'customer_number')).toHaveText('Check the format of your customer number (KD-123456).');
   await expect(errorOf(page, 'password_echo')).toHaveText('The passwords do not match.');
   await expect(page.locator('#password')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#password-rules')).toContainText('10 to 30\u00a0characters');
@@ -107,7 +116,7 @@ test('every field type in the tenant’s order, each refusal on its field, then 
   // What was typed stays (never a password).
   await expect(page.locator('#customer_number')).toHaveValue('AB-1');
   await expect(page.locator('#password')).toHaveValue(javaScriptEnabled ? 'kitchen' : '');
-  if (legacy) await expect(errorOf(page, 'terms_consent')).toHaveText('Please accept this to register.');
+  if (legacy) await expect(errorOf(page, 'terms_consent')).toHaveText('Accept the terms of use to register.');
 
   // All good: registered, back at the tenant's login for the same request with the address filled in.
   await fillValid(page, email, legacy);
@@ -141,7 +150,7 @@ test('a mobile number: a landline refused on the field with the country kept; an
   await page.getByLabel('Country or region').selectOption({ label: 'Germany (+49)' });
   await fillValid(page, email, generation === 'legacy', { mobile_number: '0151 23456789', given_name: '' });
   await submit(page, 'Register');
-  await expect(errorOf(page, 'given_name')).toHaveText('This field is required.');
+  await expect(errorOf(page, 'given_name')).toHaveText('Enter your given name.');
   await expect(errorOf(page, 'mobile_number')).toHaveCount(0);
   await expect(page.getByLabel('Country or region')).toHaveValue('DE');
   await expect(page.locator('#mobile_number')).toHaveValue('0151 23456789');
@@ -185,7 +194,8 @@ test('in the page’s language: the tenant’s names where it has them, this pro
   await expect(page.locator('#business_type option[value="canteen"]')).toHaveText('Kantine');
   await expect(page.locator('main form [lang]')).toHaveCount(0);
   await submit(page, 'Registrieren');
-  await expect(errorOf(page, 'contact_preference')).toHaveText('Bitte wählen Sie eine der Möglichkeiten.');
+  await expect(errorOf(page, 'contact_preference')).toHaveText('Bitte wählen Sie bei „Bevorzugter Kontakt“ eine der Möglichkeiten.');
+  await expect(errorOf(page, 'birthdate')).toHaveCount(0);
 
   // French: the tenant has French for the type of business only (tests/provider/seed.json); this
   // product's names for the standard fields; its English for the rest, marked as English.

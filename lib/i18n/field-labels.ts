@@ -1,4 +1,4 @@
-import type { RegistrationField } from '../validation/registration-fields';
+import { patternOf, type RegistrationField } from '../validation/registration-fields';
 
 /**
  * Which name a tenant's registration field is shown with (docs/features.md, "Registration"): the
@@ -79,4 +79,15 @@ export function nameInSentence(shown: ShownLabel, locale: string): string {
     .split(' ')
     .map((word) => lowerWord(word, locale))
     .join(' ');
+}
+
+/**
+ * The example a tenant gives in parentheses at the end of a field's name ("Customer number
+ * (KD-123456)"), where its pattern takes it: the name without it, and the example.
+ */
+export function exampleInLabel(field: Pick<RegistrationField, 'regex'>, label: string): { name: string; example: string } | undefined {
+  const found = /^(.+?)\s*[(（]([^()（）]+)[)）]$/u.exec(label.trim());
+  const pattern = patternOf(field);
+  if (!found || !pattern || !pattern.test(found[2].trim())) return undefined;
+  return { name: found[1], example: found[2].trim() };
 }

@@ -99,7 +99,7 @@ test('every field type in the tenant’s order, each refusal on its field, then 
     password_echo: 'kitchen2',
   });
   await submit(page, 'Register');
-  await expect(errorOf(page, 'given_name')).toHaveText('This is too long.');
+  await expect(errorOf(page, 'given_name')).toHaveText('Your given name must be 150\u00a0characters or fewer.');
   // Without JavaScript the server judges the number with the rest; with it, the browser only knows
   // it is a number and holds the post back for the other fields (the next test has the server's verdict).
   if (javaScriptEnabled) await expect(errorOf(page, 'mobile_number')).toHaveCount(0);
@@ -107,8 +107,9 @@ test('every field type in the tenant’s order, each refusal on its field, then 
     await expect(errorOf(page, 'mobile_number')).toHaveText(
       'This isn’t a valid mobile number for the chosen country. Check it, or enter the whole number starting with + and the country code.',
     );
-  await expect(errorOf(page, 'birthdate')).toHaveText('This date is too late.');
-  await expect(errorOf(page, 'customer_number')).toHaveText('Check the format of your customer number (KD-123456).');
+  // The tenant's rules stated (D73): its last day allowed, the example its label gives.
+  await expect(errorOf(page, 'birthdate')).toHaveText('Enter a date before 1 January 2011.');
+  await expect(errorOf(page, 'customer_number')).toHaveText('Enter the customer number like KD-123456.');
   await expect(errorOf(page, 'password_echo')).toHaveText('The passwords do not match.');
   await expect(page.locator('#password')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#password-rules')).toContainText('10 to 30\u00a0characters');

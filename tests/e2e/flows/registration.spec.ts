@@ -54,7 +54,7 @@ test('every field type in the tenant’s order, each refusal on its field, then 
   const labels = await page
     .locator('main form .field > label, main form .field .label-row label, main form legend, main form .checkbox span')
     .allTextContents();
-  expect(labels.slice(0, 7)).toEqual(['Email', 'Given Name', 'Family Name', 'Country or region', 'Mobile Number (optional)', 'Password', 'Confirm Password']);
+  expect(labels.slice(0, 6)).toEqual(['Email', 'Given Name', 'Family Name', 'Mobile Number (optional)', 'Password', 'Confirm Password']);
   await expect(page.getByText('Company details')).toHaveCount(0);
   await expect(page.locator('#birthdate')).toHaveAttribute('type', 'date');
   await expect(page.locator('#mobile_number')).toHaveAttribute('type', 'tel');
@@ -139,6 +139,26 @@ test('a mobile number: a landline refused on the field with the country kept; an
 }) => {
   await toRegistration(page);
   const email = fresh('mobile', javaScriptEnabled);
+  // One field (D54): the group "Mobile number", the country's calling code and the number in one row.
+  const group = page.getByRole('group', { name: 'Mobile Number (optional)' });
+  await expect(group.getByRole('combobox', { name: 'Country or region' })).toHaveValue('GB');
+  await expect(group.getByRole('textbox', { name: 'Mobile Number (optional)' })).toHaveAttribute('id', 'mobile_number');
+  // With scripts the closed list shows the chosen code alone, beside the number; without, the chosen
+  // entry whole (a native list is as wide as its longest entry), above it.
+  if (javaScriptEnabled) await expect(page.locator('.calling-code-shown')).toHaveText('GB +44');
+  const [code, number] = [(await page.locator('#mobile_number__country').boundingBox())!, (await page.locator('#mobile_number').boundingBox())!];
+  if (javaScriptEnabled) {
+    expect(Math.abs(code.y - number.y), 'the code beside the number').toBeLessThan(2);
+    expect(code.width, 'the code compact beside the number').toBeLessThan(number.width);
+  } else {
+    await expect(page.locator('#mobile_number__country option:checked')).toHaveText('United Kingdom (+44)');
+    expect(code.y + code.height, 'the country above the number').toBeLessThanOrEqual(number.y);
+  }
+  await page.setViewportSize({ width: 320, height: 720 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling at 320 px').toBeLessThanOrEqual(320);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // A London landline on the English page (United Kingdom chosen): no text message can reach it.
   await fillValid(page, email, generation === 'legacy', { mobile_number: '020 7946 0018' });
   await submit(page, 'Register');
@@ -149,6 +169,7 @@ test('a mobile number: a landline refused on the field with the country kept; an
 
   // A German mobile number as dialled in Germany, with Germany chosen; kept after a refusal elsewhere on the form.
   await page.getByLabel('Country or region').selectOption({ label: 'Germany (+49)' });
+  if (javaScriptEnabled) await expect(page.locator('.calling-code-shown')).toHaveText('DE +49');
   await fillValid(page, email, generation === 'legacy', { mobile_number: '0151 23456789', given_name: '' });
   await submit(page, 'Register');
   await expect(errorOf(page, 'given_name')).toHaveText('Enter your given name.');
@@ -189,7 +210,7 @@ test('in the page’s language: the tenant’s names where it has them, this pro
   await chooseLanguage(page, 'de-DE', javaScriptEnabled);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Konto erstellen');
   await expect(labelOf('given_name')).toHaveText('Vorname');
-  await expect(labelOf('mobile_number')).toHaveText('Mobilnummer (freiwillig)');
+  await expect(page.locator('#mobile_number-legend')).toHaveText('Mobilnummer (freiwillig)');
   await expect(page.getByLabel('Land oder Region')).toHaveValue('DE');
   await expect(page.locator('#mobile_number__country option:checked')).toHaveText('Deutschland (+49)');
   await expect(page.locator('#business_type option[value="canteen"]')).toHaveText('Kantine');
@@ -205,7 +226,7 @@ test('in the page’s language: the tenant’s names where it has them, this pro
   await expect(labelOf('email')).toHaveText('Adresse e\u2011mail');
   await expect(labelOf('given_name')).toHaveText('Prénom');
   await expect(labelOf('family_name')).toHaveText('Nom');
-  await expect(labelOf('mobile_number')).toHaveText('Numéro de mobile (facultatif)');
+  await expect(page.locator('#mobile_number-legend')).toHaveText('Numéro de mobile (facultatif)');
   await expect(labelOf('password')).toHaveText('Mot de passe');
   await expect(labelOf('password_echo')).toHaveText('Confirmez le mot de passe');
   await expect(labelOf('birthdate')).toHaveText('Date de naissance (facultatif)');

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { useActionState, useRef, useState } from 'react';
 import { FormTop } from '@/app/_components/form-top';
 import { PasswordChecklist, type ChecklistLabels } from '@/app/_components/password-checklist';
 import { PasswordField } from '@/app/_components/password-field';
@@ -15,6 +15,7 @@ import { CHECKLIST_ERRORS, checkNewPassword, requirementsOf } from '@/lib/valida
 import { submitRegistration, type RegisterState } from './actions';
 import { Box, FieldError, Radios, selectHandlers } from './choice-fields';
 import type { FieldMessages } from './field-messages';
+import { usePhoneCheck } from './use-phone-check';
 
 export type RegistrationLabels = {
   /** The page's language (the password's summary entry lists its rules in it). */
@@ -80,17 +81,25 @@ export function RegistrationForm({
   errors,
 }: Props) {
   const [state, action] = useActionState<RegisterState, FormData>(submit, { status: 'idle' });
-  const rules = useFieldRules<string>(
-    state,
-    Object.fromEntries(fields.map((f) => [f.key, ((value, values) => fieldError(f, value, values)) satisfies FieldRule])),
-  );
+  const phoneCheck = usePhoneCheck();
+  // A mobile number's rule includes the numbering plans' verdict on it, once the server gave one.
+  const ruleOf =
+    (f: RegistrationField): FieldRule =>
+    (value, values) =>
+      fieldError(f, value, values) ?? (f.type === 'MOBILE' ? phoneCheck.verdict(f.key, value, values[`${f.key}${COUNTRY_SUFFIX}`] ?? '') : undefined);
+  const rules = useFieldRules<string>(state, Object.fromEntries(fields.map((f) => [f.key, ruleOf(f)])));
   const live = useHydrated();
   const [password, setPassword] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
   const values = state.status === 'invalid' ? (state.values ?? {}) : {};
   const locked = invitation?.lockedEmail;
   const valueOf = (key: string) =>
     key === 'email' && locked ? locked : (values[key] ?? invitation?.prefill[key] ?? defaults?.[key] ?? (key === 'email' ? (defaultEmail ?? '') : ''));
   const textOf = (key: string, error: ErrorKey) => labels.messages[key]?.[error] ?? errors[error] ?? error;
+  const verdictText = (key: string) => {
+    const verdict = phoneCheck.shown(key);
+    return verdict ? textOf(key, verdict) : undefined;
+  };
   const message = (key: string) => {
     const error = rules.errorOf(key);
     return error ? textOf(key, error) : undefined;
@@ -216,8 +225,17 @@ export function RegistrationForm({
           country={valueOf(`${f.key}${COUNTRY_SUFFIX}`) || undefined}
           required={f.required}
           defaultValue={valueOf(f.key)}
-          error={message(f.key)}
+          error={message(f.key) ?? verdictText(f.key)}
           {...registration}
+          onChange={(event) => {
+            registration.onChange(event);
+            phoneCheck.noteTyped(f.key, event.target.form);
+          }}
+          onBlur={(event) => {
+            registration.onBlur(event);
+            if (!fieldError(f, event.target.value, {})) phoneCheck.ask(f.key, event.target.form);
+          }}
+          onCountryChange={() => phoneCheck.ask(f.key, formRef.current)}
           {...common}
         />
       );
@@ -255,7 +273,9 @@ export function RegistrationForm({
   };
 
   return (
-    <form action={action} {...rules.formProps} className="register-form" onReset={() => setPassword('')}>
+    // React resets a form once its action has answered; a refused post (JavaScript on) keeps what was
+    // typed instead, the passwords too, which never come back from the server (D53).
+    <form ref={formRef} action={action} {...rules.formProps} className="register-form" onReset={(event) => event.preventDefault()}>
       {/* Without JavaScript the answer is a new page whose passwords come back empty: even one problem is listed. */}
       <FormTop requestId={requestId} state={state} summary={summary} errors={errors} summaryMinimum={live ? 2 : 1} />
       {fields.map(render)}

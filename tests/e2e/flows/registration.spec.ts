@@ -100,13 +100,11 @@ test('every field type in the tenant’s order, each refusal on its field, then 
   });
   await submit(page, 'Register');
   await expect(errorOf(page, 'given_name')).toHaveText('Your given name must be 150\u00a0characters or fewer.');
-  // Without JavaScript the server judges the number with the rest; with it, the browser only knows
-  // it is a number and holds the post back for the other fields (the next test has the server's verdict).
-  if (javaScriptEnabled) await expect(errorOf(page, 'mobile_number')).toHaveCount(0);
-  else
-    await expect(errorOf(page, 'mobile_number')).toHaveText(
-      'This isn’t a valid mobile number for the chosen country. Check it, or enter the whole number starting with + and the country code.',
-    );
+  // Without JavaScript the server judges the number with the rest; with it, the server's numbering
+  // plans judge it as soon as the field is left (D53), beside the browser's checks of the others.
+  await expect(errorOf(page, 'mobile_number')).toHaveText(
+    'This isn’t a valid mobile number for the chosen country. Check it, or enter the whole number starting with + and the country code.',
+  );
   // The tenant's rules stated (D73): its last day allowed, the example its label gives.
   await expect(errorOf(page, 'birthdate')).toHaveText('Enter a date before 1 January 2011.');
   await expect(errorOf(page, 'customer_number')).toHaveText('Enter the customer number like KD-123456.');
@@ -199,6 +197,37 @@ test('an address that already has an account: said on the e-mail field, with sig
   await page.goto(`/reset-password-init?requestId=${requestId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset your password');
   await expect(page.getByLabel('E\u2011mail address')).toHaveValue(ACCOUNTS.password.email);
+});
+
+test('a refusal from the server keeps what was typed, the passwords too; a landline is said as soon as its field is left @js-on-only', async ({
+  page,
+  expectAccessible,
+}) => {
+  await toRegistration(page);
+  // The tenant refuses the registration (an address that already has an account): nothing typed is lost (D53).
+  await fillValid(page, ACCOUNTS.password.email, false);
+  await submit(page, 'Register');
+  await expect(errorOf(page, 'email')).toHaveText('An account with this e\u2011mail address already exists.');
+  await expect(page.locator('#password')).toHaveValue(PASSWORD);
+  await expect(page.locator('#password_echo')).toHaveValue(PASSWORD);
+  await expect(page.locator('#password-rules li.met')).toHaveCount(4);
+  await expect(page.locator('#customer_number')).toHaveValue('kd-123456');
+  await expect(page.locator('#business_type')).toHaveValue('hotel');
+
+  // A London landline, said when the field is left, before any submit (the server's numbering plans).
+  await page.locator('#mobile_number').fill('020 7946 0018');
+  await page.locator('#mobile_number').press('Tab');
+  await expect(errorOf(page, 'mobile_number')).toHaveText('This looks like a landline number. Enter a mobile number that can receive text messages.');
+  await expect(page.locator('#mobile_number')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+  // Typing on: the verdict was about the old number. A mobile number left is fine.
+  await page.locator('#mobile_number').fill('07400 123456');
+  await expect(errorOf(page, 'mobile_number')).toHaveCount(0);
+  await page.locator('#mobile_number').press('Tab');
+  await expect(page.locator('#password')).toHaveValue(PASSWORD);
+  // The same digits in another country are judged there: a German landline.
+  await page.getByLabel('Country or region').selectOption('DE');
+  await expect(errorOf(page, 'mobile_number')).toHaveText('This looks like a landline number. Enter a mobile number that can receive text messages.');
 });
 
 test('in the page’s language: the tenant’s names where it has them, this product’s for the fields it knows (French, Japanese), the tenant’s own words marked with their language for the rest', async ({

@@ -15,6 +15,7 @@ import { CHECKLIST_ERRORS, checkNewPassword, requirementsOf } from '@/lib/valida
 import { submitRegistration, type RegisterState } from './actions';
 import { Box, FieldError, Radios, selectHandlers } from './choice-fields';
 import type { FieldMessages } from './field-messages';
+import { TermsStatement, type StatementTexts } from './terms-statement';
 import { usePhoneCheck } from './use-phone-check';
 
 export type RegistrationLabels = {
@@ -26,6 +27,10 @@ export type RegistrationLabels = {
   langs: Record<string, { label?: string; options?: string }>;
   /** Each field's own words for its errors (./field-messages.ts); the form's (`errors`) for the rest. */
   messages: FieldMessages;
+  /** "(opens in a new tab)": said with every link that opens one (the terms). */
+  newTab: string;
+  /** What creating the account means, above the button (./terms-statement.tsx); none where the form creates none. */
+  statement?: StatementTexts;
   /** What the summary says of a refused password: `{rules}` it still needs (the checklist's words), `{chars}` it must lose. */
   password: { needs: string; forbidden: string };
   optional: string;
@@ -173,7 +178,18 @@ export function RegistrationForm({
       );
     }
     if (f.type === 'CHECKBOX' || f.type === 'CONSENT')
-      return <Box key={f.key} field={f} label={label(f)} checked={valueOf(f.key) === 'on'} error={message(f.key)} {...registration} {...common} />;
+      return (
+        <Box
+          key={f.key}
+          field={f}
+          label={label(f)}
+          newTab={labels.newTab}
+          checked={valueOf(f.key) === 'on'}
+          error={message(f.key)}
+          {...registration}
+          {...common}
+        />
+      );
     if (f.type === 'SELECT') {
       const error = message(f.key);
       // Keyed by the value sent back: React applies a select's defaultValue on mount only, and the
@@ -279,6 +295,7 @@ export function RegistrationForm({
       {/* Without JavaScript the answer is a new page whose passwords come back empty: even one problem is listed. */}
       <FormTop requestId={requestId} state={state} summary={summary} errors={errors} summaryMinimum={live ? 2 : 1} />
       {fields.map(render)}
+      {labels.statement ? <TermsStatement statement={labels.statement} /> : null}
       <div className="actions">
         <SubmitButton label={labels.submit} pendingLabel={labels.pending} />
       </div>

@@ -142,6 +142,13 @@ export type AuthRequest = {
   registrationOff?: boolean;
   /** The app's auto_login_after_register: the register answer carries a track for the after-register login. */
   autoLogin?: boolean;
+  /**
+   * This client's tenant has declared terms (its first consent) and asks them at the first login of
+   * an account that has not accepted them (its consent precheck, docs/provider-contract.md §2.17):
+   * on the current generation a new account meets them then; the legacy form's CONSENT field, ticked,
+   * is that acceptance (its `consent_refs`).
+   */
+  termsAtFirstLogin?: boolean;
   /** The tenant's own password policy, in the client information's shape (`password_policy`), enforced on register. */
   passwordPolicy?: { minimumLength: number; maximumLength: number; noOfDigits: number; noOfSpecialChars: number; lowerAndUpperCase: boolean };
   createdAt: number;

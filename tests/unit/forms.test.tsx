@@ -191,6 +191,13 @@ describe('the registration form’s error summary (D52)', () => {
       contact_preference: { choiceRequired: 'Choose your preferred contact.' },
     },
     password: { needs: 'Your password needs {rules}.', forbidden: 'Remove from your password: {chars}' },
+    newTab: '(opens in a new tab)',
+    statement: {
+      template: 'By creating an account you accept the {terms} and acknowledge the {privacy}.',
+      terms: { href: 'https://www.example.com/terms', text: 'Terms of use' },
+      privacy: { href: 'https://www.example.com/privacy', text: 'Privacy notice' },
+      newTab: '(opens in a new tab)',
+    },
     optional: '(optional)',
     choose: 'Please choose',
     country: 'Country or region',
@@ -215,6 +222,22 @@ describe('the registration form’s error summary (D52)', () => {
     return render(<RegistrationForm requestId="req-12345678" fields={fields} existsLinks={{ signIn: '/', reset: '/' }} labels={labels} errors={errors} />);
   };
   const summaryTexts = () => [...document.querySelectorAll('.error-summary li')].map((li) => li.textContent);
+
+  test('directly above the button, what registering means: the terms and the privacy notice, each opening a new tab and saying so (D50)', async () => {
+    await renderForm();
+    const statement = document.querySelector('.terms-statement')!;
+    expect(statement.nextElementSibling?.querySelector('button[type="submit"]')).not.toBeNull();
+    expect(statement.textContent).toBe(
+      'By creating an account you accept the Terms of use (opens in a new tab) and acknowledge the Privacy notice (opens in a new tab).',
+    );
+    const terms = screen.getByRole('link', { name: /^Terms of use ?\(opens in a new tab\)$/ });
+    expect([terms.getAttribute('href'), terms.getAttribute('target'), terms.getAttribute('rel')]).toEqual([
+      'https://www.example.com/terms',
+      '_blank',
+      'noopener noreferrer',
+    ]);
+    expect(screen.getByRole('link', { name: /^Privacy notice ?\(opens in a new tab\)$/ }).getAttribute('href')).toBe('https://www.example.com/privacy');
+  });
 
   test('an empty submit: each entry names its field once, the password among them', async () => {
     await renderForm();

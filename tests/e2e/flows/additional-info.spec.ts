@@ -113,7 +113,7 @@ test('a newcomer from Google completes the tenant’s fields here and is signed 
     await page.locator('#email').fill('nina.newcomer@gmail.example');
     await page.locator('#given_name').fill('Nina');
     await page.locator('#family_name').fill('Newcomer');
-    await page.getByRole('checkbox', { name: 'I accept the terms of use.' }).check();
+    await page.getByRole('checkbox', { name: /^I accept the terms of use/ }).check();
   }
   await page.locator('#business_type').selectOption('restaurant');
   await page.getByRole('radio', { name: 'By phone' }).check();

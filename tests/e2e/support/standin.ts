@@ -40,6 +40,8 @@ export type StandIn = {
       captcha?: boolean;
       off?: boolean;
       autoLogin?: boolean;
+      /** The tenant's declared terms at a new account's first login (a ticked legacy CONSENT field accepts them). */
+      termsAtFirstLogin?: boolean;
       passwordPolicy?: { minimumLength: number; maximumLength: number; noOfDigits: number; noOfSpecialChars: number; lowerAndUpperCase: boolean };
     },
   ): Promise<void>;

@@ -194,6 +194,13 @@ export function loginRoutes({ store }: Context): Route[] {
         if (!track || track.used || track.expiresAt < Date.now()) {
           return redirectTo(res, refused(track?.requestId, 'track is invalid or used'));
         }
+        // Declared terms not accepted yet are asked here too, as at any login (its consent precheck).
+        const account = store.accountBySub(track.sub);
+        if (account && consentDue(store, account) && track.pending.length === 0) {
+          track.pending = ['consent'];
+          return redirectTo(res, precheckPage(track));
+        }
+        if (track.pending.length > 0) return redirectTo(res, refused(track.requestId, 'precheck is open'));
         track.used = true;
         redirectTo(res, issueCode(req, res, track.requestId, track.sub));
       },

@@ -54,6 +54,7 @@ ${
         request.captcha = body.captcha === true;
         request.registrationOff = body.off === true;
         request.autoLogin = body.autoLogin === true;
+        request.termsAtFirstLogin = body.termsAtFirstLogin === true;
         request.passwordPolicy =
           body.passwordPolicy && typeof body.passwordPolicy === 'object' ? (body.passwordPolicy as AuthRequest['passwordPolicy']) : undefined;
         sendJson(res, 200, { requestId: p.requestId, captcha: request.captcha, off: request.registrationOff, autoLogin: request.autoLogin });

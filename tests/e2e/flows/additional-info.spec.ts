@@ -135,3 +135,33 @@ test('an invented track, with or without this sign-in’s request, goes nowhere:
   expect(await standin.calls(`metadata/${invented}`)).not.toHaveLength(0);
   expect(await standin.calls(`trackinfo/${requestId}/${invented}`)).not.toHaveLength(0);
 });
+
+test('whose account it is, and a way out: a sign-in’s missing fields can be cancelled, a newcomer can use another account', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const email = PROFILE_MISSING.email(tag('way-out', javaScriptEnabled));
+  await toMissingFields(page, email, javaScriptEnabled);
+  const requestId = new URL(page.url()).searchParams.get('requestId')!;
+  await expect(page.locator('#page-description')).toHaveText(`Your account ${email} needs a few more details before you can sign in.`);
+  // Nothing here creates an account: no terms statement.
+  await expect(page.locator('main .terms-statement')).toHaveCount(0);
+  // Back to a fresh sign-in for the same request.
+  await page.getByRole('link', { name: 'Cancel and sign in again' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]requestId=${requestId}`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+
+  // A newcomer from Google: the provider and the address it gave, the terms above the button, another account.
+  await page.context().clearCookies();
+  const newcomerRequest = await startSignIn(page);
+  await page.getByRole('link', { name: 'Sign in with Google', exact: true }).click();
+  await page.getByRole('radio', { name: /^Nina Newcomer/ }).check();
+  await page.getByRole('button', { name: 'Sign in at Google' }).click();
+  await expect(page.locator('#page-description')).toHaveText(
+    /^You signed in with Google as nina\.newcomer\+[0-9a-f]{8}@gmail\.example\. To create your account here, please add these details\.$/,
+  );
+  await expect(page.locator('main form .terms-statement')).toContainText('By creating an account you accept the Terms of use');
+  await page.getByRole('link', { name: 'Use another account' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]requestId=${newcomerRequest}`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+});

@@ -41,7 +41,7 @@ export default async function ConsentPage({ searchParams }: PageProps<'/consent'
   const { text } = lookup;
   const [t, errors, clientName] = await Promise.all([
     getTranslations('consent'),
-    translateErrors(['consentNotRecorded']),
+    translateErrors(['consentNotRecorded', 'consentRefused']),
     getClientName(flow.requestId, locale),
   ]);
   return (

@@ -222,7 +222,14 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 // ---------------------------------------------------------------------------------------------
 // Accepting
 
-export type AcceptOutcome = { kind: 'accepted' } | { kind: 'unknown' };
+export type AcceptOutcome =
+  | { kind: 'accepted' }
+  /** 404: the tenant knows no such consent or version (any more). */
+  | { kind: 'unknown' }
+  /** 401, 403: the track no longer vouches for the account (used, expired): the sign-in is over. */
+  | { kind: 'not-authorised' }
+  /** Another 4xx: the tenant refused to record it, with its code. */
+  | { kind: 'refused'; status: number; code: string | number | undefined };
 
 /** The acceptance's body: `sub` or `q` as the page named the account, the track, `action_type: login`. */
 export function acceptBody(request: Omit<ConsentRequest, 'locale' | 'requestId'>): Record<string, unknown> {
@@ -252,11 +259,17 @@ export async function acceptConsent(request: ConsentRequest): Promise<AcceptOutc
 
 const Accepted = z.object({ accepted: z.boolean().optional() }).loose();
 
-/** Reads the acceptance's answer (exported for the unit tests of recorded answers). */
+/**
+ * Reads the acceptance's answer (exported for the unit tests of recorded answers). A 4xx is the
+ * tenant's answer about this acceptance, not a failure of this product (the docs list 400, 401 and
+ * 404): each is said for what it means; a 5xx or an unreadable answer is thrown.
+ */
 export function readAcceptance(call: Pick<ProviderCall, 'service' | 'operation'>, reply: ProviderReply): AcceptOutcome {
   const answer = readAnswer(call, reply);
   if (answer.kind === 'empty') return { kind: 'accepted' };
   if (answer.kind === 'refused' && answer.status === 404) return { kind: 'unknown' };
+  if (answer.kind === 'refused' && (answer.status === 401 || answer.status === 403)) return { kind: 'not-authorised' };
+  if (answer.kind === 'refused' && answer.status < 500) return { kind: 'refused', status: answer.status, code: answer.error.code };
   if (answer.kind !== 'data') throw unexpected(call, answer);
   // `data: {accepted, …}`, or `data: true` as the claim acceptance answers.
   if (answer.data === true) return { kind: 'accepted' };

@@ -155,14 +155,22 @@ describe('accepting', () => {
     expect(await acceptConsent(request)).toEqual({ kind: 'unknown' });
   });
 
-  test('`accepted: false`, 400 and 401: failures', async () => {
+  test('the tenant’s 4xx is its answer: 401 and 403 the track no longer vouches, another 4xx a refusal with its code', async () => {
     replies.push(
-      reply(200, { success: true, data: { accepted: false } }),
-      reply(400, { success: false, status: 400, error: { code: 400 } }),
+      reply(400, { success: false, status: 400, error: { code: 'CONSENT_400', error: 'action_type is invalid' } }),
       reply(401, { success: false, status: 401 }),
+      reply(403, { success: false, status: 403 }),
+      reply(409, { success: false, status: 409, error: { code: 409 } }),
     );
+    expect(await acceptConsent(request)).toEqual({ kind: 'refused', status: 400, code: 'CONSENT_400' });
+    expect(await acceptConsent(request)).toEqual({ kind: 'not-authorised' });
+    expect(await acceptConsent(request)).toEqual({ kind: 'not-authorised' });
+    expect(await acceptConsent(request)).toMatchObject({ kind: 'refused', status: 409 });
+  });
+
+  test('`accepted: false`, a 5xx: failures', async () => {
+    replies.push(reply(200, { success: true, data: { accepted: false } }), reply(503, { success: false, status: 503 }));
     await expect(acceptConsent(request)).rejects.toMatchObject({ kind: 'invalid-response' });
-    await expect(acceptConsent(request)).rejects.toMatchObject({ kind: 'rejected', status: 400 });
-    await expect(acceptConsent(request)).rejects.toMatchObject({ kind: 'rejected', status: 401 });
+    await expect(acceptConsent(request)).rejects.toMatchObject({ kind: 'rejected', status: 503 });
   });
 });

@@ -127,3 +127,37 @@ test('an entry the tenant did not send shows no terms: an invented track, missin
   await expect(page.locator('main h1')).toHaveText('Your sign-in has expired');
   await expect(page.locator('main .consent')).toHaveCount(0);
 });
+
+test('the tenant refusing to record the acceptance is its answer: said on the form, or the expired page once its track no longer vouches; never an error page', async ({
+  page,
+  javaScriptEnabled,
+  standin,
+  appLog,
+}) => {
+  const email = TERMS.fresh(tag('refused', javaScriptEnabled));
+  await signIn(page, email, javaScriptEnabled);
+  await expect(page.locator('main h1')).toHaveText('Accept the terms');
+  // The tenant answers 400 to this account's acceptance once (the stand-in's fault, scoped to the account).
+  await standin.fault({ pathIncludes: '/consent/usage/accept', email, mode: 'refuse', status: 400, times: 1 });
+  await submit(page, 'Accept and continue');
+  await expect(page.getByText('Your acceptance could not be recorded. Please try again, or sign in again.')).toBeVisible();
+  await expect(page.locator('main h1')).toHaveText('Accept the terms');
+  // 401: the track no longer vouches for the account; the sign-in is over.
+  await standin.fault({ pathIncludes: '/consent/usage/accept', email, mode: 'refuse', status: 401, times: 1 });
+  await submit(page, 'Accept and continue');
+  await expect(page.locator('main h1')).toHaveText('Your sign-in has expired');
+  // Warnings with the tenant's status, no error-level line (which would feed the step-error alert).
+  const lines = appLog()
+    .split('\n')
+    .filter((line) => line.includes('"event":"consent.accept-refused"'));
+  // (The app is shared with the same test without JavaScript: its lines may be there too.)
+  const refusals = lines.map((line) => JSON.parse(line) as { level: number; kind: string; status?: number });
+  expect(refusals).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ level: 40, kind: 'refused', status: 400 }),
+      expect.objectContaining({ level: 40, kind: 'not-authorised' }),
+    ]),
+  );
+  expect(refusals.every((refusal) => refusal.level === 40)).toBe(true);
+  expect(appLog()).not.toMatch(/"level":50[^\n]*"step":"consent\.accept"/);
+});

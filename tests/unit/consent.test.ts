@@ -174,3 +174,17 @@ describe('accepting', () => {
     await expect(acceptConsent(request)).rejects.toMatchObject({ kind: 'rejected', status: 503 });
   });
 });
+
+describe('the terms’ links in the page (app/consent/new-tab-html.ts)', () => {
+  test('each sanitised link opens a new tab and says so in the page’s language', async () => {
+    const { linksInNewTab } = await import('@/app/consent/new-tab-html');
+    const html = sanitizeConsentHtml('<p>See the <a href="https://example.com/t">terms</a> and <a href="https://example.com/p">privacy</a>.</p>');
+    expect(linksInNewTab(html, '(öffnet in einem neuen Tab)', 'de-DE')).toBe(
+      '<p>See the <a target="_blank" href="https://example.com/t" rel="noopener noreferrer">terms<span class="visually-hidden" lang="de-DE"> (öffnet in einem neuen Tab)</span></a>' +
+        ' and <a target="_blank" href="https://example.com/p" rel="noopener noreferrer">privacy<span class="visually-hidden" lang="de-DE"> (öffnet in einem neuen Tab)</span></a>.</p>',
+    );
+    // Text that looks like a link is text (escaped by the sanitiser): untouched.
+    const escaped = sanitizeConsentHtml('<p>Write &lt;a href="x"&gt;…&lt;/a&gt; for a link.</p>');
+    expect(linksInNewTab(escaped, 'x', 'en')).toBe(escaped);
+  });
+});

@@ -34,9 +34,14 @@ async function expectTermsPage(page: Page, legacy: boolean) {
   await expect(text.getByRole('heading', { level: 3, name: 'Terms of use for the sales portal' })).toBeVisible();
   await expect(text.locator('script, style, img, iframe, [onclick]')).toHaveCount(0);
   await expect(text.locator('a')).toHaveCount(1);
-  await expect(text.getByRole('link', { name: 'full terms' })).toHaveAttribute('href', 'https://example.com/terms/v2');
+  // Links leave the sign-in in a tab of their own, and say so (D68).
+  const inText = text.getByRole('link', { name: /^full terms ?\(opens in a new tab\)$/ });
+  await expect(inText).toHaveAttribute('href', 'https://example.com/terms/v2');
+  await expect(inText).toHaveAttribute('target', '_blank');
   await expect(text.getByText('this link', { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Open the full text' })).toHaveAttribute('href', 'https://example.com/terms/v2');
+  const full = page.getByRole('link', { name: 'Open the full text (opens in a new tab)' });
+  await expect(full).toHaveAttribute('href', 'https://example.com/terms/v2');
+  await expect(full).toHaveAttribute('target', '_blank');
   expect(await page.title()).not.toContain('hijacked');
 }
 
@@ -76,6 +81,9 @@ test('declining: a clear page, nothing signed in, and the terms are asked again 
   await expect(page.locator('main h1')).toHaveText('Terms not accepted');
   await expect(page.locator('main')).toContainText('You have not been signed in.');
   await expect(page.locator('main')).toContainText('please contact your account manager');
+  // Whom to ask, where the operator names someone (SUPPORT_URL, SUPPORT_EMAIL).
+  await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'https://www.example.com/support');
+  await expect(page.getByRole('link', { name: 'Write to support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com');
   await expectAccessible(page);
   await expectOnlyMessages(page, 'en-GB', ['Kitchen Equipment Sales Portal (demo)']);
   // The precheck was not continued: the tenant issued nothing for this sign-in.

@@ -169,3 +169,34 @@ test('the tenant refusing to record the acceptance is its answer: said on the fo
   expect(refusals.every((refusal) => refusal.level === 40)).toBe(true);
   expect(appLog()).not.toMatch(/"level":50[^\n]*"step":"consent\.accept"/);
 });
+
+test('an older version, already accepted, put in the address is not taken: only the version the tenant asks now @generations', async ({
+  page,
+  javaScriptEnabled,
+  generation,
+  standin,
+}) => {
+  const legacy = generation === 'legacy';
+  // The demo account accepted version 1; the tenant asks version 2 (tests/provider/seed.json).
+  const email = TERMS.fresh(tag('older', javaScriptEnabled));
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(request.url()));
+  const requestId = await signIn(page, email, javaScriptEnabled);
+  await expectTermsPage(page, legacy);
+  const entry = asked.map((u) => new URL(u)).find((u) => u.pathname === '/consent' && u.searchParams.has('track_id'))!;
+
+  // The attack: version 1 in the address. Before, its terms were shown, "accepted" again (the
+  // tenant's 204) and the sign-in completed without version 2 ever being accepted.
+  const older = new URL(entry);
+  older.searchParams.set('consent_version_id', 'portal-terms-v1');
+  await page.goto(older.toString());
+  await expect(page.locator('main h1')).toHaveText('This sign-in link is not valid');
+  expect(await standin.calls('/login-srv/precheck/continue', requestId)).toEqual([]);
+
+  // The version asked is still the one to accept.
+  await page.goto(`/consent?requestId=${requestId}`);
+  await expectTermsPage(page, legacy);
+  await submit(page, 'Accept and continue');
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+});

@@ -269,6 +269,9 @@ export function loginRoutes({ store }: Context): Route[] {
         const selectableGroups = step === 'group' ? store.groupsOf(account, u.searchParams.get('acceptLanguage') ?? '') : [];
         const suggestion = step === 'suggest' ? suggestionMetadata(account) : {};
         const missing = step === 'missing_fields' ? missingMetadata(account) : {};
+        // The consent step names the version it asks (its current one); where a tenant puts it is not published (§2.17).
+        const due = step === 'consent' ? consentDue(store, account) : undefined;
+        const consent = due ? { consent_id: due.consentId, consent_version_id: due.versionId } : {};
         ok(res, {
           logged_in: false,
           validation_type:
@@ -283,7 +286,7 @@ export function loginRoutes({ store }: Context): Route[] {
                     : step === 'consent'
                       ? 'common_consent'
                       : 'login_success',
-          meta_data: { ...suggestion, ...missing, selectableGroups, amr_values: ['pwd'] },
+          meta_data: { ...suggestion, ...missing, ...consent, selectableGroups, amr_values: ['pwd'] },
           used: false,
         });
       },

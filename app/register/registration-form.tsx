@@ -15,6 +15,7 @@ import { CHECKLIST_ERRORS, checkNewPassword, requirementsOf } from '@/lib/valida
 import { submitRegistration, type RegisterState } from './actions';
 import { Box, FieldError, Radios, selectHandlers } from './choice-fields';
 import type { FieldMessages } from './field-messages';
+import { passwordWords } from './password-words';
 import { TermsStatement, type StatementTexts } from './terms-statement';
 import { usePhoneCheck } from './use-phone-check';
 
@@ -126,13 +127,7 @@ export function RegistrationForm({
   const passwordError = passwordKey ? rules.errorOf(passwordKey) : undefined;
   const saidByChecklist = passwordError !== undefined && CHECKLIST_ERRORS.has(passwordError) && (live ? rules.checkedHere(passwordKey!) : check !== undefined);
   const stillRefused = saidByChecklist && check !== undefined && (check.unmet.length > 0 || check.forbidden.length > 0);
-  // The refused password in words (the checklist shows it rule by rule): what it still needs, or must lose.
-  const passwordText = (error: ErrorKey): string | undefined => {
-    if (!check || !CHECKLIST_ERRORS.has(error) || error === 'passwordRequired') return undefined;
-    if (check.forbidden.length > 0 && check.unmet.length === 0) return labels.password.forbidden.replace('{chars}', check.forbidden.join(' '));
-    const needs = check.unmet.flatMap((rule) => labels.checklist.rules[rule] ?? []);
-    return needs.length > 0 ? labels.password.needs.replace('{rules}', new Intl.ListFormat(labels.locale, { type: 'conjunction' }).format(needs)) : undefined;
-  };
+  const passwordText = (error: ErrorKey) => passwordWords(error, check, labels);
   const summary = rules.summaryItems((key, error) => (key === passwordKey ? passwordText(error) : undefined) ?? textOf(key, error));
 
   const render = (f: RegistrationField) => {

@@ -66,18 +66,10 @@ test('every field type in the tenant’s order, each refusal on its field, then 
   if (legacy) await expect(termsLink).toHaveAttribute('href', 'https://example.com/terms');
   await expectAccessible(page);
 
-  // Nothing filled: each required field says so, on the field and in the summary, named (D52).
+  // Nothing filled: each required field says so, named (D52), on the field and in the summary
+  // (its entries: error-summary.spec.ts).
   await submit(page, 'Register');
-  await expect(page.locator('.error-summary li')).toHaveText([
-    'Enter your email.',
-    'Enter your given name.',
-    'Enter your family name.',
-    'Enter your password.',
-    'Please repeat the password.',
-    'Choose your type of business.',
-    'Choose your preferred contact.',
-    ...(legacy ? ['Accept the terms of use to register.'] : []),
-  ]);
+  await expect(page.locator('.error-summary')).toBeVisible();
   await expect(errorOf(page, 'email')).toHaveText('Enter your email.');
   await expect(errorOf(page, 'given_name')).toHaveText('Enter your given name.');
   await expect(errorOf(page, 'business_type')).toHaveText('Choose your type of business.');

@@ -116,7 +116,9 @@ test('a fresh tenant fails the check; tenant:setup shows the change, writes it o
   // The stand-in's tenant has German texts, French for one field, and English as its fallback: a warning, no failure.
   expect(row(after.output, 'Registration field texts')).toBe('WARN');
   expect(after.output).toContain('no text in cs-CZ, es-ES, it-IT, ja-JP, pl-PL, pt-BR, sv-SE, tr-TR, zh-CN for: email, given_name, family_name,');
-  expect(after.output).toMatch(/^ +no text in fr-FR for: email, given_name, family_name, mobile_number, password, password_echo, birthdate, contact_preference,/m);
+  expect(after.output).toMatch(
+    /^ +no text in fr-FR for: email, given_name, family_name, mobile_number, password, password_echo, birthdate, contact_preference,/m,
+  );
   expect(after.output).toContain('self-registration on, invitations on, no captcha');
   expect(after.output).toContain('cidaas:register and cidaas:invite granted');
   expect(after.output).toContain('2 buttons on the e-mail step: "Google" (google, social), "Acme Corp SSO" (acme-saml, SAML)');

@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { pushSyntheticResult, syntheticPassed, takeSyntheticCredentials } from './tenant-check-push.ts';
 import { identityProviderLists, identityProvidersCheck } from './tenant-identity-providers.ts';
-import { fieldListCheck, ONBOARDING_SCOPES, onboardingScopesCheck, registrationSettingsCheck } from './tenant-onboarding.ts';
+import { fieldListCheck, fieldTextsCheck, ONBOARDING_SCOPES, onboardingScopesCheck, registrationSettingsCheck } from './tenant-onboarding.ts';
 import { record, type Recorded } from './tenant-record.ts';
 import { describeExistence, describeFailure, printTable, settledUnknowns, type Check, type Seen } from './tenant-report.ts';
 
@@ -161,8 +161,14 @@ if (requestId) {
     (error: unknown) => ({ count: undefined, failure: describeFailure(error) }),
   );
   checks.push(fieldListCheck(recorded, fields.count, 'failure' in fields ? fields.failure : undefined));
+  // Its texts in every shipped language: the page's own language is asked for (docs/features.md, "Registration").
+  const { LOCALES } = await import('../lib/i18n/locale-list.ts');
+  // One language at a time: the calls of one sign-in are bounded (lib/provider/limits.ts).
+  const texts: Array<readonly [string, Awaited<ReturnType<typeof readRegistrationFields>> | undefined]> = [];
+  for (const locale of LOCALES) texts.push([locale, await readRegistrationFields({ requestId, locale }).catch(() => undefined)]);
+  checks.push(fieldTextsCheck(texts));
 } else {
-  for (const row of ['Client information', 'Identity providers', 'Registration settings', 'Registration field list'])
+  for (const row of ['Client information', 'Identity providers', 'Registration settings', 'Registration field list', 'Registration field texts'])
     add(row, 'UNKNOWN', 'no requestId: the authorization request did not reach a login page');
 }
 

@@ -3,7 +3,9 @@
 // captcha, self-registration off), and whether the client is granted cidaas:register and
 // cidaas:invite (read from the scopes of the test account's tokens: the tenant-check asks for
 // both beside the deployment's own, and a tenant grants what the client may have).
+import { untranslatedFields } from '../lib/i18n/field-labels.ts';
 import type { RegistrationSettings } from '../lib/provider/public.ts';
+import type { RegistrationField } from '../lib/validation/registration-fields.ts';
 import type { Recorded } from './tenant-record.ts';
 import type { Check } from './tenant-report.ts';
 
@@ -24,6 +26,44 @@ export function fieldListCheck(recorded: readonly Recorded[], count: number | un
     name,
     result: 'FAIL',
     detail: `no field list for the register page${tried.length ? ` (${tried.join(', ')})` : ''}${failure ? `: ${failure}` : ''}.\nSet up the registration fields of the client, or keep the tenant's own register page (docs/tenant.md).`,
+  };
+}
+
+/**
+ * The field list's texts in each shipped language (the list asked in that language): the fields
+ * the tenant answers in another language (its fallback) are named per language. A warning only:
+ * the page shows this product's own name for the fields it knows, and the tenant's in its
+ * fallback language for the others (lib/i18n/field-labels.ts).
+ */
+type FieldTexts = ReadonlyArray<Pick<RegistrationField, 'key' | 'label' | 'labelLocale'>>;
+
+export function fieldTextsCheck(lists: ReadonlyArray<readonly [locale: string, fields: FieldTexts | undefined]>): Check {
+  const name = 'Registration field texts';
+  const read = lists.filter((entry): entry is readonly [string, FieldTexts] => entry[1] !== undefined);
+  if (read.length === 0) return { name, result: 'UNKNOWN', detail: 'the field list could not be read in any language' };
+  if (!read.some(([, fields]) => fields.some((f) => f.labelLocale !== undefined)))
+    return {
+      name,
+      result: 'UNKNOWN',
+      detail: "the field list does not say which language its texts are in (localeText.locale): they are shown as the tenant's",
+    };
+  // Languages with the same missing fields on one line.
+  const byMissing = new Map<string, string[]>();
+  for (const [locale, fields] of read) {
+    const missing = untranslatedFields(fields, locale).join(', ');
+    if (missing) byMissing.set(missing, [...(byMissing.get(missing) ?? []), locale]);
+  }
+  const unread = lists.filter(([, fields]) => fields === undefined).map(([locale]) => locale);
+  const notRead = unread.length ? `\nNot read in ${unread.join(', ')}.` : '';
+  if (byMissing.size === 0)
+    return { name, result: unread.length ? 'UNKNOWN' : 'PASS', detail: `every field has a text in ${read.map(([l]) => l).join(', ')}${notRead}` };
+  return {
+    name,
+    result: 'WARN',
+    detail:
+      [...byMissing].map(([missing, locales]) => `no text in ${locales.join(', ')} for: ${missing}`).join('\n') +
+      "\nAdd these languages to the fields' texts at the tenant (registration field settings). Until then the register page shows this product's own name for the fields it knows and the tenant's fallback text for the others." +
+      notRead,
   };
 }
 

@@ -5,7 +5,8 @@ import type { TokenFacts } from './tenant-check-tokens.ts';
 import type { Recorded } from './tenant-record.ts';
 import type { SignInOutcome } from './tenant-signin.ts';
 
-export type Result = 'PASS' | 'FAIL' | 'UNKNOWN';
+/** WARN: works, but something the operator should change (it fails nothing, the synthetic sign-in included). */
+export type Result = 'PASS' | 'FAIL' | 'UNKNOWN' | 'WARN';
 export type Check = { name: string; result: Result; detail: string };
 
 /** A provider failure in an operator's words (what was called, what came back), never a stack. */

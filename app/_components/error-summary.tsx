@@ -4,6 +4,11 @@ type Props = {
   title: string;
   /** The field errors, in the order of the fields: each links to its field. */
   items: Array<{ fieldId: string; message: string }>;
+  /**
+   * The fewest entries it is shown for: two by default (one error is said under its field, which
+   * takes focus); one on a long form whose answer without JavaScript is a new page.
+   */
+  minimum?: number;
 };
 
 /**
@@ -12,8 +17,8 @@ type Props = {
  * with JavaScript; `autofocus` does when the server re-renders the page without), so the whole
  * list is read out; each entry leads to its field.
  */
-export function ErrorSummary({ title, items }: Props) {
-  if (items.length < 2) return null;
+export function ErrorSummary({ title, items, minimum = 2 }: Props) {
+  if (items.length === 0 || items.length < minimum) return null;
   return (
     <div className="error-summary" tabIndex={-1} autoFocus aria-labelledby="error-summary-title">
       <h2 id="error-summary-title">{title}</h2>

@@ -11,16 +11,18 @@ type Props = {
   /** The field errors, in the order of the fields (useFieldRules' summaryItems). */
   summary: Array<{ fieldId: string; message: string }>;
   errors: Partial<Record<ErrorKey, string>>;
+  /** The fewest errors the summary lists (ErrorSummary's `minimum`). */
+  summaryMinimum?: number;
 };
 
 /**
  * What opens every form with fields, in this order: the error summary, the request id, and the
  * message about the form as a whole.
  */
-export function FormTop({ requestId, state, summary, errors }: Props) {
+export function FormTop({ requestId, state, summary, errors, summaryMinimum }: Props) {
   return (
     <>
-      <ErrorSummary title={errors.summaryTitle ?? ''} items={summary} />
+      <ErrorSummary title={errors.summaryTitle ?? ''} items={summary} minimum={summaryMinimum} />
       <input type="hidden" name="requestId" value={requestId} />
       <FormError state={state} errors={errors} />
     </>

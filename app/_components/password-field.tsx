@@ -15,7 +15,7 @@ type Props = {
   autoFocus?: boolean;
   /** The field's name and its change and blur handlers (useFieldRules' `field`). */
   registration: { name: string; onChange: React.ChangeEventHandler<HTMLInputElement>; onBlur: React.FocusEventHandler<HTMLInputElement> };
-  labels: { password: string; show: string; hide: string; capsLock: string };
+  labels: { password: React.ReactNode; show: string; hide: string; capsLock: string };
 };
 
 /**

@@ -2,7 +2,7 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 
 type Props = {
   id: string;
-  label: string;
+  label: ReactNode;
   /** What is wrong, as text (or text with a link that says what to do). */
   error?: ReactNode;
   /** Invalid, with what is wrong said by what describes it instead of an error (a rules checklist). */

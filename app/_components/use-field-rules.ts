@@ -154,12 +154,14 @@ export function useFieldRules<Field extends string>(
     checkedHere: (name: Field): boolean => ruleErrors[name] !== undefined,
     /**
      * The error summary's entries: each field with an error, in form order, with its element id
-     * (`ids`, by default the field's name) and its translated message from `texts`.
+     * (`ids`, by default the field's name) and its translated message from `texts` (by key, or a
+     * field's own words for its key).
      */
-    summaryItems: (texts: Partial<Record<ErrorKey, string>>, ids: Partial<Record<Field, string>> = {}) =>
+    summaryItems: (texts: Partial<Record<ErrorKey, string>> | ((name: Field, key: ErrorKey) => string), ids: Partial<Record<Field, string>> = {}) =>
       (Object.keys({ ...ids, ...rules }) as Field[]).flatMap((name) => {
         const key = errorOf(name);
-        return key ? [{ fieldId: ids[name] ?? name, message: texts[key] ?? key }] : [];
+        if (!key) return [];
+        return [{ fieldId: ids[name] ?? name, message: typeof texts === 'function' ? texts(name, key) : (texts[key] ?? key) }];
       }),
   };
 }

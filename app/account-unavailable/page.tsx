@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Frame } from '@/app/_components/frame';
+import { SupportLinks } from '@/app/_components/support-links';
 import { getConfig } from '@/lib/config';
 import { anyFlow, requireFlow } from '@/lib/flows/flow-guard';
 import { stepUrl } from '@/lib/flows/step-urls';
@@ -18,20 +19,7 @@ export default async function AccountUnavailablePage({ searchParams }: PageProps
   return (
     <Frame title={t('title')} description={tErrors('userDeclined')}>
       <p>{withSupport ? t('contactWithSupport') : t('contact')}</p>
-      {withSupport ? (
-        <ul className="support">
-          {support.url ? (
-            <li>
-              <a href={support.url.toString()}>{t('supportLink')}</a>
-            </li>
-          ) : null}
-          {support.email ? (
-            <li>
-              <a href={`mailto:${support.email}`}>{t('supportEmail', { email: support.email })}</a>
-            </li>
-          ) : null}
-        </ul>
-      ) : null}
+      <SupportLinks support={support} labels={{ link: t('supportLink'), email: support.email ? t('supportEmail', { email: support.email }) : '' }} />
       <p className="links">
         <a href={stepUrl('/', flow.requestId)}>{t('otherAccount')}</a>
       </p>

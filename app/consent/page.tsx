@@ -1,6 +1,7 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { Frame } from '@/app/_components/frame';
+import { NewTabLink } from '@/app/_components/new-tab-link';
 import { getConfig } from '@/lib/config';
 import { failToErrorPage } from '@/lib/errors';
 import { withConsent } from '@/lib/flows/consent';
@@ -10,6 +11,7 @@ import { translateErrors } from '@/lib/i18n/errors';
 import { getClientName } from '@/lib/provider/client-name';
 import { readConsent, type ConsentLookup } from '@/lib/provider/consent';
 import { ConsentForms } from './consent-forms';
+import { linksInNewTab } from './new-tab-html';
 
 /**
  * The tenant's `consent_preview` page (docs/provider-contract.md §2.17): the terms the person is
@@ -39,11 +41,13 @@ export default async function ConsentPage({ searchParams }: PageProps<'/consent'
   // The address named a consent or version the tenant does not know: not a link to follow.
   if (lookup.kind === 'unknown') redirect(errorUrl('invalid-request', flow.requestId));
   const { text } = lookup;
-  const [t, errors, clientName] = await Promise.all([
+  const [t, tForm, errors, clientName] = await Promise.all([
     getTranslations('consent'),
-    translateErrors(['consentNotRecorded']),
+    getTranslations('form'),
+    translateErrors(['consentNotRecorded', 'consentRefused']),
     getClientName(flow.requestId, locale),
   ]);
+  const newTab = tForm('opensInNewTab');
   return (
     <Frame title={t('title')} description={text.html ? t('description') : t('descriptionLink')} clientName={clientName}>
       <section className="consent" aria-labelledby={text.title ? 'consent-title' : undefined}>
@@ -55,13 +59,14 @@ export default async function ConsentPage({ searchParams }: PageProps<'/consent'
         ) : null}
         {text.version ? <p className="consent-version">{t('version', { version: text.version })}</p> : null}
         {/* Sanitised in lib/provider/consent.ts: formatting and https links only. */}
-        {text.html ? <div className="consent-text" lang={text.locale} dangerouslySetInnerHTML={{ __html: text.html }} /> : null}
+        {/* Its links open a new tab and say so (D68), as "Open the full text" does. */}
+        {text.html ? <div className="consent-text" lang={text.locale} dangerouslySetInnerHTML={{ __html: linksInNewTab(text.html, newTab, locale) }} /> : null}
       </section>
       {text.url ? (
         <p className="links">
-          <a href={text.url} rel="noopener noreferrer">
+          <NewTabLink href={text.url} newTab={newTab} visible>
             {t('readFull')}
-          </a>
+          </NewTabLink>
         </p>
       ) : null}
       <ConsentForms

@@ -10,7 +10,15 @@ export type MissingFieldsFlow = FlowSession & { precheck: Precheck & { kind: 'mi
 export const withMissingFields = (f: FlowSession): f is MissingFieldsFlow =>
   f.precheck?.kind === 'missing-fields' && (Boolean(f.sub) || f.precheck.newcomer === true);
 
-export type MissingForm = { kind: 'form'; fields: RegistrationField[]; defaults: Record<string, string> } | { kind: 'gone' };
+export type MissingForm =
+  | {
+      kind: 'form';
+      fields: RegistrationField[];
+      defaults: Record<string, string>;
+      /** Who is signing in, where the provider says: the address, and the identity provider's name (`google`). */
+      who: { email?: string; provider?: string };
+    }
+  | { kind: 'gone' };
 
 /**
  * What the page asks (docs/provider-contract.md §2.18): only the fields the provider names as
@@ -37,5 +45,5 @@ export async function missingForm(flow: MissingFieldsFlow, locale: string): Prom
     return [known ? { ...known, required: true, readOnly: false } : { key, type: 'TEXT', custom: false, required: true, readOnly: false, options: [] }];
   });
   const defaults = Object.fromEntries(fields.flatMap((f) => (identity[f.key] ? [[f.key, identity[f.key]]] : [])));
-  return { kind: 'form', fields, defaults };
+  return { kind: 'form', fields, defaults, who: { email: identity.email, provider: identity.provider?.toLowerCase() } };
 }

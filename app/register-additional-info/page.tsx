@@ -11,6 +11,7 @@ import { translateErrors } from '@/lib/i18n/errors';
 import { resolveRedirectUrl } from '@/lib/provider/urls';
 import { phoneForm } from '@/lib/validation/phone';
 import { saveMissingFields } from './actions';
+import { whoseDescription } from './description';
 import { ADDITIONAL_INFO_ERRORS } from './errors';
 import { missingForm, withMissingFields } from './missing-form';
 
@@ -18,7 +19,8 @@ import { missingForm, withMissingFields } from './missing-form';
  * The tenant's `register_additional_info` page (docs/provider-contract.md §2.18; its track arrives
  * at /register-additional-info/entry and is kept in the flow cookie): the profile fields the
  * provider still needs, for a sign-in (then the sign-in goes on) or for a newcomer from another
- * identity provider (then the account is created and signed in).
+ * identity provider (then the account is created and signed in). It says whose account it is and
+ * offers a way back to a fresh sign-in for the same request.
  */
 export default async function AdditionalInfoPage({ searchParams }: PageProps<'/register-additional-info'>) {
   const flow = await requireFlow((await searchParams).requestId, withMissingFields);
@@ -32,19 +34,29 @@ export default async function AdditionalInfoPage({ searchParams }: PageProps<'/r
   if (form.kind === 'gone') redirect(errorUrl('expired', requestId));
   const newcomer = flow.precheck.newcomer === true;
   const phone = phoneForm(form.fields, locale, form.defaults);
+  const signIn = resolveRedirectUrl(getConfig().providerUrl, requestId);
+  const [description, tAccount] = await Promise.all([
+    whoseDescription(t, { who: form.who, newcomer, requestId, locale }),
+    getTranslations('accountUnavailable'),
+  ]);
 
   return (
-    <Frame title={t(newcomer ? 'newcomerTitle' : 'title')} description={t(newcomer ? 'newcomerDescription' : 'description')} focus="form">
+    <Frame title={t(newcomer ? 'newcomerTitle' : 'title')} description={description} focus="form">
       <RegistrationForm
         requestId={requestId}
         action={saveMissingFields}
         fields={form.fields}
         defaults={phone?.known ?? form.defaults}
         phone={phone?.choices}
-        existsLinks={{ signIn: resolveRedirectUrl(getConfig().providerUrl, requestId), reset: stepUrl('/reset-password-init', requestId) }}
+        existsLinks={{ signIn, reset: stepUrl('/reset-password-init', requestId) }}
         errors={errors}
-        labels={await registrationLabels(form.fields, { submit: t(newcomer ? 'newcomerSubmit' : 'submit'), pending: t('pending') })}
+        // A newcomer's account is created here: the terms statement above the button (D50).
+        labels={await registrationLabels(form.fields, { submit: t(newcomer ? 'newcomerSubmit' : 'submit'), pending: t('pending') }, { creates: newcomer })}
       />
+      {/* A way out (D59): a fresh sign-in for this request, with another account or none of these details. */}
+      <p className="links">
+        <a href={signIn}>{newcomer ? tAccount('otherAccount') : t('cancel')}</a>
+      </p>
     </Frame>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { NewTabLink } from '@/app/_components/new-tab-link';
 import type { useFieldRules } from '@/app/_components/use-field-rules';
 import type { RegistrationField } from '@/lib/validation/registration-fields';
 
@@ -21,15 +22,19 @@ export function FieldError({ id, error }: { id: string; error: string | undefine
   ) : null;
 }
 
-/** A yes/no box; a consent's label carries its link (the terms) as the tenant gave it. */
+/**
+ * A yes/no box; a consent's label carries its link (the terms) as the tenant gave it, opening in a
+ * new tab so the form stays as filled in (D50). A required box says so to assistive technology.
+ */
 export function Box({
   field,
   label,
+  newTab,
   checked,
   error,
   autoFocus,
   ...registration
-}: { field: RegistrationField; label: string; checked: boolean; error?: string; autoFocus: boolean } & Registration) {
+}: { field: RegistrationField; label: React.ReactNode; newTab: string; checked: boolean; error?: string; autoFocus: boolean } & Registration) {
   const consent = field.consent;
   return (
     <div className="field">
@@ -39,6 +44,7 @@ export function Box({
           id={field.key}
           defaultChecked={checked}
           autoFocus={autoFocus}
+          required={field.required}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${field.key}-error` : undefined}
           {...registration}
@@ -47,9 +53,9 @@ export function Box({
           <span>
             {consent.before}
             {consent.link ? (
-              <a href={consent.link.href} target="_blank" rel="noopener noreferrer">
+              <NewTabLink href={consent.link.href} newTab={newTab}>
                 {consent.link.text}
-              </a>
+              </NewTabLink>
             ) : null}
             {consent.after}
           </span>
@@ -66,11 +72,12 @@ export function Box({
 export function Radios({
   field,
   label,
+  optionsLang,
   value,
   error,
   autoFocus,
   ...registration
-}: { field: RegistrationField; label: string; value: string; error?: string; autoFocus: boolean } & Registration) {
+}: { field: RegistrationField; label: React.ReactNode; optionsLang?: string; value: string; error?: string; autoFocus: boolean } & Registration) {
   return (
     <fieldset className="field radios" role="radiogroup" aria-invalid={error ? true : undefined} aria-describedby={error ? `${field.key}-error` : undefined}>
       <legend>{label}</legend>
@@ -84,7 +91,7 @@ export function Radios({
             autoFocus={autoFocus && i === 0}
             {...registration}
           />
-          {o.label}
+          {optionsLang ? <span lang={optionsLang}>{o.label}</span> : o.label}
         </label>
       ))}
       <FieldError id={field.key} error={error} />

@@ -1,11 +1,15 @@
 import 'server-only';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import type { ChecklistLabels } from '@/app/_components/password-checklist';
+import { footerLinksFor, getConfig } from '@/lib/config';
+import { fieldLabel, inPageLanguage, OWN_LABELS } from '@/lib/i18n/field-labels';
 import { template } from '@/lib/i18n/template';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import type { RegistrationField } from '@/lib/validation/registration-fields';
 import type { PasswordPolicy } from '@/lib/validation/rules';
+import { fieldMessages } from './field-messages';
 import type { RegistrationLabels } from './registration-form';
+import type { StatementTexts } from './terms-statement';
 
 /** Every message the registration form may show under a field or above it. */
 export const REGISTRATION_ERRORS: ErrorKey[] = [
@@ -33,7 +37,6 @@ export const REGISTRATION_ERRORS: ErrorKey[] = [
     'registerWait',
   ] as const),
 ];
-const OWN_LABELS = ['email', 'given_name', 'family_name', 'mobile_number', 'password', 'password_echo', 'birthdate'] as const;
 
 /** The checklist's words for a tenant's own policy (its lengths and counts), else this product's. */
 function policyRules(tReset: Awaited<ReturnType<typeof getTranslations<'resetForm'>>>, policy: PasswordPolicy | undefined): ChecklistLabels['rules'] {
@@ -48,14 +51,60 @@ function policyRules(tReset: Awaited<ReturnType<typeof getTranslations<'resetFor
 }
 
 /**
- * The registration form's texts for these fields (the tenant's name for each, else this product's,
- * else its key), with the button's own words: shared by every page that renders the tenant's fields.
+ * The statement above the button of a form that creates an account (D50, docs/features.md
+ * "Registration"): the terms accepted and the privacy notice acknowledged, linked to the legal
+ * addresses the footer shows (FOOTER_LINKS); the part whose address is not configured is left out.
  */
-export async function registrationLabels(fields: RegistrationField[], button: { submit: string; pending: string }): Promise<RegistrationLabels> {
-  const [t, tReset, tCredentials] = await Promise.all([getTranslations('register'), getTranslations('resetForm'), getTranslations('credentials')]);
-  const own: Record<string, string> = Object.fromEntries(OWN_LABELS.map((key) => [key, t(`field.${key}`)]));
+function termsStatement(t: Awaited<ReturnType<typeof getTranslations<'register'>>>, locale: string, newTab: string): StatementTexts | undefined {
+  const links = footerLinksFor(getConfig(), locale);
+  const terms = links.find((l) => l.name === 'termsOfUse')?.href;
+  const privacy = links.find((l) => l.name === 'dataProtection')?.href;
+  if (!terms && !privacy) return undefined;
+  const key = terms && privacy ? 'statement' : terms ? 'statementTerms' : 'statementPrivacy';
   return {
-    fields: Object.fromEntries(fields.map((f) => [f.key, f.label ?? own[f.key] ?? f.key])),
+    template: template(t, key, 'terms', 'privacy'),
+    ...(terms ? { terms: { href: terms, text: t('termsLink') } } : {}),
+    ...(privacy ? { privacy: { href: privacy, text: t('privacyLink') } } : {}),
+    newTab,
+  };
+}
+
+/**
+ * The registration form's texts for these fields (each field's name in the page's language where
+ * there is one: lib/i18n/field-labels.ts), with the button's own words: shared by every page that
+ * renders the tenant's fields.
+ */
+export async function registrationLabels(
+  fields: RegistrationField[],
+  button: { submit: string; pending: string },
+  { creates = true }: { creates?: boolean } = {},
+): Promise<RegistrationLabels> {
+  const [t, tReset, tCredentials, tField, tForm, locale] = await Promise.all([
+    getTranslations('register'),
+    getTranslations('resetForm'),
+    getTranslations('credentials'),
+    getTranslations('fieldErrors'),
+    getTranslations('form'),
+    getLocale(),
+  ]);
+  const newTab = tForm('opensInNewTab');
+  const own: Record<string, string> = Object.fromEntries(OWN_LABELS.map((key) => [key, t(`field.${key}`)]));
+  const shown = new Map(fields.map((f) => [f.key, fieldLabel(f, locale, own)]));
+  return {
+    locale,
+    fields: Object.fromEntries(fields.map((f) => [f.key, shown.get(f.key)!.text])),
+    // The tenant's words in another language than the page's: its name where shown, and its options.
+    langs: Object.fromEntries(
+      fields.flatMap((f) => {
+        const lang = shown.get(f.key)!.lang;
+        const options = inPageLanguage(f, locale) ? undefined : f.labelLocale;
+        return lang || options ? [[f.key, { label: lang, options }]] : [];
+      }),
+    ),
+    messages: await fieldMessages(fields, shown, locale),
+    password: { needs: template(tField, 'passwordNeeds', 'rules'), forbidden: template(tField, 'passwordForbidden', 'chars') },
+    newTab,
+    statement: creates ? termsStatement(t, locale, newTab) : undefined,
     optional: t('optional'),
     choose: t('choose'),
     country: t('country'),

@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useState } from 'react';
+import { useActionState, useRef, useState } from 'react';
 import { FormTop } from '@/app/_components/form-top';
 import { PasswordChecklist, type ChecklistLabels } from '@/app/_components/password-checklist';
 import { PasswordField } from '@/app/_components/password-field';
@@ -9,17 +9,33 @@ import { SubmitButton } from '@/app/_components/submit-button';
 import { TextField } from '@/app/_components/text-field';
 import { useFieldRules, type FieldRule } from '@/app/_components/use-field-rules';
 import { useHydrated } from '@/app/_components/use-hydrated';
-import { joinTexts } from '@/lib/i18n/spacing';
+import { wordSpace } from '@/lib/i18n/spacing';
 import type { ErrorKey } from '@/lib/validation/form-state';
 import { COUNTRY_SUFFIX, fieldError, repeatOf, type RegistrationField } from '@/lib/validation/registration-fields';
 import { CHECKLIST_ERRORS, checkNewPassword, requirementsOf } from '@/lib/validation/rules';
 import { submitRegistration, type RegisterState } from './actions';
 import { Box, FieldError, Radios, selectHandlers } from './choice-fields';
 import { firstToFill } from './first-to-fill';
+import type { FieldMessages } from './field-messages';
+import { passwordWords } from './password-words';
+import { TermsStatement, type StatementTexts } from './terms-statement';
+import { usePhoneCheck } from './use-phone-check';
 
 export type RegistrationLabels = {
-  /** Each field's label: the tenant's name for it, else this product's, else its key. */
+  /** The page's language (the password's summary entry lists its rules in it). */
+  locale: string;
+  /** Each field's name in the page's language where there is one (lib/i18n/field-labels.ts). */
   fields: Record<string, string>;
+  /** The language of the tenant's words where they are not in the page's: a field's name, its options. */
+  langs: Record<string, { label?: string; options?: string }>;
+  /** Each field's own words for its errors (./field-messages.ts); the form's (`errors`) for the rest. */
+  messages: FieldMessages;
+  /** "(opens in a new tab)": said with every link that opens one (the terms). */
+  newTab: string;
+  /** What creating the account means, above the button (./terms-statement.tsx); none where the form creates none. */
+  statement?: StatementTexts;
+  /** What the summary says of a refused password: `{rules}` it still needs (the checklist's words), `{chars}` it must lose. */
+  password: { needs: string; forbidden: string };
   optional: string;
   choose: string;
   country: string;
@@ -73,22 +89,39 @@ export function RegistrationForm({
   errors,
 }: Props) {
   const [state, action] = useActionState<RegisterState, FormData>(submit, { status: 'idle' });
-  const rules = useFieldRules<string>(
-    state,
-    Object.fromEntries(fields.map((f) => [f.key, ((value, values) => fieldError(f, value, values)) satisfies FieldRule])),
-    { startAt: firstToFill(fields, invitation) },
-  );
+  const phoneCheck = usePhoneCheck();
+  // A mobile number's rule includes the numbering plans' verdict on it, once the server gave one.
+  const ruleOf =
+    (f: RegistrationField): FieldRule =>
+    (value, values) =>
+      fieldError(f, value, values) ?? (f.type === 'MOBILE' ? phoneCheck.verdict(f.key, value, values[`${f.key}${COUNTRY_SUFFIX}`] ?? '') : undefined);
+  const rules = useFieldRules<string>(state, Object.fromEntries(fields.map((f) => [f.key, ruleOf(f)])), { startAt: firstToFill(fields, invitation) });
   const live = useHydrated();
   const [password, setPassword] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
   const values = state.status === 'invalid' ? (state.values ?? {}) : {};
   const locked = invitation?.lockedEmail;
   const valueOf = (key: string) =>
     key === 'email' && locked ? locked : (values[key] ?? invitation?.prefill[key] ?? defaults?.[key] ?? (key === 'email' ? (defaultEmail ?? '') : ''));
+  const textOf = (key: string, error: ErrorKey) => labels.messages[key]?.[error] ?? errors[error] ?? error;
+  const verdictText = (key: string) => {
+    const verdict = phoneCheck.shown(key);
+    return verdict ? textOf(key, verdict) : undefined;
+  };
   const message = (key: string) => {
     const error = rules.errorOf(key);
-    return error ? errors[error] : undefined;
+    return error ? textOf(key, error) : undefined;
   };
-  const label = (f: RegistrationField) => (f.required ? (labels.fields[f.key] ?? f.key) : joinTexts(labels.fields[f.key] ?? f.key, labels.optional));
+  const label = (f: RegistrationField) => {
+    const name = labels.fields[f.key] ?? f.key;
+    const lang = labels.langs[f.key]?.label;
+    return (
+      <>
+        {lang ? <span lang={lang}>{name}</span> : name}
+        {f.required ? '' : `${wordSpace(name, labels.optional)}${labels.optional}`}
+      </>
+    );
+  };
 
   const passwordField = fields.find((f) => f.type === 'PASSWORD' && !repeatOf(f));
   const passwordKey = passwordField?.key;
@@ -96,7 +129,8 @@ export function RegistrationForm({
   const passwordError = passwordKey ? rules.errorOf(passwordKey) : undefined;
   const saidByChecklist = passwordError !== undefined && CHECKLIST_ERRORS.has(passwordError) && (live ? rules.checkedHere(passwordKey!) : check !== undefined);
   const stillRefused = saidByChecklist && check !== undefined && (check.unmet.length > 0 || check.forbidden.length > 0);
-  const summary = rules.summaryItems(errors).filter((item) => !(saidByChecklist && item.fieldId === passwordKey));
+  const passwordText = (error: ErrorKey) => passwordWords(error, check, labels);
+  const summary = rules.summaryItems((key, error) => (key === passwordKey ? passwordText(error) : undefined) ?? textOf(key, error));
 
   const render = (f: RegistrationField) => {
     const registration = rules.field(f.key);
@@ -109,7 +143,9 @@ export function RegistrationForm({
             id={f.key}
             autoComplete="new-password"
             describedBy={isMain ? `${f.key}-rules` : undefined}
-            error={isMain && saidByChecklist ? undefined : message(f.key)}
+            // With JavaScript the checklist beside the typed password says it; without, the field comes
+            // back empty, and its message says what the password needs.
+            error={isMain && saidByChecklist && live ? undefined : isMain && passwordError ? (passwordText(passwordError) ?? message(f.key)) : message(f.key)}
             invalid={isMain && stillRefused}
             labels={{ password: label(f), show: labels.show, hide: labels.hide, capsLock: labels.capsLock }}
             registration={
@@ -139,7 +175,18 @@ export function RegistrationForm({
       );
     }
     if (f.type === 'CHECKBOX' || f.type === 'CONSENT')
-      return <Box key={f.key} field={f} label={label(f)} checked={valueOf(f.key) === 'on'} error={message(f.key)} {...registration} {...common} />;
+      return (
+        <Box
+          key={f.key}
+          field={f}
+          label={label(f)}
+          newTab={labels.newTab}
+          checked={valueOf(f.key) === 'on'}
+          error={message(f.key)}
+          {...registration}
+          {...common}
+        />
+      );
     if (f.type === 'SELECT') {
       const error = message(f.key);
       // Keyed by the value sent back: React applies a select's defaultValue on mount only, and the
@@ -157,7 +204,7 @@ export function RegistrationForm({
           >
             <option value="">{labels.choose}</option>
             {f.options.map((o) => (
-              <option key={o.key} value={o.key}>
+              <option key={o.key} value={o.key} lang={labels.langs[f.key]?.options}>
                 {o.label}
               </option>
             ))}
@@ -167,7 +214,18 @@ export function RegistrationForm({
       );
     }
     if (f.type === 'RADIO')
-      return <Radios key={f.key} field={f} label={label(f)} value={valueOf(f.key)} error={message(f.key)} {...registration} {...common} />;
+      return (
+        <Radios
+          key={f.key}
+          field={f}
+          label={label(f)}
+          optionsLang={labels.langs[f.key]?.options}
+          value={valueOf(f.key)}
+          error={message(f.key)}
+          {...registration}
+          {...common}
+        />
+      );
     if (f.type === 'MOBILE' && phone)
       return (
         <PhoneField
@@ -180,8 +238,17 @@ export function RegistrationForm({
           country={valueOf(`${f.key}${COUNTRY_SUFFIX}`) || undefined}
           required={f.required}
           defaultValue={valueOf(f.key)}
-          error={message(f.key)}
+          error={message(f.key) ?? verdictText(f.key)}
           {...registration}
+          onChange={(event) => {
+            registration.onChange(event);
+            phoneCheck.noteTyped(f.key, event.target.form);
+          }}
+          onBlur={(event) => {
+            registration.onBlur(event);
+            if (!fieldError(f, event.target.value, {})) phoneCheck.ask(f.key, event.target.form);
+          }}
+          onCountryChange={() => phoneCheck.ask(f.key, formRef.current)}
           {...common}
         />
       );
@@ -219,9 +286,13 @@ export function RegistrationForm({
   };
 
   return (
-    <form action={action} {...rules.formProps} className="register-form" onReset={() => setPassword('')}>
-      <FormTop requestId={requestId} state={state} summary={summary} errors={errors} />
+    // React resets a form once its action has answered; a refused post (JavaScript on) keeps what was
+    // typed instead, the passwords too, which never come back from the server (D53).
+    <form ref={formRef} action={action} {...rules.formProps} className="register-form" onReset={(event) => event.preventDefault()}>
+      {/* Without JavaScript the answer is a new page whose passwords come back empty: even one problem is listed. */}
+      <FormTop requestId={requestId} state={state} summary={summary} errors={errors} summaryMinimum={live ? 2 : 1} />
       {fields.map(render)}
+      {labels.statement ? <TermsStatement statement={labels.statement} /> : null}
       <div className="actions">
         <SubmitButton label={labels.submit} pendingLabel={labels.pending} />
       </div>

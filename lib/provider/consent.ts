@@ -85,16 +85,18 @@ const PublicInfo = z
  * call, one SDK) first; where they are not served, or do not name this version, the public usage
  * information every SDK calls. `unknown`: the tenant knows no such consent or version (404).
  */
+const detailsCall = (request: Pick<ConsentRequest, 'consentId' | 'locale' | 'requestId'>): ProviderCall => ({
+  service: 'consent-management-srv',
+  operation: 'consent.version',
+  method: 'GET',
+  path: `/consent-management-srv/v2/consent/versions/details/${encodeURIComponent(request.consentId)}`,
+  query: { locale: request.locale },
+  locale: request.locale,
+  signIn: request.requestId,
+});
+
 export async function readConsent(request: ConsentRequest): Promise<ConsentLookup> {
-  const details: ProviderCall = {
-    service: 'consent-management-srv',
-    operation: 'consent.version',
-    method: 'GET',
-    path: `/consent-management-srv/v2/consent/versions/details/${encodeURIComponent(request.consentId)}`,
-    query: { locale: request.locale },
-    locale: request.locale,
-    signIn: request.requestId,
-  };
+  const details = detailsCall(request);
   const fromDetails = versionText(readAnswer(details, await callProvider(details)), request.versionId);
   if (fromDetails) return { kind: 'found', text: fromDetails };
   const info: ProviderCall = {
@@ -132,6 +134,24 @@ export function versionText(answer: Answer, versionId: string): ConsentText | un
   if (!version) return undefined;
   const locale = version.consent_locale ?? version.consent_locales?.[0];
   return textOf({ title: locale?.title, version: version.version, content: locale?.content, url: locale?.url, locale: locale?.locale });
+}
+
+/**
+ * The consent's current version, as its version details name it (the one version they answer
+ * with, or the highest-numbered of a list), where they are served; else undefined.
+ */
+export async function readCurrentVersion(request: Pick<ConsentRequest, 'consentId' | 'locale' | 'requestId'>): Promise<string | undefined> {
+  const call = detailsCall(request);
+  const answer = readAnswer(call, await callProvider(call));
+  if (answer.kind === 'refused' && answer.status >= 500) throw answer.error;
+  if (answer.kind !== 'data') return undefined;
+  const versions = (Array.isArray(answer.data) ? answer.data : [answer.data]).flatMap((raw) => {
+    const parsed = Version.safeParse(raw);
+    return parsed.success && idsOf(parsed.data).length > 0 ? [parsed.data] : [];
+  });
+  const number = (v: Version) => Number(v.version ?? Number.NEGATIVE_INFINITY);
+  const current = versions.length === 1 ? versions[0] : versions.filter((v) => Number.isFinite(number(v))).sort((a, b) => number(b) - number(a))[0];
+  return current ? idsOf(current)[0] : undefined;
 }
 
 function idsOf(version: Version): string[] {
@@ -222,7 +242,14 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 // ---------------------------------------------------------------------------------------------
 // Accepting
 
-export type AcceptOutcome = { kind: 'accepted' } | { kind: 'unknown' };
+export type AcceptOutcome =
+  | { kind: 'accepted' }
+  /** 404: the tenant knows no such consent or version (any more). */
+  | { kind: 'unknown' }
+  /** 401, 403: the track no longer vouches for the account (used, expired): the sign-in is over. */
+  | { kind: 'not-authorised' }
+  /** Another 4xx: the tenant refused to record it, with its code. */
+  | { kind: 'refused'; status: number; code: string | number | undefined };
 
 /** The acceptance's body: `sub` or `q` as the page named the account, the track, `action_type: login`. */
 export function acceptBody(request: Omit<ConsentRequest, 'locale' | 'requestId'>): Record<string, unknown> {
@@ -252,11 +279,17 @@ export async function acceptConsent(request: ConsentRequest): Promise<AcceptOutc
 
 const Accepted = z.object({ accepted: z.boolean().optional() }).loose();
 
-/** Reads the acceptance's answer (exported for the unit tests of recorded answers). */
+/**
+ * Reads the acceptance's answer (exported for the unit tests of recorded answers). A 4xx is the
+ * tenant's answer about this acceptance, not a failure of this product (the docs list 400, 401 and
+ * 404): each is said for what it means; a 5xx or an unreadable answer is thrown.
+ */
 export function readAcceptance(call: Pick<ProviderCall, 'service' | 'operation'>, reply: ProviderReply): AcceptOutcome {
   const answer = readAnswer(call, reply);
   if (answer.kind === 'empty') return { kind: 'accepted' };
   if (answer.kind === 'refused' && answer.status === 404) return { kind: 'unknown' };
+  if (answer.kind === 'refused' && (answer.status === 401 || answer.status === 403)) return { kind: 'not-authorised' };
+  if (answer.kind === 'refused' && answer.status < 500) return { kind: 'refused', status: answer.status, code: answer.error.code };
   if (answer.kind !== 'data') throw unexpected(call, answer);
   // `data: {accepted, …}`, or `data: true` as the claim acceptance answers.
   if (answer.data === true) return { kind: 'accepted' };

@@ -214,3 +214,28 @@ export async function getMissingFields(args: { trackId: string; locale: string }
   if (!read) throw unexpected(call, answer);
   return read;
 }
+
+/**
+ * The consent a track's pending consent step asks (docs/provider-contract.md §2.17): its id and
+ * version as the metadata names them (`meta_data.consent_id`, `consent_version_id`: where a tenant
+ * puts them is not published, U), or nothing named; `gone` for a track the provider no longer knows.
+ */
+export type PendingConsent = { kind: 'open'; consentId?: string; versionId?: string } | { kind: 'gone' };
+
+const ConsentIdValue = z.union([z.string().min(1).max(128), z.number()]).transform(String);
+const ConsentMetadata = z
+  .object({
+    used: z.boolean().optional(),
+    meta_data: z.object({ consent_id: ConsentIdValue.optional(), consent_version_id: ConsentIdValue.optional() }).loose().optional(),
+  })
+  .loose();
+
+export async function readPendingConsent(args: { trackId: string; locale: string }): Promise<PendingConsent> {
+  const call = metadataCall(args);
+  const answer = await ask(call);
+  if (answer.kind === 'empty' || (answer.kind === 'refused' && answer.status === 400)) return { kind: 'gone' };
+  if (answer.kind !== 'data') throw unexpected(call, answer);
+  const parsed = ConsentMetadata.safeParse(answer.data).data;
+  if (parsed?.used) return { kind: 'gone' };
+  return { kind: 'open', consentId: parsed?.meta_data?.consent_id, versionId: parsed?.meta_data?.consent_version_id };
+}

@@ -21,6 +21,9 @@ import { callProvider, type ProviderCall, type ProviderReply } from './http';
  */
 const LocaleText = z
   .object({
+    // The language the texts are in (the asked one, or the tenant's fallback when it has none there).
+    locale: z.string().optional(),
+    language: z.string().optional(),
     name: z.string().optional(),
     attributes: z.array(z.object({ key: z.string(), value: z.string() }).loose()).optional(),
     consentLabel: z.object({ label: z.string().optional(), label_text: z.string().optional() }).loose().optional(),
@@ -126,6 +129,8 @@ function normaliseField(entry: FieldEntry): RegistrationField | undefined {
     options,
   };
   if (text.name?.trim()) field.label = text.name.trim();
+  const labelLocale = [text.locale, text.language].find((tag) => tag !== undefined && LANGUAGE_TAG.test(tag));
+  if (labelLocale) field.labelLocale = labelLocale.replace(/_/g, '-');
   if (definition.minLength !== undefined) field.minLength = definition.minLength;
   if (definition.maxLength !== undefined) field.maxLength = definition.maxLength;
   if (definition.regex) field.regex = definition.regex;
@@ -137,6 +142,9 @@ function normaliseField(entry: FieldEntry): RegistrationField | undefined {
   if (type === 'CONSENT') field.consent = consentLabel(text.consentLabel?.label ?? text.consentLabel?.label_text ?? text.name ?? entry.fieldKey);
   return field;
 }
+
+/** A language tag as the answer names the texts' language (`de`, `en-GB`, `zh_CN`). */
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/;
 
 /** Options of a choice: the keys, named by the locale's attributes where they are (else by the key). */
 function optionsOf(keys: string[] | undefined, attributes: Array<{ key: string; value: string }> | undefined) {

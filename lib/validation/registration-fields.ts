@@ -41,8 +41,13 @@ export type RegistrationField = {
   custom: boolean;
   required: boolean;
   readOnly: boolean;
-  /** The tenant's name for the field in the page's language (`localeText.name`), if it gave one. */
+  /** The tenant's name for the field (`localeText.name`), if it gave one. */
   label?: string;
+  /**
+   * The language the tenant's texts of this field are in (`localeText.locale` or `language`): the
+   * page's, or the tenant's fallback where it has none in the page's language.
+   */
+  labelLocale?: string;
   minLength?: number;
   maxLength?: number;
   /** The tenant's pattern, as written (Go RE2 syntax). */

@@ -136,13 +136,20 @@ const server = createServer(async (rawReq, res) => {
   const record = isControl ? undefined : store.recordCall(req.method, url.pathname + url.search);
   const found = match(req.method, url);
   const body = found && req.method === 'POST' ? await readBody(req, found.spec.body ?? 'json').catch(() => undefined) : {};
-  if (record && body) record.requestId = str(body.requestId) ?? str(body.request_id);
+  if (record && body) {
+    record.requestId = str(body.requestId) ?? str(body.request_id);
+    record.sub = str(body.sub) ?? str(body.q);
+  }
   const fault = record && store.faultFor(record);
   if (fault) {
     if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
     if (fault.mode === 'close') return req.socket.destroy();
     if (fault.mode === 'error')
       return sendJson(res, 500, { success: false, status: 500, error: { code: 'SECRET-STACK', error: 'java.lang.NullPointerException at internal' } });
+    if (fault.mode === 'refuse') {
+      const status = fault.status ?? 400;
+      return sendJson(res, status, { success: false, status, error: { code: status, error: 'refused by a test' } });
+    }
     if (fault.mode === 'garbage') {
       res.writeHead(200, { 'content-type': 'application/json' });
       return res.end('{"success": tru');

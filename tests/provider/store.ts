@@ -150,6 +150,13 @@ export type AuthRequest = {
    * page's `error=email_not_verified` until it is.
    */
   confirmEmail?: boolean;
+  /**
+   * This client's tenant has declared terms (its first consent) and asks them at the first login of
+   * an account that has not accepted them (its consent precheck, docs/provider-contract.md §2.17):
+   * on the current generation a new account meets them then; the legacy form's CONSENT field, ticked,
+   * is that acceptance (its `consent_refs`).
+   */
+  termsAtFirstLogin?: boolean;
   /** The tenant's own password policy, in the client information's shape (`password_policy`), enforced on register. */
   passwordPolicy?: { minimumLength: number; maximumLength: number; noOfDigits: number; noOfSpecialChars: number; lowerAndUpperCase: boolean };
   createdAt: number;
@@ -213,12 +220,23 @@ export type AuthCode = {
 
 export type OutboxMessage = { id: string; at: string; channel: 'email' | 'sms'; to: string; subject: string; body: string; code?: string; link?: string };
 /** A call received; `requestId` is the sign-in its body named, when it named one. */
-export type CallRecord = { at: number; method: string; path: string; requestId?: string };
+export type CallRecord = { at: number; method: string; path: string; requestId?: string; sub?: string };
 /**
  * A fault for the calls whose path contains `pathIncludes` (usually a requestId) and whose body
- * names the sign-in `requestId` (either alone, or both); for the next `times` such calls, or all.
+ * names the sign-in `requestId` or the account `sub` (as `sub` or `q`), any of them; for the next
+ * `times` such calls, or all. `refuse` answers with the service's error object and `status` (a
+ * 4xx: the tenant's refusal, where `error` is its 500).
  */
-export type Fault = { id: string; pathIncludes?: string; requestId?: string; mode: 'delay' | 'error' | 'garbage' | 'close'; delayMs?: number; times?: number };
+export type Fault = {
+  id: string;
+  pathIncludes?: string;
+  requestId?: string;
+  sub?: string;
+  mode: 'delay' | 'error' | 'garbage' | 'close' | 'refuse';
+  status?: number;
+  delayMs?: number;
+  times?: number;
+};
 
 /**
  * An identity provider the tenant offers the client, as the client information lists it
@@ -409,9 +427,12 @@ export function createStore(args: {
       if (store.calls.length > 5000) store.calls.splice(0, 1000);
       return record;
     },
-    faultFor(call: { path: string; requestId?: string }): Fault | undefined {
+    faultFor(call: { path: string; requestId?: string; sub?: string }): Fault | undefined {
       const fault = store.faults.find(
-        (f) => (f.pathIncludes === undefined || call.path.includes(f.pathIncludes)) && (f.requestId === undefined || call.requestId === f.requestId),
+        (f) =>
+          (f.pathIncludes === undefined || call.path.includes(f.pathIncludes)) &&
+          (f.requestId === undefined || call.requestId === f.requestId) &&
+          (f.sub === undefined || call.sub === f.sub),
       );
       if (fault?.times !== undefined && --fault.times <= 0) store.faults.splice(store.faults.indexOf(fault), 1);
       return fault;

@@ -155,14 +155,36 @@ describe('accepting', () => {
     expect(await acceptConsent(request)).toEqual({ kind: 'unknown' });
   });
 
-  test('`accepted: false`, 400 and 401: failures', async () => {
+  test('the tenant’s 4xx is its answer: 401 and 403 the track no longer vouches, another 4xx a refusal with its code', async () => {
     replies.push(
-      reply(200, { success: true, data: { accepted: false } }),
-      reply(400, { success: false, status: 400, error: { code: 400 } }),
+      reply(400, { success: false, status: 400, error: { code: 'CONSENT_400', error: 'action_type is invalid' } }),
       reply(401, { success: false, status: 401 }),
+      reply(403, { success: false, status: 403 }),
+      reply(409, { success: false, status: 409, error: { code: 409 } }),
     );
+    expect(await acceptConsent(request)).toEqual({ kind: 'refused', status: 400, code: 'CONSENT_400' });
+    expect(await acceptConsent(request)).toEqual({ kind: 'not-authorised' });
+    expect(await acceptConsent(request)).toEqual({ kind: 'not-authorised' });
+    expect(await acceptConsent(request)).toMatchObject({ kind: 'refused', status: 409 });
+  });
+
+  test('`accepted: false`, a 5xx: failures', async () => {
+    replies.push(reply(200, { success: true, data: { accepted: false } }), reply(503, { success: false, status: 503 }));
     await expect(acceptConsent(request)).rejects.toMatchObject({ kind: 'invalid-response' });
-    await expect(acceptConsent(request)).rejects.toMatchObject({ kind: 'rejected', status: 400 });
-    await expect(acceptConsent(request)).rejects.toMatchObject({ kind: 'rejected', status: 401 });
+    await expect(acceptConsent(request)).rejects.toMatchObject({ kind: 'rejected', status: 503 });
+  });
+});
+
+describe('the terms’ links in the page (app/consent/new-tab-html.ts)', () => {
+  test('each sanitised link opens a new tab and says so in the page’s language', async () => {
+    const { linksInNewTab } = await import('@/app/consent/new-tab-html');
+    const html = sanitizeConsentHtml('<p>See the <a href="https://example.com/t">terms</a> and <a href="https://example.com/p">privacy</a>.</p>');
+    expect(linksInNewTab(html, '(öffnet in einem neuen Tab)', 'de-DE')).toBe(
+      '<p>See the <a target="_blank" href="https://example.com/t" rel="noopener noreferrer">terms<span class="visually-hidden" lang="de-DE"> (öffnet in einem neuen Tab)</span></a>' +
+        ' and <a target="_blank" href="https://example.com/p" rel="noopener noreferrer">privacy<span class="visually-hidden" lang="de-DE"> (öffnet in einem neuen Tab)</span></a>.</p>',
+    );
+    // Text that looks like a link is text (escaped by the sanitiser): untouched.
+    const escaped = sanitizeConsentHtml('<p>Write &lt;a href="x"&gt;…&lt;/a&gt; for a link.</p>');
+    expect(linksInNewTab(escaped, 'x', 'en')).toBe(escaped);
   });
 });

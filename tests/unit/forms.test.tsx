@@ -5,9 +5,13 @@ import { FormTop } from '@/app/_components/form-top';
 import { LanguageSelect } from '@/app/_components/language-select';
 import { TextField } from '@/app/_components/text-field';
 import { useFieldRules } from '@/app/_components/use-field-rules';
+import type { RegistrationLabels } from '@/app/register/registration-form';
 import { LOCALE_NAMES, LOCALES } from '@/lib/i18n/locale-list';
+import type { RegistrationField } from '@/lib/validation/registration-fields';
 
 vi.mock('@/app/email-actions', () => ({ submitEmail: vi.fn() }));
+vi.mock('@/app/register/actions', () => ({ submitRegistration: vi.fn() }));
+vi.mock('@/app/_components/use-hydrated', () => ({ useHydrated: vi.fn(() => true) }));
 
 describe('TextField', () => {
   test('links its error to the input for assistive technology', () => {
@@ -155,6 +159,130 @@ describe('the error summary', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Second'));
     fireEvent.click(summary.querySelector('a[href="#first"]')!);
     expect(document.activeElement).toBe(screen.getByLabelText('First'));
+  });
+});
+
+describe('the registration form’s error summary (D52)', () => {
+  const option = (key: string) => ({ key, label: key });
+  const base = { custom: false, required: true, readOnly: false, options: [] };
+  const fields: RegistrationField[] = [
+    { ...base, key: 'given_name', type: 'TEXT', label: 'Given Name' },
+    { ...base, key: 'password', type: 'PASSWORD', label: 'Password' },
+    { ...base, key: 'password_echo', type: 'PASSWORD', label: 'Confirm Password', matchWith: 'password' },
+    { ...base, key: 'business_type', type: 'SELECT', label: 'Type of business', options: [option('hotel')] },
+    { ...base, key: 'contact_preference', type: 'RADIO', label: 'Preferred contact', options: [option('email')] },
+  ];
+  const errors = {
+    summaryTitle: 'There is a problem',
+    fieldRequired: 'This field is required.',
+    choiceRequired: 'Please choose one of the options.',
+    repeatRequired: 'Please repeat the password.',
+    passwordRequired: 'Password is required.',
+  };
+  const labels: RegistrationLabels = {
+    locale: 'en-GB',
+    fields: Object.fromEntries(fields.map((f) => [f.key, f.label!])),
+    langs: {},
+    // What ./field-messages.ts makes of these fields in English.
+    messages: {
+      given_name: { fieldRequired: 'Enter your given name.' },
+      password: { passwordRequired: 'Enter your password.' },
+      business_type: { choiceRequired: 'Choose your type of business.' },
+      contact_preference: { choiceRequired: 'Choose your preferred contact.' },
+    },
+    password: { needs: 'Your password needs {rules}.', forbidden: 'Remove from your password: {chars}' },
+    newTab: '(opens in a new tab)',
+    statement: {
+      template: 'By creating an account you accept the {terms} and acknowledge the {privacy}.',
+      terms: { href: 'https://www.example.com/terms', text: 'Terms of use' },
+      privacy: { href: 'https://www.example.com/privacy', text: 'Privacy notice' },
+      newTab: '(opens in a new tab)',
+    },
+    optional: '(optional)',
+    choose: 'Please choose',
+    country: 'Country or region',
+    mobileHint: '',
+    submit: 'Register',
+    pending: 'Creating your account…',
+    show: 'Show password',
+    hide: 'Hide password',
+    capsLock: 'Caps Lock is on',
+    existsSignIn: '',
+    existsReset: '',
+    checklist: {
+      title: 'Your password needs',
+      met: 'met',
+      notMet: 'not met',
+      rules: { length: '10 to 30 characters', lower: 'a lowercase letter', upper: 'an uppercase letter', digit: 'a digit' },
+      forbidden: 'Not allowed: {chars}',
+    },
+  };
+  const renderForm = async () => {
+    const { RegistrationForm } = await import('@/app/register/registration-form');
+    return render(<RegistrationForm requestId="req-12345678" fields={fields} existsLinks={{ signIn: '/', reset: '/' }} labels={labels} errors={errors} />);
+  };
+  const summaryTexts = () => [...document.querySelectorAll('.error-summary li')].map((li) => li.textContent);
+
+  test('directly above the button, what registering means: the terms and the privacy notice, each opening a new tab and saying so (D50)', async () => {
+    await renderForm();
+    const statement = document.querySelector('.terms-statement')!;
+    expect(statement.nextElementSibling?.querySelector('button[type="submit"]')).not.toBeNull();
+    expect(statement.textContent).toBe(
+      'By creating an account you accept the Terms of use (opens in a new tab) and acknowledge the Privacy notice (opens in a new tab).',
+    );
+    const terms = screen.getByRole('link', { name: /^Terms of use ?\(opens in a new tab\)$/ });
+    expect([terms.getAttribute('href'), terms.getAttribute('target'), terms.getAttribute('rel')]).toEqual([
+      'https://www.example.com/terms',
+      '_blank',
+      'noopener noreferrer',
+    ]);
+    expect(screen.getByRole('link', { name: /^Privacy notice ?\(opens in a new tab\)$/ }).getAttribute('href')).toBe('https://www.example.com/privacy');
+  });
+
+  test('an empty submit: each entry names its field once, the password among them', async () => {
+    await renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() =>
+      expect(summaryTexts()).toEqual([
+        'Enter your given name.',
+        'Enter your password.',
+        'Please repeat the password.',
+        'Choose your type of business.',
+        'Choose your preferred contact.',
+      ]),
+    );
+    expect(document.getElementById('given_name-error')?.textContent).toBe('Enter your given name.');
+  });
+
+  test('a weak password: the summary says what it still needs, in the checklist’s words', async () => {
+    await renderForm();
+    for (const id of ['password', 'password_echo']) fireEvent.change(document.getElementById(id)!, { target: { value: 'kitchenpass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(summaryTexts()).toContain('Your password needs an uppercase letter and a digit.'));
+    expect(summaryTexts()[0]).toBe('Enter your given name.');
+    // With JavaScript the checklist beside the password says it; no second message under the field.
+    expect(document.getElementById('password-error')).toBeNull();
+  });
+
+  test('without JavaScript a weak password alone comes back with a summary of one and the message under the emptied field', async () => {
+    const { useHydrated } = await import('@/app/_components/use-hydrated');
+    vi.mocked(useHydrated).mockReturnValue(false);
+    const { submitRegistration } = await import('@/app/register/actions');
+    vi.mocked(submitRegistration).mockResolvedValue({
+      status: 'invalid',
+      fieldErrors: { password: 'newPasswordPattern' },
+      values: { given_name: 'Nina', business_type: 'hotel', contact_preference: 'email' },
+      check: { unmet: ['upper', 'digit'], forbidden: [] },
+    });
+    await renderForm();
+    fireEvent.change(document.getElementById('given_name')!, { target: { value: 'Nina' } });
+    for (const id of ['password', 'password_echo']) fireEvent.change(document.getElementById(id)!, { target: { value: 'NewKitchen2027' } });
+    fireEvent.change(document.getElementById('business_type')!, { target: { value: 'hotel' } });
+    fireEvent.click(screen.getByRole('radio'));
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(summaryTexts()).toEqual(['Your password needs an uppercase letter and a digit.']));
+    expect(document.getElementById('password-error')?.textContent).toBe('Your password needs an uppercase letter and a digit.');
+    vi.mocked(useHydrated).mockReturnValue(true);
   });
 });
 

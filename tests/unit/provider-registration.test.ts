@@ -126,6 +126,8 @@ describe('the field list', () => {
       ['mobile_number', 'MOBILE', false, 'Mobile Number'],
     ]);
     expect(fields[1]).toMatchObject({ maxLength: 150, custom: false });
+    // The language the texts are in, where the answer says (`locale`, else `language`): here English on a German page.
+    expect(fields.map((f) => f.labelLocale)).toEqual(['en-us', undefined, undefined]);
   });
 
   test('the 4.x answer is used when it is served (an array, or under `fields`); 405, 501 and an unknown shape fall back too', async () => {

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { fieldListCheck, onboardingScopesCheck, registrationSettingsCheck } from '@/scripts/tenant-onboarding';
+import { fieldListCheck, fieldTextsCheck, onboardingScopesCheck, registrationSettingsCheck } from '@/scripts/tenant-onboarding';
 import type { Recorded } from '@/scripts/tenant-record';
 
 /** tenant:check's rows on registration and invitations (docs/onboarding.md). */
@@ -18,6 +18,27 @@ test('the field list: the path that answered, or what was tried', () => {
   const none = fieldListCheck([answered('registration.fields', 404), answered('registration.setup', 404)], undefined, 'registration.setup: invalid-response');
   expect(none.result).toBe('FAIL');
   expect(none.detail).toContain('(/user-srv/public/fields HTTP 404, /registration-setup-srv/public/list HTTP 404): registration.setup: invalid-response');
+});
+
+test('the field texts: a warning naming, per language, the fields the tenant answers in its fallback; nothing said is unknown', () => {
+  const field = (key: string, labelLocale: string | undefined) =>
+    ({ key, type: 'TEXT', custom: false, required: true, readOnly: false, options: [], label: key, labelLocale }) as const;
+  const warned = fieldTextsCheck([
+    ['de-DE', [field('email', 'de'), field('given_name', 'de')]],
+    ['en-GB', [field('email', 'en'), field('given_name', 'en')]],
+    ['fr-FR', [field('email', 'en'), field('given_name', 'en')]],
+    ['ja-JP', [field('email', 'en'), field('given_name', 'en')]],
+    ['pl-PL', [field('email', 'pl'), field('given_name', 'en')]],
+  ]);
+  expect(warned.result).toBe('WARN');
+  expect(warned.detail).toContain('no text in fr-FR, ja-JP for: email, given_name\nno text in pl-PL for: given_name\n');
+  expect(fieldTextsCheck([['de-DE', [field('email', 'de')]]])).toEqual({
+    name: 'Registration field texts',
+    result: 'PASS',
+    detail: 'every field has a text in de-DE',
+  });
+  expect(fieldTextsCheck([['de-DE', [field('email', undefined)]]]).result).toBe('UNKNOWN');
+  expect(fieldTextsCheck([['de-DE', undefined]]).result).toBe('UNKNOWN');
 });
 
 test('a captcha fails the settings row and says what the page does; registration off passes and says so', () => {

@@ -50,8 +50,8 @@ test('a sign-in missing required fields is asked only those, as the registration
   await expectAccessible(page);
 
   await submit(page, 'Save and continue');
-  await expect(errorOf(page, 'mobile_number')).toHaveText('This field is required.');
-  await expect(errorOf(page, 'business_type')).toHaveText('Please choose one of the options.');
+  await expect(errorOf(page, 'mobile_number')).toHaveText('Enter your mobile number.');
+  await expect(errorOf(page, 'business_type')).toHaveText('Choose your type of business.');
   // Not a British number (the country beside it): the server's numbering plans say so, in both modes.
   await page.locator('#mobile_number').fill('12345');
   await page.locator('#business_type').selectOption('canteen');
@@ -113,7 +113,7 @@ test('a newcomer from Google completes the tenant’s fields here and is signed 
     await page.locator('#email').fill('nina.newcomer@gmail.example');
     await page.locator('#given_name').fill('Nina');
     await page.locator('#family_name').fill('Newcomer');
-    await page.getByRole('checkbox', { name: 'I accept the terms of use.' }).check();
+    await page.getByRole('checkbox', { name: /^I accept the terms of use/ }).check();
   }
   await page.locator('#business_type').selectOption('restaurant');
   await page.getByRole('radio', { name: 'By phone' }).check();
@@ -134,4 +134,34 @@ test('an invented track, with or without this sign-in’s request, goes nowhere:
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your sign-in has expired');
   expect(await standin.calls(`metadata/${invented}`)).not.toHaveLength(0);
   expect(await standin.calls(`trackinfo/${requestId}/${invented}`)).not.toHaveLength(0);
+});
+
+test('whose account it is, and a way out: a sign-in’s missing fields can be cancelled, a newcomer can use another account', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const email = PROFILE_MISSING.email(tag('way-out', javaScriptEnabled));
+  await toMissingFields(page, email, javaScriptEnabled);
+  const requestId = new URL(page.url()).searchParams.get('requestId')!;
+  await expect(page.locator('#page-description')).toHaveText(`Your account ${email} needs a few more details before you can sign in.`);
+  // Nothing here creates an account: no terms statement.
+  await expect(page.locator('main .terms-statement')).toHaveCount(0);
+  // Back to a fresh sign-in for the same request.
+  await page.getByRole('link', { name: 'Cancel and sign in again' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]requestId=${requestId}`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+
+  // A newcomer from Google: the provider and the address it gave, the terms above the button, another account.
+  await page.context().clearCookies();
+  const newcomerRequest = await startSignIn(page);
+  await page.getByRole('link', { name: 'Sign in with Google', exact: true }).click();
+  await page.getByRole('radio', { name: /^Nina Newcomer/ }).check();
+  await page.getByRole('button', { name: 'Sign in at Google' }).click();
+  await expect(page.locator('#page-description')).toHaveText(
+    /^You signed in with Google as nina\.newcomer\+[0-9a-f]{8}@gmail\.example\. To create your account here, please add these details\.$/,
+  );
+  await expect(page.locator('main form .terms-statement')).toContainText('By creating an account you accept the Terms of use');
+  await page.getByRole('link', { name: 'Use another account' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]requestId=${newcomerRequest}`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
 });

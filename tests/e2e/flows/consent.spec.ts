@@ -34,9 +34,14 @@ async function expectTermsPage(page: Page, legacy: boolean) {
   await expect(text.getByRole('heading', { level: 3, name: 'Terms of use for the sales portal' })).toBeVisible();
   await expect(text.locator('script, style, img, iframe, [onclick]')).toHaveCount(0);
   await expect(text.locator('a')).toHaveCount(1);
-  await expect(text.getByRole('link', { name: 'full terms' })).toHaveAttribute('href', 'https://example.com/terms/v2');
+  // Links leave the sign-in in a tab of their own, and say so (D68).
+  const inText = text.getByRole('link', { name: /^full terms ?\(opens in a new tab\)$/ });
+  await expect(inText).toHaveAttribute('href', 'https://example.com/terms/v2');
+  await expect(inText).toHaveAttribute('target', '_blank');
   await expect(text.getByText('this link', { exact: true })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Open the full text' })).toHaveAttribute('href', 'https://example.com/terms/v2');
+  const full = page.getByRole('link', { name: 'Open the full text (opens in a new tab)' });
+  await expect(full).toHaveAttribute('href', 'https://example.com/terms/v2');
+  await expect(full).toHaveAttribute('target', '_blank');
   expect(await page.title()).not.toContain('hijacked');
 }
 
@@ -76,6 +81,9 @@ test('declining: a clear page, nothing signed in, and the terms are asked again 
   await expect(page.locator('main h1')).toHaveText('Terms not accepted');
   await expect(page.locator('main')).toContainText('You have not been signed in.');
   await expect(page.locator('main')).toContainText('please contact your account manager');
+  // Whom to ask, where the operator names someone (SUPPORT_URL, SUPPORT_EMAIL).
+  await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'https://www.example.com/support');
+  await expect(page.getByRole('link', { name: 'Write to support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com');
   await expectAccessible(page);
   await expectOnlyMessages(page, 'en-GB', ['Kitchen Equipment Sales Portal (demo)']);
   // The precheck was not continued: the tenant issued nothing for this sign-in.
@@ -126,4 +134,69 @@ test('an entry the tenant did not send shows no terms: an invented track, missin
   await page.goto(invented.toString());
   await expect(page.locator('main h1')).toHaveText('Your sign-in has expired');
   await expect(page.locator('main .consent')).toHaveCount(0);
+});
+
+test('the tenant refusing to record the acceptance is its answer: said on the form, or the expired page once its track no longer vouches; never an error page', async ({
+  page,
+  javaScriptEnabled,
+  standin,
+  appLog,
+}) => {
+  const email = TERMS.fresh(tag('refused', javaScriptEnabled));
+  await signIn(page, email, javaScriptEnabled);
+  await expect(page.locator('main h1')).toHaveText('Accept the terms');
+  // The tenant answers 400 to this account's acceptance once (the stand-in's fault, scoped to the account).
+  await standin.fault({ pathIncludes: '/consent/usage/accept', email, mode: 'refuse', status: 400, times: 1 });
+  await submit(page, 'Accept and continue');
+  await expect(page.getByText('Your acceptance could not be recorded. Please try again, or sign in again.')).toBeVisible();
+  await expect(page.locator('main h1')).toHaveText('Accept the terms');
+  // 401: the track no longer vouches for the account; the sign-in is over.
+  await standin.fault({ pathIncludes: '/consent/usage/accept', email, mode: 'refuse', status: 401, times: 1 });
+  await submit(page, 'Accept and continue');
+  await expect(page.locator('main h1')).toHaveText('Your sign-in has expired');
+  // Warnings with the tenant's status, no error-level line (which would feed the step-error alert).
+  const lines = appLog()
+    .split('\n')
+    .filter((line) => line.includes('"event":"consent.accept-refused"'));
+  // (The app is shared with the same test without JavaScript: its lines may be there too.)
+  const refusals = lines.map((line) => JSON.parse(line) as { level: number; kind: string; status?: number });
+  expect(refusals).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ level: 40, kind: 'refused', status: 400 }),
+      expect.objectContaining({ level: 40, kind: 'not-authorised' }),
+    ]),
+  );
+  expect(refusals.every((refusal) => refusal.level === 40)).toBe(true);
+  expect(appLog()).not.toMatch(/"level":50[^\n]*"step":"consent\.accept"/);
+});
+
+test('an older version, already accepted, put in the address is not taken: only the version the tenant asks now @generations', async ({
+  page,
+  javaScriptEnabled,
+  generation,
+  standin,
+}) => {
+  const legacy = generation === 'legacy';
+  // The demo account accepted version 1; the tenant asks version 2 (tests/provider/seed.json).
+  const email = TERMS.fresh(tag('older', javaScriptEnabled));
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(request.url()));
+  const requestId = await signIn(page, email, javaScriptEnabled);
+  await expectTermsPage(page, legacy);
+  const entry = asked.map((u) => new URL(u)).find((u) => u.pathname === '/consent' && u.searchParams.has('track_id'))!;
+
+  // The attack: version 1 in the address. Before, its terms were shown, "accepted" again (the
+  // tenant's 204) and the sign-in completed without version 2 ever being accepted.
+  const older = new URL(entry);
+  older.searchParams.set('consent_version_id', 'portal-terms-v1');
+  await page.goto(older.toString());
+  await expect(page.locator('main h1')).toHaveText('This sign-in link is not valid');
+  expect(await standin.calls('/login-srv/precheck/continue', requestId)).toEqual([]);
+
+  // The version asked is still the one to accept.
+  await page.goto(`/consent?requestId=${requestId}`);
+  await expectTermsPage(page, legacy);
+  await submit(page, 'Accept and continue');
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 });

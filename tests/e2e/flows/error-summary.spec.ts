@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { ACCOUNTS, expect, test, toNewPasswordStep, toPasswordStep } from '../support/fixtures';
+import { ACCOUNTS, expect, startSignIn, test, toNewPasswordStep, toPasswordStep } from '../support/fixtures';
 
 /**
  * When the error summary shows, with the mouse (keyboard.spec.ts walks the forms by keyboard): two
  * or more fields with messages of their own; one field in error has its message under it only, and
  * takes focus. The new password's rules are said by its checklist alone (never again under the
- * field or in a summary), so its form, the only one with two fields, shows none. The latest answer
- * always shows. (The summary's own listing and links: tests/unit/forms.test.tsx.)
+ * field or in a summary), so its form, the only one with two fields, shows none. The registration
+ * form lists its password as well, in words, and without JavaScript even one problem. The latest
+ * answer always shows. (The summary's own listing and links: tests/unit/forms.test.tsx.)
  */
 
 const t = JSON.parse(readFileSync('messages/en-GB.json', 'utf8')) as Record<string, Record<string, string>>;
@@ -81,4 +82,52 @@ test('one field in error: the message under it only, the field focused, nothing 
   await expect(page.locator('.error-summary')).toHaveCount(0);
   await expect(field).toBeFocused();
   expect(await offset()).toBe(before);
+});
+
+test('the registration form: each entry names its field, the password among them; without JavaScript a weak password alone comes back with the summary and its message', async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await startSignIn(page);
+  await page.getByRole('link', { name: 'Register here' }).click();
+  await page.locator('main form button[type="submit"]').click();
+  const summary = page.locator('.error-summary');
+  // Two pairs of the same anonymous words and no password before (D52).
+  await expect(summary.locator('li')).toHaveText([
+    'Enter your email.',
+    'Enter your given name.',
+    'Enter your family name.',
+    'Enter your password.',
+    'Please repeat the password.',
+    'Choose your type of business.',
+    'Choose your preferred contact.',
+  ]);
+  await expect(summary).toBeFocused();
+  // (Without JavaScript a followed link leaves its fragment in the form's address: docs/testing.md.)
+  if (javaScriptEnabled) {
+    await summary.getByRole('link', { name: 'Enter your password.' }).click();
+    await expect(page.locator('#password')).toBeFocused();
+  }
+
+  // Everything right but the password: lower case and a digit, no capital.
+  await page.locator('#email').fill(`new+summary-${javaScriptEnabled ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}@example.com`);
+  await page.locator('#given_name').fill('Nina');
+  await page.locator('#family_name').fill('Neumann');
+  await page.locator('#password').fill('newkitchen2027');
+  await page.locator('#password_echo').fill('newkitchen2027');
+  await page.locator('#business_type').selectOption('hotel');
+  await page.getByRole('radio', { name: 'By e-mail' }).check();
+  await page.locator('main form button[type="submit"]').click();
+  await expect(page.locator('#password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#password-rules li.failed')).toHaveCount(1);
+  if (javaScriptEnabled) {
+    // The checklist beside the typed password says it; one field in error takes the cursor.
+    await expect(summary).toHaveCount(0);
+    await expect(page.locator('#password')).toBeFocused();
+  } else {
+    // A new page with both passwords empty: the summary and the field say what it needs.
+    await expect(summary.locator('li')).toHaveText(['Your password needs an uppercase letter.']);
+    await expect(page.locator('#password-error')).toHaveText('Your password needs an uppercase letter.');
+    await expect(page.locator('#password')).toHaveValue('');
+  }
 });

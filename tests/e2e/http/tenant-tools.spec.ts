@@ -46,7 +46,7 @@ const deployment = (tenant: Tenant, extra: Record<string, string> = {}) => ({
 });
 
 /** The result column of one row of tenant:check's table. */
-const row = (output: string, name: string) => new RegExp(`^${name}\\s+(PASS|FAIL|UNKNOWN)\\b`, 'm').exec(output)?.[1];
+const row = (output: string, name: string) => new RegExp(`^${name}\\s+(PASS|FAIL|UNKNOWN|WARN)\\b`, 'm').exec(output)?.[1];
 
 const tenants: Tenant[] = [];
 test.afterAll(() => {
@@ -113,6 +113,12 @@ test('a fresh tenant fails the check; tenant:setup shows the change, writes it o
   expect(after.output).toContain('the chosen group (claim selected_group) is in: access token');
   // The stand-in's providers in its order (no IDENTITY_PROVIDERS_FIRST here); the hidden one has no button.
   expect(after.output).toMatch(/Registration field list\s+PASS\s+\d+ fields from \/user-srv\/public\/fields \(4\.x\)/);
+  // The stand-in's tenant has German texts, French for one field, and English as its fallback: a warning, no failure.
+  expect(row(after.output, 'Registration field texts')).toBe('WARN');
+  expect(after.output).toContain('no text in cs-CZ, es-ES, it-IT, ja-JP, pl-PL, pt-BR, sv-SE, tr-TR, zh-CN for: email, given_name, family_name,');
+  expect(after.output).toMatch(
+    /^ +no text in fr-FR for: email, given_name, family_name, mobile_number, password, password_echo, birthdate, contact_preference,/m,
+  );
   expect(after.output).toContain('self-registration on, invitations on, no captcha');
   expect(after.output).toContain('cidaas:register and cidaas:invite granted');
   expect(after.output).toContain('2 buttons on the e-mail step: "Google" (google, social), "Acme Corp SSO" (acme-saml, SAML)');

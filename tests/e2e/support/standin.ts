@@ -16,11 +16,14 @@ export type StandIn = {
   calls(fragment: string, requestId?: string): Promise<Array<{ method: string; path: string }>>;
   /**
    * Makes the stand-in fail the calls whose path contains `pathIncludes` and whose body names the
-   * sign-in `requestId` (either, or both): the next `times` of them, or all.
+   * sign-in `requestId` or the account of `email` (any of them): the next `times` of them, or all.
+   * `refuse` answers the 4xx `status` (the tenant's refusal); `error` a 500.
    */
   fault(
     args: ({ pathIncludes: string; requestId?: string } | { requestId: string; pathIncludes?: string }) & {
-      mode: 'delay' | 'error' | 'garbage' | 'close';
+      email?: string;
+      mode: 'delay' | 'error' | 'garbage' | 'close' | 'refuse';
+      status?: number;
       delayMs?: number;
       times?: number;
     },
@@ -45,6 +48,8 @@ export type StandIn = {
       off?: boolean;
       autoLogin?: boolean;
       confirmEmail?: boolean;
+      /** The tenant's declared terms at a new account's first login (a ticked legacy CONSENT field accepts them). */
+      termsAtFirstLogin?: boolean;
       passwordPolicy?: { minimumLength: number; maximumLength: number; noOfDigits: number; noOfSpecialChars: number; lowerAndUpperCase: boolean };
     },
   ): Promise<void>;

@@ -194,6 +194,13 @@ export function loginRoutes({ store }: Context): Route[] {
         if (!track || track.used || track.expiresAt < Date.now()) {
           return redirectTo(res, refused(track?.requestId, 'track is invalid or used'));
         }
+        // Declared terms not accepted yet are asked here too, as at any login (its consent precheck).
+        const account = store.accountBySub(track.sub);
+        if (account && consentDue(store, account) && track.pending.length === 0) {
+          track.pending = ['consent'];
+          return redirectTo(res, precheckPage(track));
+        }
+        if (track.pending.length > 0) return redirectTo(res, refused(track.requestId, 'precheck is open'));
         track.used = true;
         // An address still to confirm: refused like a password login, with the track named too.
         if (store.accountBySub(track.sub)?.emailVerified === false) {
@@ -277,6 +284,9 @@ export function loginRoutes({ store }: Context): Route[] {
         const selectableGroups = step === 'group' ? store.groupsOf(account, u.searchParams.get('acceptLanguage') ?? '') : [];
         const suggestion = step === 'suggest' ? suggestionMetadata(account) : {};
         const missing = step === 'missing_fields' ? missingMetadata(account) : {};
+        // The consent step names the version it asks (its current one); where a tenant puts it is not published (§2.17).
+        const due = step === 'consent' ? consentDue(store, account) : undefined;
+        const consent = due ? { consent_id: due.consentId, consent_version_id: due.versionId } : {};
         ok(res, {
           logged_in: false,
           validation_type:
@@ -292,7 +302,7 @@ export function loginRoutes({ store }: Context): Route[] {
                       ? 'common_consent'
                       : 'login_success',
           // The account the track is for (docs/provider-contract.md §2.8); the missing fields' step names more of it.
-          meta_data: { identity: { sub: account.sub }, ...suggestion, ...missing, selectableGroups, amr_values: ['pwd'] },
+          meta_data: { identity: { sub: account.sub }, ...suggestion, ...missing, ...consent, selectableGroups, amr_values: ['pwd'] },
           used: false,
         });
       },

@@ -107,6 +107,7 @@ function register(store: Store, generation: Context['generation'], req: Req, res
     // A tenant that wants the address confirmed first: no sign-in until it is (login.ts refuses it).
     ...(store.requests.get(requestId)?.confirmEmail ? { emailVerified: false } : {}),
   };
+  if (store.requests.get(requestId)?.termsAtFirstLogin) declaredTerms(store, generation, account, body, customFields);
   store.accounts.set(account.email, account);
   // With the app's auto_login_after_register, a track the after-register login takes in place of a password.
   let track: { track_id: string } | undefined;
@@ -122,6 +123,24 @@ function register(store: Store, generation: Context['generation'], req: Req, res
     suggested_action: track ? 'LOGIN' : store.registration.suggestedAction,
     ...track,
   });
+}
+
+/**
+ * The declared terms a new account must accept (the seed's first consent), asked at its first login
+ * (the consent precheck, login.ts), unless the legacy form's CONSENT field naming them was ticked:
+ * that is the acceptance of their current version.
+ */
+function declaredTerms(store: Store, generation: Context['generation'], account: Account, body: Body, customFields: Record<string, unknown>) {
+  const terms = store.consents[0];
+  if (!terms) return;
+  account.asksConsent = terms.consentId;
+  if (generation !== 'legacy') return;
+  const accepted = store.registration.fields.some((field) => {
+    const refs = Array.isArray(field.consent_refs) ? field.consent_refs : [];
+    const value = field.fieldType === 'CUSTOM' ? customFields[String(field.fieldKey)] : body[String(field.fieldKey)];
+    return field.dataType === 'CONSENT' && refs.includes(terms.consentId) && value === true;
+  });
+  if (accepted) account.acceptedConsentVersions = [terms.versions[terms.versions.length - 1].id];
 }
 
 /** The tenant's password policy for this request's client, else the demo tenant's (10 to 30 characters). */

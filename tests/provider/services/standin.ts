@@ -55,6 +55,7 @@ ${
         request.registrationOff = body.off === true;
         request.autoLogin = body.autoLogin === true;
         request.confirmEmail = body.confirmEmail === true;
+        request.termsAtFirstLogin = body.termsAtFirstLogin === true;
         request.passwordPolicy =
           body.passwordPolicy && typeof body.passwordPolicy === 'object' ? (body.passwordPolicy as AuthRequest['passwordPolicy']) : undefined;
         sendJson(res, 200, {
@@ -73,11 +74,26 @@ ${
         const pathIncludes = str(body.pathIncludes);
         const requestId = str(body.requestId);
         const mode = body.mode;
-        if ((!pathIncludes && !requestId) || !['delay', 'error', 'garbage', 'close'].includes(String(mode))) {
-          return sendJson(res, 400, { error: 'pathIncludes or requestId, and mode (delay|error|garbage|close) are required' });
+        // An account's calls, by its address (their bodies name it by its sub).
+        const email = str(body.email);
+        const sub = email ? store.accountByEmail(email)?.sub : undefined;
+        if (email && !sub) return sendJson(res, 404, { error: 'no such account' });
+        if ((!pathIncludes && !requestId && !sub) || !['delay', 'error', 'garbage', 'close', 'refuse'].includes(String(mode))) {
+          return sendJson(res, 400, { error: 'pathIncludes, requestId or email, and mode (delay|error|garbage|close|refuse) are required' });
         }
+        const status = Number(body.status);
+        if (mode === 'refuse' && !(status >= 400 && status < 500)) return sendJson(res, 400, { error: 'refuse needs a 4xx status' });
         const times = Number(body.times) > 0 ? Number(body.times) : undefined;
-        const fault: Fault = { id: store.newId(), pathIncludes, requestId, mode: mode as Fault['mode'], delayMs: Number(body.delayMs) || 0, times };
+        const fault: Fault = {
+          id: store.newId(),
+          pathIncludes,
+          requestId,
+          sub,
+          mode: mode as Fault['mode'],
+          ...(mode === 'refuse' ? { status } : {}),
+          delayMs: Number(body.delayMs) || 0,
+          times,
+        };
         store.faults.push(fault);
         sendJson(res, 200, fault);
       },

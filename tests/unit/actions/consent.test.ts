@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { ProviderError } from '@/lib/provider/errors';
 import {
   ERROR_PAGE_WITH_REF,
   expired,
@@ -62,13 +61,20 @@ describe('Accept (app/consent/actions.ts acceptTerms)', () => {
     expect((await flowNow())?.continuation).toBeUndefined();
   });
 
-  test('no answer: "not responding" with a reference; an answer nobody can read or a refusal: the error page', async () => {
+  test('no answer: "not responding" with a reference; an answer nobody can read or a 5xx: the error page', async () => {
     vi.mocked(acceptConsent).mockRejectedValueOnce(outage());
     expect(await accept()).toMatchObject({ status: 'invalid', formError: 'serviceUnavailable', reference: expect.stringMatching(/^[0-9A-F]{10}$/) });
     vi.mocked(acceptConsent).mockRejectedValueOnce(garbage());
     expect(await redirectedTo(accept())).toMatch(ERROR_PAGE_WITH_REF);
-    vi.mocked(acceptConsent).mockRejectedValueOnce(new ProviderError({ kind: 'rejected', operation: 'x', status: 401, code: 401 }));
-    expect(await redirectedTo(accept())).toMatch(ERROR_PAGE_WITH_REF);
+    expect((await flowNow())?.continuation).toBeUndefined();
+  });
+
+  test('the tenant’s refusal is an answer, never the error page: its track no longer vouches, the expired page; another, said on the form', async () => {
+    vi.mocked(acceptConsent).mockResolvedValueOnce({ kind: 'not-authorised' });
+    expect(await redirectedTo(accept())).toBe(expired);
+    await consentFlow();
+    vi.mocked(acceptConsent).mockResolvedValueOnce({ kind: 'refused', status: 400, code: 'CONSENT_400' });
+    expect(await accept()).toEqual({ status: 'invalid', fieldErrors: {}, formError: 'consentRefused' });
     expect((await flowNow())?.continuation).toBeUndefined();
   });
 

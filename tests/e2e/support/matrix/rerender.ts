@@ -68,6 +68,8 @@ const LOCALE_COOKIES = new Set([localeCookie(false).name, localeCookie(true).nam
  *
  * Left out, as they differ between the same state rendered twice:
  * - <wbr>: where the phrases of a Japanese or Chinese text break (lib/i18n/typeset.tsx);
+ * - a <span lang>: the tenant's words in its fallback language, where a language has none of its
+ *   own (lib/i18n/field-labels.ts), which differs by language;
  * - what the page's scripts change once they run, since the walked page runs them and a re-render
  *   does not (app/_components/use-hydrated.ts: the server's HTML is always the no-script form):
  *   the hidden fields React puts into a form for posting its action without scripts (`$ACTION_…`,
@@ -86,6 +88,7 @@ export async function fingerprint(page: Page): Promise<string[]> {
       const out: string[] = [];
       const skip = (e: Element) =>
         e.tagName === 'WBR' ||
+        (e.tagName === 'SPAN' && e.hasAttribute('lang')) ||
         e.getAttribute('name')?.startsWith('$ACTION') ||
         e.closest(`svg, [aria-hidden="true"], .visually-hidden, [hidden], ${scripted}, ${timed}`) !== null;
       for (const element of main.querySelectorAll('*')) {

@@ -50,8 +50,8 @@ export const additionalInfoTours: Tour[] = [
         byAddress: false,
         reach: async (v) => {
           await mainSubmit(v.page).click();
-          await expectFieldError(v, 'mobile_number', 'fieldRequired');
-          await expectFieldError(v, 'business_type', 'choiceRequired');
+          await expectFieldError(v, 'mobile_number', 'fieldErrors.required');
+          await expectFieldError(v, 'business_type', 'fieldErrors.choose');
         },
         data: loginTexts,
       },

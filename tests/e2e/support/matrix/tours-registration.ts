@@ -26,8 +26,8 @@ export const registrationTours: Tour[] = [
         reach: async (v) => {
           await v.page.locator('#email').fill('');
           await mainSubmit(v.page).click();
-          await expectFieldError(v, 'email', 'emailRequired');
-          await expectFieldError(v, 'given_name', 'fieldRequired');
+          await expectFieldError(v, 'email', 'fieldErrors.required');
+          await expectFieldError(v, 'given_name', 'fieldErrors.required');
         },
         data: tenantTexts,
       },

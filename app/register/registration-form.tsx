@@ -15,8 +15,8 @@ import { COUNTRY_SUFFIX, fieldError, repeatOf, type RegistrationField } from '@/
 import { CHECKLIST_ERRORS, checkNewPassword, requirementsOf } from '@/lib/validation/rules';
 import { submitRegistration, type RegisterState } from './actions';
 import { Box, FieldError, Radios, selectHandlers } from './choice-fields';
-import { firstToFill } from './first-to-fill';
 import type { FieldMessages } from './field-messages';
+import { firstToFill } from './first-to-fill';
 import { passwordWords } from './password-words';
 import { TermsStatement, type StatementTexts } from './terms-statement';
 import { usePhoneCheck } from './use-phone-check';

@@ -30,6 +30,17 @@ async function chooseOnPhone(request: APIRequestContext, standin: StandIn, email
   return ((await answer.json()) as { outcome: string }).outcome;
 }
 
+/** On the pairing page: the phone chooses the number shown, the page says so, and the sign-in goes on. */
+async function pairThenSignedIn(page: Page, request: APIRequestContext, standin: StandIn, email: string, javaScriptEnabled: boolean) {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pair your phone');
+  expect(await chooseOnPhone(request, standin, email, await shownNumber(page))).toBe('ok');
+  await awaitPairing(page, javaScriptEnabled);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Phone paired');
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await continueToProvider(page, javaScriptEnabled);
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+}
+
 const shownNumber = async (page: Page) => (await page.locator('.push-number .number').textContent())!.trim();
 
 /** Without JavaScript the person asks; with it the page asks by itself. */
@@ -234,13 +245,7 @@ test('push without a paired phone: the tenant says "set it up first", and the pa
   await signIn(page, email, javaScriptEnabled);
   if (!javaScriptEnabled) await submit(page, 'Send request');
   await expect(page).toHaveURL(/\/setup-mfa\/push\?requestId=[\w-]+$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pair your phone');
-  expect(await chooseOnPhone(request, standin, email, await shownNumber(page))).toBe('ok');
-  await awaitPairing(page, javaScriptEnabled);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Phone paired');
-  await page.getByRole('link', { name: 'Continue' }).click();
-  await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  await pairThenSignedIn(page, request, standin, email, javaScriptEnabled);
 });
 
 test('push without a paired phone beside a working e-mail code: the password alone pairs nothing; the code first, then the phone is offered and paired @js-on-only', async ({
@@ -271,13 +276,7 @@ test('push without a paired phone beside a working e-mail code: the password alo
   await expect(page).toHaveURL(/\/register-mfa\/another\?requestId=/);
   await expect(page.locator('main form.other-methods button').first()).toHaveAccessibleName('Set up sign-in approval on your phone');
   await submit(page, 'Set up sign-in approval on your phone');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pair your phone');
-  expect(await chooseOnPhone(request, standin, email, await shownNumber(page))).toBe('ok');
-  await awaitPairing(page, javaScriptEnabled);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Phone paired');
-  await page.getByRole('link', { name: 'Continue' }).click();
-  await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  await pairThenSignedIn(page, request, standin, email, javaScriptEnabled);
 });
 
 test('backup codes added after an e-mail code are a second factor at the next sign-in: named there, and the first code shown works @js-on-only', async ({

@@ -213,7 +213,7 @@ test.describe('a screen 800 px high @js-on-only', () => {
 test.describe('second-factor set-up @js-on-only', () => {
   test('"Can’t scan the code?" shows a chevron, turned while open (D60)', async ({ page, photograph }) => {
     await passwordStep(page, SETUP.suggested(`d60-${Date.now()}`));
-    await page.locator('main .other-methods form:has(input[name="method"][value="TOTP"]) button[type="submit"]').click();
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
     await expect(page).toHaveURL(/\/setup-mfa\/authenticator\?/);
     const summary = page.locator('main details.cant-scan summary');
     const marker = () =>
@@ -247,7 +247,7 @@ test.describe('second-factor set-up @js-on-only', () => {
       const context = await browser.newContext({ locale, viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       await passwordStep(page, SETUP.suggested(`d76-${locale}-${Date.now()}`));
-      await page.locator('main .other-methods form:has(input[name="method"][value="PUSH"]) button[type="submit"]').click();
+      await page.locator('main button[name="method"][value="PUSH"]').click();
       await expect(page).toHaveURL(/\/setup-mfa\/push\?/);
       const number = await boxOf(page, 'main .push-number .number');
       const waiting = await boxOf(page, 'main .push-check .hint.waiting');

@@ -453,7 +453,7 @@ test('the register page names the application from its first view', async ({ pag
   const requestId = await unreadRequest(page);
   await page.goto(`/register?requestId=${requestId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create an account');
-  await expect(page.locator('.card-header').getByText(`Sign in to continue to ${CLIENT_NAME}`)).toBeVisible();
+  await expect(page.locator('.card-header').getByText(`Sign in to ${CLIENT_NAME}`)).toBeVisible();
 });
 
 test('a tenant with its own password policy: the checklist says its rules, the form holds to them, the tenant takes the password', async ({

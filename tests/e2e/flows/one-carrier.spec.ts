@@ -218,7 +218,11 @@ test("one's own open track with somebody else's subject, in a fresh browser: ref
   const victimSub = await subjectOf(browser, victim);
   // The attacker's own sign-in in another browser gives a real, open track.
   const attacker = await browser.newContext({ javaScriptEnabled: false });
-  const entry = await passwordThenEntry(await attacker.newPage(), MFA.email(tag('attacker-track', javaScriptEnabled)), false);
+  const attackerPage = await attacker.newPage();
+  const entry = await passwordThenEntry(attackerPage, MFA.email(tag('attacker-track', javaScriptEnabled)), false);
+  // Their own MFA page loaded to its end: its server has made every call it makes (the count
+  // below would otherwise race the last of them).
+  await attackerPage.waitForURL(/\/register-mfa/, { waitUntil: 'load' });
   await attacker.close();
 
   entry.searchParams.set('sub', victimSub);

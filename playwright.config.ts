@@ -31,7 +31,9 @@ export default defineConfig<object, { generation: 'current' | 'legacy' }>({
   // Whole sign-ins (a reset and a sign-in with it, say) on a loaded 2-core CI machine.
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  // The JSON report holds every test's duration, project and retry: `npm run bench:test-loop`
+  // sums it per spec (docs/testing.md "How long it takes").
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     ...chromium,
     // The trace (every action with the DOM before and after it, the screencast, the network and

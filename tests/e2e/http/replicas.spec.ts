@@ -21,8 +21,10 @@ const ROUNDS = 50;
 const PASSWORD = 'KitchenDemo2026';
 
 async function outbox(standinUrl: string, to: string): Promise<Array<{ code?: string; link?: string }>> {
-  const body = (await (await fetch(`${standinUrl}/__standin/outbox.json`)).json()) as { messages: Array<{ to: string; code?: string; link?: string }> };
-  return body.messages.filter((m) => m.to === to);
+  const body = (await (await fetch(`${standinUrl}/__standin/outbox.json?${new URLSearchParams({ to })}`)).json()) as {
+    messages: Array<{ code?: string; link?: string }>;
+  };
+  return body.messages;
 }
 
 /** Where the client is now: the path, and the page's main heading. */

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { machineBetween, machineSnapshot, processCpuSeconds } from '../../../scripts/machine-time.mjs';
 import { configureStandin, DEMO_FOOTER_LINKS, freePort, randomSecret, startApp, startStandin } from '../../../scripts/processes.mjs';
 
 /**
@@ -17,6 +18,7 @@ export default async function globalSetup() {
     throw new Error('No build found: run `npm run build` first (npm test does this).');
   }
   mkdirSync('test-results', { recursive: true });
+  const started = machineSnapshot();
   const clientId = 'sales-portal-e2e';
   const [current, legacy] = await Promise.all([startPair('current', clientId), startPair('legacy', clientId)]);
 
@@ -29,6 +31,13 @@ export default async function globalSetup() {
   process.env.E2E_CLIENT_ID = clientId;
 
   return async () => {
+    // The run's machine figures (docs/testing.md "How long it takes"), read before the shared
+    // servers stop: their CPU is the part of the run the tests' own servers cost.
+    const servers = { app: current.cpu().app, standin: current.cpu().standin, legacyApp: legacy.cpu().app, legacyStandin: legacy.cpu().standin };
+    writeFileSync(
+      'test-results/machine.json',
+      `${JSON.stringify({ ...machineBetween(started, machineSnapshot()), sharedServersCpuSeconds: servers }, null, 2)}\n`,
+    );
     await Promise.all([current.stop(), legacy.stop()]);
   };
 }
@@ -102,6 +111,7 @@ async function startPair(generation: Generation, clientId: string) {
     appUrl,
     standinUrl,
     appLogPath,
+    cpu: () => ({ app: processCpuSeconds(app.pid), standin: processCpuSeconds(standin.pid) }),
     async stop() {
       // Waited for, so no server outlives the run (and its port and log stay its own until then).
       await Promise.all([stopChild(app), stopChild(standin)]);

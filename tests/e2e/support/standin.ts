@@ -68,8 +68,8 @@ export function standinClient(request: APIRequestContext, url: string): StandIn 
   return {
     url,
     async outbox(to) {
-      const response = await request.get(`${url}/__standin/outbox.json`);
-      return ((await response.json()).messages as OutboxMessage[]).filter((m) => m.to === to);
+      const response = await request.get(`${url}/__standin/outbox.json?${new URLSearchParams({ to })}`);
+      return (await response.json()).messages as OutboxMessage[];
     },
     async expireCodes(email) {
       expect((await request.post(`${url}/__standin/expire-codes`, { data: { email } })).ok()).toBe(true);

@@ -11,7 +11,15 @@ import { pendingPushesHtml } from './push.ts';
  */
 export function standinRoutes({ store }: Context): Route[] {
   return [
-    ['GET', '/__standin/outbox.json', (_req, res) => sendJson(res, 200, { messages: store.outbox })],
+    [
+      'GET',
+      '/__standin/outbox.json',
+      // `?to=` answers one address's messages: the whole outbox grows with every test of a run.
+      (_req, res, _p, u) => {
+        const to = u.searchParams.get('to');
+        sendJson(res, 200, { messages: to === null ? store.outbox : store.outbox.filter((m) => m.to === to) });
+      },
+    ],
     [
       'GET',
       '/__standin/outbox',

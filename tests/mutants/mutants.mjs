@@ -56,7 +56,7 @@ export const mutants = [
     file: 'lib/provider/tokens.ts',
     find: '    expectedState: pending.state,\n',
     replace: '    expectedState: client.skipStateCheck,\n',
-    checks: [{ unit: 'tests/unit/own-session.test.ts' }, { e2e: 'tests/e2e/flows/own-session.spec.ts', project: 'js-on', grep: 'callback' }],
+    checks: [{ unit: 'tests/unit/own-session.test.ts' }, { e2e: 'tests/e2e/flows/own-session.spec.ts', project: 'js-on', grep: 'real code with a state' }],
   },
   {
     id: 'C-10',

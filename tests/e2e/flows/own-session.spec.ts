@@ -210,6 +210,35 @@ test.describe("the deployment's own session", () => {
     }
   });
 
+  test('a real code with a state this browser did not send is refused: "please sign in again"', async ({ page, javaScriptEnabled, standin }) => {
+    // The code is genuine, so only the state check can refuse it (the tampered-state case above
+    // sends a made-up code, which the token exchange would refuse anyway). The provider's redirect
+    // to the callback is taken before the browser follows it, so the code is still unspent.
+    const { email } = fresh('state', javaScriptEnabled);
+    let callback: URL | undefined;
+    const provider = new URL(standin.url).origin;
+    await page.route(
+      (url) => url.origin === provider,
+      async (route) => {
+        const response = await route.fetch({ maxRedirects: 0 });
+        const location = response.headers().location;
+        const next = location ? new URL(location, route.request().url()) : undefined;
+        if (next?.pathname !== '/auth/callback') return route.fulfill({ response });
+        callback = next;
+        await route.abort();
+      },
+    );
+    await toPasswordStep(page, email);
+    await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.password.password);
+    await submit(page, 'Sign in');
+    await continueToProvider(page, javaScriptEnabled);
+    await expect.poll(() => callback?.searchParams.get('code') ?? '').not.toBe('');
+    const tampered = new URL(callback!);
+    tampered.searchParams.set('state', `${tampered.searchParams.get('state')}x`);
+    await page.goto(`${tampered.pathname}${tampered.search}`);
+    await expect(page.getByRole('heading', { name: 'Please sign in again' })).toBeVisible();
+  });
+
   test('a replayed callback finds nothing to finish and leaves the session as it was', async ({ page, javaScriptEnabled }) => {
     const { email } = fresh('replay', javaScriptEnabled);
     let callback = '';

@@ -60,7 +60,7 @@ const options = (page: Page, filter?: { name?: RegExp; selected?: boolean }) =>
 const chosen = (page: Page) => page.locator('[name="groupId"]').first().inputValue();
 
 test.describe('group selection', () => {
-  test('pick with the mouse; the provider carries the group into the access token; Back then finds the track used @generations', async ({
+  test('pick with the mouse; the provider carries the group into the access token; Back then finds the track used', async ({
     page,
     javaScriptEnabled,
     expectAccessible,

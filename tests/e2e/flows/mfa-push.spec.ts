@@ -52,7 +52,7 @@ async function expectSignedIn(page: Page, email: string, javaScriptEnabled: bool
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 }
 
-test('push approved: the page moves on by itself with JavaScript; without, "I have approved it" @generations', async ({
+test('push approved: the page moves on by itself with JavaScript; without, "I have approved it"', async ({
   page,
   request,
   javaScriptEnabled,

@@ -1,7 +1,12 @@
 import type { Page } from '@playwright/test';
 import { JSDOM } from 'jsdom';
 import { Secret, TOTP } from 'otpauth';
-import { CLIENT_NAME, continueToProvider, expect, MFA, submit, test, toPasswordStep } from '../support/fixtures';
+import { CLIENT_NAME, continueToProvider, expect, generations, MFA, submit, test, toPasswordStep } from '../support/fixtures';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const SETUP_REFUSED = generations(
+  'the set-up a tenant refuses on the MFA requirement’s track (docs/provider-contract.md §2.19): verification-actions-srv/setup/{method}/initiation answers VER_0025 on current tenants; legacy ones do not serve it, and verification-srv/v2/setup/initiate/suggestmfa refuses in its own words',
+);
 
 /** A fresh account per test, project and repetition (each address is its own stand-in account). */
 const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
@@ -33,7 +38,7 @@ async function expectSignedIn(page: Page, email: string, javaScriptEnabled: bool
 
 const totpNow = () => new TOTP({ secret: Secret.fromBase32(MFA.totpSecret), digits: 6, period: 30 }).generate();
 
-test.describe('each second factor to /success @generations', () => {
+test.describe('each second factor to /success', () => {
   // No source names where a sent code went (docs/provider-contract.md §7): the texts say e-mail or
   // text message without the address; a destination a tenant sends is shown (unit-tested).
   test('e-mail: code by e-mail, pasted with a space', async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
@@ -90,24 +95,24 @@ test.describe('each second factor to /success @generations', () => {
     await expectSignedIn(page, email, javaScriptEnabled);
   });
 
-  test('nothing configured: the methods to set up are offered first; the tenant refusing a set-up on its track hands back its e-mail code', async ({
-    page,
-    javaScriptEnabled,
-    standin,
-  }) => {
-    const email = MFA.fallback(tag('none', javaScriptEnabled));
-    await toMfa(page, email, javaScriptEnabled);
-    await expect(page.getByText('You haven’t set up a second sign-in method yet.', { exact: false })).toBeVisible();
-    // This tenant does not set methods up on its MFA requirement's track (VER_0025): its own rules apply.
-    await submit(page, 'Set up an authenticator app');
-    await expect(page).toHaveURL(/\/register-mfa\?requestId=/);
-    await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toHaveCount(0);
-    await startSingle(page, javaScriptEnabled, 'Send code');
-    await expect(page.getByText('We have sent a 6\u2011digit code to your e\u2011mail address.')).toBeVisible();
-    const [message] = await standin.outbox(email);
-    await enterCode(page, message.code!);
-    await expectSignedIn(page, email, javaScriptEnabled);
-  });
+  test(
+    'nothing configured: the methods to set up are offered first; the tenant refusing a set-up on its track hands back its e-mail code',
+    SETUP_REFUSED,
+    async ({ page, javaScriptEnabled, standin }) => {
+      const email = MFA.fallback(tag('none', javaScriptEnabled));
+      await toMfa(page, email, javaScriptEnabled);
+      await expect(page.getByText('You haven’t set up a second sign-in method yet.', { exact: false })).toBeVisible();
+      // This tenant does not set methods up on its MFA requirement's track (VER_0025): its own rules apply.
+      await submit(page, 'Set up an authenticator app');
+      await expect(page).toHaveURL(/\/register-mfa\?requestId=/);
+      await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toHaveCount(0);
+      await startSingle(page, javaScriptEnabled, 'Send code');
+      await expect(page.getByText('We have sent a 6\u2011digit code to your e\u2011mail address.')).toBeVisible();
+      const [message] = await standin.outbox(email);
+      await enterCode(page, message.code!);
+      await expectSignedIn(page, email, javaScriptEnabled);
+    },
+  );
 });
 
 test('several options: choose one, switch to another, sign in', async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {

@@ -1,5 +1,10 @@
 import type { Page } from '@playwright/test';
-import { continueToProvider, expect, MFA, submit, test, toPasswordStep } from '../support/fixtures';
+import { continueToProvider, expect, generations, MFA, submit, test, toPasswordStep } from '../support/fixtures';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const PASSWORD_INITIATION = generations(
+  'the password step’s first-factor initiation (docs/provider-contract.md §2.4): usage_type INITIAL_AUTHENTICATION, on legacy tenants PASSWORDLESS_AUTHENTICATION; the MFA and group prechecks after it are the same calls in both',
+);
 
 /**
  * The prechecks after the password, in either order a tenant may ask them (the documented
@@ -49,7 +54,7 @@ const ORDERS = [
 ] as const;
 
 for (const order of ORDERS) {
-  test(`the MFA and group journey: ${order.name} @generations`, async ({ page, javaScriptEnabled, standin }) => {
+  test(`the MFA and group journey: ${order.name}`, PASSWORD_INITIATION, async ({ page, javaScriptEnabled, standin }) => {
     const email = `${order.kind}+${tag('journey', javaScriptEnabled)}@example.com`;
     await passwordStep(page, email, javaScriptEnabled);
     if (order.mfaFirst) {

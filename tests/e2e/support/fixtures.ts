@@ -5,10 +5,12 @@ import { legacy, STANDIN_FIXTURE, type Generation, type StandIn } from './standi
 
 // What the specs import from here, kept in one place: the fixtures below, and by purpose
 // accounts.ts (demo accounts), standin.ts (the stand-in's controls), screen-checks.ts (axe,
-// messages, photographs) and flow-steps.ts (the sign-in steps every flow walks through).
+// messages, photographs), flow-steps.ts (the sign-in steps every flow walks through) and
+// run-modes.ts (which projects a test runs in, and why).
 export { ACCOUNTS, CLIENT_NAME, MFA, SETUP, TERMS } from './accounts';
 export { standinClient, type Generation, type StandIn } from './standin';
 export { PHOTO_SIZES, type AxeOptions, type ColorScheme } from './screen-checks';
+export { generations, jsOffOnly, noJs, runModes } from './run-modes';
 export {
   BY_FIELD_NAME,
   chooseLanguage,

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, generations, submit, test, type StandIn } from '../support/fixtures';
+import { expect, generations, noJs, submit, test, type StandIn } from '../support/fixtures';
 
 // Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const CURSOR_FROM_THE_PAGE = noJs('without JavaScript the cursor is put in the first field to fill by the server’s HTML (autofocus), not by a script');
 const INVITATION_READ = generations(
   'the invitation read (docs/provider-contract.md §2.16): useractions-srv/invitations/{id} on current tenants, users-srv/invite/info/{id} on legacy ones',
 );
@@ -129,28 +130,28 @@ test('an unknown invitation: its own page, not the error page', INVITATION_READ,
   await expectAccessible(page);
 });
 
-test('the first field to fill in has the cursor (the names came with the invitation: the password), and the locked address looks read-only in the dark', async ({
-  page,
-  standin,
-  javaScriptEnabled,
-}) => {
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await page.goto(await invite(page, standin, fresh('focus', javaScriptEnabled)));
-  await expect(page.locator('#email')).toHaveAttribute('readonly', '');
-  await expect(page.locator('#password')).toBeFocused();
-  // As the password step's identity box: the read-only ground, no field border.
-  const look = await page.locator('#email').evaluate((input) => {
-    const style = getComputedStyle(input);
-    const probe = document.createElement('div');
-    probe.style.background = 'var(--readonly-bg)';
-    document.body.append(probe);
-    const readonly = getComputedStyle(probe).backgroundColor;
-    probe.remove();
-    return { background: style.backgroundColor, readonly, border: style.borderTopColor };
-  });
-  expect(look.background).toBe(look.readonly);
-  expect(look.border).toBe('rgba(0, 0, 0, 0)');
-});
+test(
+  'the first field to fill in has the cursor (the names came with the invitation: the password), and the locked address looks read-only in the dark',
+  CURSOR_FROM_THE_PAGE,
+  async ({ page, standin, javaScriptEnabled }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(await invite(page, standin, fresh('focus', javaScriptEnabled)));
+    await expect(page.locator('#email')).toHaveAttribute('readonly', '');
+    await expect(page.locator('#password')).toBeFocused();
+    // As the password step's identity box: the read-only ground, no field border.
+    const look = await page.locator('#email').evaluate((input) => {
+      const style = getComputedStyle(input);
+      const probe = document.createElement('div');
+      probe.style.background = 'var(--readonly-bg)';
+      document.body.append(probe);
+      const readonly = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return { background: style.backgroundColor, readonly, border: style.borderTopColor };
+    });
+    expect(look.background).toBe(look.readonly);
+    expect(look.border).toBe('rgba(0, 0, 0, 0)');
+  },
+);
 
 test('the same invitation opened twice, or a new one after an expired one: its form again, never "Another sign-in is in progress"', async ({
   page,

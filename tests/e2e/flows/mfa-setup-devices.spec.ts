@@ -1,8 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { continueToProvider, expect, generations, SETUP, submit, test, toPasswordStep, type StandIn } from '../support/fixtures';
+import { continueToProvider, expect, generations, noJs, runModes, SETUP, submit, test, toPasswordStep, type StandIn } from '../support/fixtures';
 
 // Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const PAIRING_BY_A_PRESS = noJs(
+  'without JavaScript the page does not ask by itself: "I have chosen the number" asks, first "not paired yet", and a reload keeps the pairing',
+);
 const SETUP_CALLS = generations(
   'the set-up calls (docs/provider-contract.md §2.19): verification-actions-srv/setup/{method}/… on current tenants, verification-srv/v2/setup/… on legacy ones',
 );
@@ -55,7 +58,7 @@ async function awaitPairing(page: Page, javaScriptEnabled: boolean) {
 
 test(
   'a phone: the QR code and the number to choose, not paired yet, a wrong number ends it, "Start again" pairs and signs in',
-  SETUP_CALLS,
+  runModes(SETUP_CALLS, PAIRING_BY_A_PRESS),
   async ({ page, request, javaScriptEnabled, standin, expectAccessible }) => {
     const email = SETUP.suggested(tag('push', javaScriptEnabled));
     await toSuggestion(page, email, javaScriptEnabled);

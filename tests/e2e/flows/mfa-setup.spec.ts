@@ -1,8 +1,11 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { continueToProvider, expect, generations, SETUP, submit, test, toPasswordStep } from '../support/fixtures';
+import { continueToProvider, expect, generations, noJs, SETUP, submit, test, toPasswordStep } from '../support/fixtures';
 
 // Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const ADDRESS_CHECKED_BY_THE_SERVER = noJs(
+  'without JavaScript a malformed address is refused by the server (no browser-side check), and "Use another address" brings the last one back without selecting it',
+);
 const SETUP_CALLS = generations(
   'the set-up calls (docs/provider-contract.md §2.19): verification-actions-srv/setup/{method}/… on current tenants, verification-srv/v2/setup/… on legacy ones',
 );
@@ -162,38 +165,38 @@ test(
   },
 );
 
-test('codes by e-mail: the account’s address filled in, another one possible; "Use another address" asks again with the last one to correct; the e-mailed code sets it up', async ({
-  page,
-  javaScriptEnabled,
-  standin,
-}) => {
-  const email = SETUP.suggested(tag('email', javaScriptEnabled));
-  await toSuggestion(page, email, javaScriptEnabled);
-  await submit(page, 'Set up codes by e‑mail');
-  await expect(page).toHaveURL(/\/setup-mfa\/email\?requestId=[\w-]+$/);
-  await expect(page.getByLabel('E‑mail address')).toHaveValue(email);
-  await page.getByLabel('E‑mail address').fill('not-an-address');
-  await submit(page, 'Send code');
-  await expect(page.locator('#email-error')).toHaveText('Enter an e‑mail address in the correct format, like name@example.com.');
+test(
+  'codes by e-mail: the account’s address filled in, another one possible; "Use another address" asks again with the last one to correct; the e-mailed code sets it up',
+  ADDRESS_CHECKED_BY_THE_SERVER,
+  async ({ page, javaScriptEnabled, standin }) => {
+    const email = SETUP.suggested(tag('email', javaScriptEnabled));
+    await toSuggestion(page, email, javaScriptEnabled);
+    await submit(page, 'Set up codes by e‑mail');
+    await expect(page).toHaveURL(/\/setup-mfa\/email\?requestId=[\w-]+$/);
+    await expect(page.getByLabel('E‑mail address')).toHaveValue(email);
+    await page.getByLabel('E‑mail address').fill('not-an-address');
+    await submit(page, 'Send code');
+    await expect(page.locator('#email-error')).toHaveText('Enter an e‑mail address in the correct format, like name@example.com.');
 
-  const other = `office+${tag('other', javaScriptEnabled)}@example.com`;
-  await page.getByLabel('E‑mail address').fill(other);
-  await submit(page, 'Send code');
-  await expect(page.getByText(`We sent a 6‑digit code to ${other}.`)).toBeVisible();
-  await submit(page, 'Use another address');
-  // The address given last comes back to correct, selected with JavaScript (D63), not an empty field.
-  await expect(page.getByLabel('E‑mail address')).toHaveValue(other);
-  if (javaScriptEnabled) {
-    await expect(page.getByLabel('E‑mail address')).toBeFocused();
-    // Selected whole (an e-mail field has no selection range to read): the next key types over it.
-    await page.keyboard.type('x');
-    await expect(page.getByLabel('E‑mail address')).toHaveValue('x');
-  }
-  await page.getByLabel('E‑mail address').fill(email);
-  await submit(page, 'Send code');
-  await expect(page.getByText(`We sent a 6‑digit code to ${email}.`)).toBeVisible();
-  const [message] = await standin.outbox(email);
-  await page.getByLabel('Code from the e‑mail').fill(message!.code!);
-  await submit(page, 'Finish set-up');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Codes by e‑mail set up');
-});
+    const other = `office+${tag('other', javaScriptEnabled)}@example.com`;
+    await page.getByLabel('E‑mail address').fill(other);
+    await submit(page, 'Send code');
+    await expect(page.getByText(`We sent a 6‑digit code to ${other}.`)).toBeVisible();
+    await submit(page, 'Use another address');
+    // The address given last comes back to correct, selected with JavaScript (D63), not an empty field.
+    await expect(page.getByLabel('E‑mail address')).toHaveValue(other);
+    if (javaScriptEnabled) {
+      await expect(page.getByLabel('E‑mail address')).toBeFocused();
+      // Selected whole (an e-mail field has no selection range to read): the next key types over it.
+      await page.keyboard.type('x');
+      await expect(page.getByLabel('E‑mail address')).toHaveValue('x');
+    }
+    await page.getByLabel('E‑mail address').fill(email);
+    await submit(page, 'Send code');
+    await expect(page.getByText(`We sent a 6‑digit code to ${email}.`)).toBeVisible();
+    const [message] = await standin.outbox(email);
+    await page.getByLabel('Code from the e‑mail').fill(message!.code!);
+    await submit(page, 'Finish set-up');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Codes by e‑mail set up');
+  },
+);

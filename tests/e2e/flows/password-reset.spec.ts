@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test';
-import { chooseLanguage, continueToProvider, expect, generations, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
+import { chooseLanguage, continueToProvider, expect, generations, noJs, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
 
 // Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const CHECKLIST_FROM_THE_SERVER = noJs(
+  'without JavaScript each verdict of the checklist is the server’s answer page, the cursor in the field; with JavaScript the browser’s checks and the checklist that follows the typing',
+);
 const RESET_CALLS = generations(
   'the reset calls (docs/provider-contract.md §3.1): password-srv/resetpassword on current tenants, users-srv/resetpassword/initiate and /accept on legacy ones',
 );
@@ -70,59 +73,58 @@ test(
   },
 );
 
-test('the checklist alone says the rules: which ones a refused password breaks, forbidden characters only once in it', async ({
-  page,
-  javaScriptEnabled,
-  standin,
-  expectAccessible,
-}) => {
-  const email = fresh('rules', javaScriptEnabled);
-  await requestReset(page, email);
-  await openLink(page, standin, email);
-  const field = page.getByLabel('New password', { exact: true });
-  const repeat = page.getByLabel('Repeat new password', { exact: true });
-  const rules = page.locator('#password-rules');
-  const NEEDS = ['10 to 30\u00a0characters', 'a lowercase letter', 'an uppercase letter', 'a digit'];
-  // What a password needs, and nothing of what it must not contain until it does.
-  await expect(rules.locator('li')).toHaveText(NEEDS.map((rule) => new RegExp(`^${rule}`)));
-  await expect(rules).not.toContainText('/*');
+test(
+  'the checklist alone says the rules: which ones a refused password breaks, forbidden characters only once in it',
+  CHECKLIST_FROM_THE_SERVER,
+  async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
+    const email = fresh('rules', javaScriptEnabled);
+    await requestReset(page, email);
+    await openLink(page, standin, email);
+    const field = page.getByLabel('New password', { exact: true });
+    const repeat = page.getByLabel('Repeat new password', { exact: true });
+    const rules = page.locator('#password-rules');
+    const NEEDS = ['10 to 30\u00a0characters', 'a lowercase letter', 'an uppercase letter', 'a digit'];
+    // What a password needs, and nothing of what it must not contain until it does.
+    await expect(rules.locator('li')).toHaveText(NEEDS.map((rule) => new RegExp(`^${rule}`)));
+    await expect(rules).not.toContainText('/*');
 
-  const cases: Array<[string, string[], string | undefined]> = [
-    ['', NEEDS, undefined],
-    ['Short1a', ['10 to 30\u00a0characters'], undefined],
-    ['alllowercase1', ['an uppercase letter'], undefined],
-    ['Abcdefgh1#x', [], 'Not allowed: #'],
-    ['Abcdefgh1--x', [], 'Not allowed: --'],
-  ];
-  for (const [password, failed, forbidden] of cases) {
-    await choose(page, password);
-    // Said once: by the checklist the field is described by, not under the field nor in a summary.
-    await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(field).toBeFocused();
-    await expect(field).toHaveAccessibleDescription(/^Your password needs/);
-    await expect(rules.locator('li.failed:not(.forbidden)')).toHaveText(failed.map((rule) => `${rule} not met`));
-    if (forbidden) await expect(rules.locator('li.forbidden')).toHaveText(forbidden);
-    else await expect(rules.locator('li.forbidden')).toHaveCount(0);
-    await expect(page.locator('#password-error')).toHaveCount(0);
-    await expect(page.locator('.error-summary')).toHaveCount(0);
-  }
-  await expectAccessible(page);
-  await choose(page, NEW, '');
-  await expect(repeat).toHaveAccessibleDescription('Please repeat the password.');
-  await choose(page, NEW, `${NEW}x`);
-  await expect(repeat).toHaveAccessibleDescription('The passwords do not match.');
-  await expectAccessible(page);
-
-  if (javaScriptEnabled) {
-    await field.fill('abc');
-    await expect(rules.locator('li.met')).toHaveText(['a lowercase letter met']);
-    await field.fill(NEW);
-    await expect(rules.locator('li.met')).toHaveCount(4);
-    await field.fill('Kitchen#2027');
-    await expect(rules.locator('li.forbidden')).toHaveText('Not allowed: #');
+    const cases: Array<[string, string[], string | undefined]> = [
+      ['', NEEDS, undefined],
+      ['Short1a', ['10 to 30\u00a0characters'], undefined],
+      ['alllowercase1', ['an uppercase letter'], undefined],
+      ['Abcdefgh1#x', [], 'Not allowed: #'],
+      ['Abcdefgh1--x', [], 'Not allowed: --'],
+    ];
+    for (const [password, failed, forbidden] of cases) {
+      await choose(page, password);
+      // Said once: by the checklist the field is described by, not under the field nor in a summary.
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await expect(field).toBeFocused();
+      await expect(field).toHaveAccessibleDescription(/^Your password needs/);
+      await expect(rules.locator('li.failed:not(.forbidden)')).toHaveText(failed.map((rule) => `${rule} not met`));
+      if (forbidden) await expect(rules.locator('li.forbidden')).toHaveText(forbidden);
+      else await expect(rules.locator('li.forbidden')).toHaveCount(0);
+      await expect(page.locator('#password-error')).toHaveCount(0);
+      await expect(page.locator('.error-summary')).toHaveCount(0);
+    }
     await expectAccessible(page);
-  }
-});
+    await choose(page, NEW, '');
+    await expect(repeat).toHaveAccessibleDescription('Please repeat the password.');
+    await choose(page, NEW, `${NEW}x`);
+    await expect(repeat).toHaveAccessibleDescription('The passwords do not match.');
+    await expectAccessible(page);
+
+    if (javaScriptEnabled) {
+      await field.fill('abc');
+      await expect(rules.locator('li.met')).toHaveText(['a lowercase letter met']);
+      await field.fill(NEW);
+      await expect(rules.locator('li.met')).toHaveCount(4);
+      await field.fill('Kitchen#2027');
+      await expect(rules.locator('li.forbidden')).toHaveText('Not allowed: #');
+      await expectAccessible(page);
+    }
+  },
+);
 
 test('a refused password and a wrong repeat: the card grows by the repeat’s one line, not by the rules said again', async ({
   page,

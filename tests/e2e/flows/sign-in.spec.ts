@@ -1,7 +1,11 @@
-import { ACCOUNTS, continueToProvider, expect, generations, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
+import { ACCOUNTS, continueToProvider, expect, generations, noJs, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
 import { newRequestId, startOwnApp } from '../support/own-app';
 
 // Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const ADDRESS_CHECKED_BY_THE_SERVER = noJs(
+  'without JavaScript an empty or malformed address is refused by the server action (no browser-side check); the provider is not asked either way',
+);
+const PASSWORD_REQUIRED_BY_THE_SERVER = noJs('without JavaScript the empty password is refused by the server action (no browser-side check)');
 const PASSWORD_INITIATION = generations(
   'the password step’s first-factor initiation (docs/provider-contract.md §2.4): usage_type INITIAL_AUTHENTICATION, on legacy tenants PASSWORDLESS_AUTHENTICATION',
 );
@@ -153,20 +157,24 @@ test.describe('sign-in with e-mail and password', () => {
     }
   });
 
-  test('an empty or malformed e-mail gets a translated message and never reaches the provider', async ({ page, standin, expectAccessible }) => {
-    const requestId = await startSignIn(page);
-    const field = page.getByLabel('E\u2011mail address');
-    await submit(page, 'Next');
-    await expect(field).toHaveAccessibleDescription('E\u2011mail address is required.');
-    await field.fill('not-an-address');
-    await submit(page, 'Next');
-    await expect(field).toHaveAccessibleDescription('Enter an e\u2011mail address in the correct format, like name@example.com.');
-    const existenceCalls = (await standin.calls(requestId)).filter((c) => c.path.includes('userexistence'));
-    expect(existenceCalls).toEqual([]);
-    await expectAccessible(page);
-  });
+  test(
+    'an empty or malformed e-mail gets a translated message and never reaches the provider',
+    ADDRESS_CHECKED_BY_THE_SERVER,
+    async ({ page, standin, expectAccessible }) => {
+      const requestId = await startSignIn(page);
+      const field = page.getByLabel('E\u2011mail address');
+      await submit(page, 'Next');
+      await expect(field).toHaveAccessibleDescription('E\u2011mail address is required.');
+      await field.fill('not-an-address');
+      await submit(page, 'Next');
+      await expect(field).toHaveAccessibleDescription('Enter an e\u2011mail address in the correct format, like name@example.com.');
+      const existenceCalls = (await standin.calls(requestId)).filter((c) => c.path.includes('userexistence'));
+      expect(existenceCalls).toEqual([]);
+      await expectAccessible(page);
+    },
+  );
 
-  test('an empty password is refused without a provider call', async ({ page, expectAccessible }) => {
+  test('an empty password is refused without a provider call', PASSWORD_REQUIRED_BY_THE_SERVER, async ({ page, expectAccessible }) => {
     await startSignIn(page);
     await page.getByLabel('E\u2011mail address').fill(ACCOUNTS.password.email);
     await submit(page, 'Next');

@@ -1,7 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { continueToProvider, expect, generations, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
+import { continueToProvider, expect, generations, noJs, runModes, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
 
 // Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const LINK_SENT_AND_CONTINUE = noJs(
+  'without JavaScript the link goes out on "Send confirmation link" and the confirmed page waits for Continue; with JavaScript both go on by themselves',
+);
 const CONFIRMATION_CALLS = generations(
   'the account confirmation (docs/provider-contract.md §3.2): verification-actions-srv/account/initiation (a form, answered 302) on current tenants, verification-srv/account/initiate/sdk (JSON) on legacy ones',
 );
@@ -36,7 +39,7 @@ const fresh = (kind: string, js: boolean) =>
 
 test(
   'an unconfirmed address: link from the outbox, then signed in automatically',
-  CONFIRMATION_CALLS,
+  runModes(CONFIRMATION_CALLS, LINK_SENT_AND_CONTINUE),
   async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
     const email = fresh('trip', javaScriptEnabled);
     const requestId = await toPasswordStep(page, email);

@@ -10,7 +10,9 @@
 // route (ids replaced by :id) and the server action posted, if any. Requests made without a page
 // (`request`, `page.request`) are not seen by the browser; the apps' own request logs
 // (test-results/app.log, app-legacy.log) add them as `logged` (method and route, no action).
-// `compare` prints what one has that the other lacks, and exits 1 if anything went missing.
+// `compare` prints what one has that the other lacks, and exits 1 if anything went missing. Both
+// name each action by its file and export from the build's .next/server/server-reference-manifest.json
+// (its ids hold for one build; an id the build does not know, as resilience.spec.ts posts, stays).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
@@ -40,15 +42,19 @@ function run(out, playwrightArgs) {
   ].flatMap(([project, file]) => requestsLogged(file).map(({ method, path }) => `${project} shared ${method} ${routeOf(path)}`));
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
   const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout.trim() !== '';
-  const summary = { commit: dirty ? `${commit}+changes` : commit, exitCode: result.status, browser: unique(browser), logged: unique(logged) };
+  const summary = { commit: dirty ? `${commit}+changes` : commit, exitCode: result.status, browser: unique(browser.map(named)), logged: unique(logged) };
   writeFileSync(out, `${JSON.stringify(summary, null, 2)}\n`);
   console.log(`${out}: ${summary.browser.length} browser requests, ${summary.logged.length} logged, playwright exit ${result.status}`);
   process.exit(result.status ?? 1);
 }
 
 function compare(beforeFile, afterFile) {
-  const before = JSON.parse(readFileSync(beforeFile, 'utf8'));
-  const after = JSON.parse(readFileSync(afterFile, 'utf8'));
+  const read = (file) => {
+    const summary = JSON.parse(readFileSync(file, 'utf8'));
+    return { ...summary, browser: unique(summary.browser.map(named)) };
+  };
+  const before = read(beforeFile);
+  const after = read(afterFile);
   let lost = 0;
   for (const key of ['browser', 'logged']) {
     const kept = new Set(after[key]);
@@ -87,6 +93,21 @@ function routeOf(path) {
     .split('/')
     .map((segment) => (/^[0-9a-f-]{16,}$/i.test(segment) || (segment.length >= 16 && /\d/.test(segment) && !segment.includes('.')) ? ':id' : segment))
     .join('/');
+}
+
+/** `action:<id>` as `action:<file>#<export>`, where the build's manifest knows the id. */
+function named(entry) {
+  return entry.replace(/action:([0-9a-f]+)/, (whole, id) => {
+    const action = actionsOfBuild()[id];
+    return action ? `action:${action.filename}#${action.exportedName}` : whole;
+  });
+}
+
+let actions;
+function actionsOfBuild() {
+  const manifest = '.next/server/server-reference-manifest.json';
+  actions ??= existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).node : {};
+  return actions;
 }
 
 function unique(entries) {

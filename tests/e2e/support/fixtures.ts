@@ -111,12 +111,14 @@ export const test = httpTest.extend<ScreenChecks & { cspViolations: void; static
       if (!file) return use();
       const sharedApp = new URL(baseURL!).origin;
       const seen = new Set<string>();
-      const restore = watchNewContexts(browser, (context) =>
+      const watch = (context: BrowserContext) =>
         context.on('response', (response) => {
           const entry = appRequest(response.request(), response.headers(), sharedApp);
           if (entry) seen.add(JSON.stringify({ project: testInfo.project.name, ...entry }));
-        }),
-      );
+        });
+      // The contexts other automatic fixtures opened before this one (the page's), and every later one.
+      browser.contexts().forEach(watch);
+      const restore = watchNewContexts(browser, watch);
       try {
         await use();
       } finally {

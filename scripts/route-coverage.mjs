@@ -2,6 +2,7 @@
 // suite (docs/testing.md "Projects and tags"):
 //
 //   node scripts/route-coverage.mjs run <out.json> [more playwright arguments]
+//   node scripts/route-coverage.mjs summarize <out.json> [exit code]
 //   node scripts/route-coverage.mjs compare <before.json> <after.json>
 //
 // `run` runs `playwright test --project js-off --project js-off-legacy` with COVERAGE_LOG set (the
@@ -10,27 +11,37 @@
 // route (ids replaced by :id) and the server action posted, if any. Requests made without a page
 // (`request`, `page.request`) are not seen by the browser; the apps' own request logs
 // (test-results/app.log, app-legacy.log) add them as `logged` (method and route, no action).
+// `summarize` writes the same set from what the last run left in test-results/ (a run made by
+// hand with COVERAGE_LOG=test-results/route-coverage.jsonl).
 // `compare` prints what one has that the other lacks, and exits 1 if anything went missing. Both
 // name each action by its file and export from the build's .next/server/server-reference-manifest.json
 // (its ids hold for one build; an id the build does not know, as resilience.spec.ts posts, stays).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
+const LOG = 'test-results/route-coverage.jsonl';
+/** The build's server actions by id (.next/server/server-reference-manifest.json), read once. */
+let actions;
+
 const [command, ...rest] = process.argv.slice(2);
 if (command === 'run' && rest[0]) run(rest[0], rest.slice(1));
+else if (command === 'summarize' && rest[0]) process.exit(summarize(rest[0], rest[1] === undefined ? null : Number(rest[1])));
 else if (command === 'compare' && rest[0] && rest[1]) compare(rest[0], rest[1]);
 else {
-  console.error('usage: route-coverage.mjs run <out.json> [playwright args] | compare <before.json> <after.json>');
+  console.error('usage: route-coverage.mjs run <out.json> [playwright args] | summarize <out.json> [exit code] | compare <before.json> <after.json>');
   process.exit(2);
 }
 
 function run(out, playwrightArgs) {
-  const log = 'test-results/route-coverage.jsonl';
-  rmSync(log, { force: true });
+  rmSync(LOG, { force: true });
   const args = ['playwright', 'test', '--project', 'js-off', '--project', 'js-off-legacy', ...playwrightArgs];
-  const result = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, COVERAGE_LOG: log } });
-  const browser = existsSync(log)
-    ? readFileSync(log, 'utf8')
+  const result = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, COVERAGE_LOG: LOG } });
+  process.exit(summarize(out, result.status));
+}
+
+function summarize(out, exitCode) {
+  const browser = existsSync(LOG)
+    ? readFileSync(LOG, 'utf8')
         .split('\n')
         .filter(Boolean)
         .map((line) => JSON.parse(line))
@@ -42,10 +53,10 @@ function run(out, playwrightArgs) {
   ].flatMap(([project, file]) => requestsLogged(file).map(({ method, path }) => `${project} shared ${method} ${routeOf(path)}`));
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
   const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).stdout.trim() !== '';
-  const summary = { commit: dirty ? `${commit}+changes` : commit, exitCode: result.status, browser: unique(browser.map(named)), logged: unique(logged) };
+  const summary = { commit: dirty ? `${commit}+changes` : commit, exitCode, browser: unique(browser.map(named)), logged: unique(logged) };
   writeFileSync(out, `${JSON.stringify(summary, null, 2)}\n`);
-  console.log(`${out}: ${summary.browser.length} browser requests, ${summary.logged.length} logged, playwright exit ${result.status}`);
-  process.exit(result.status ?? 1);
+  console.log(`${out}: ${summary.browser.length} browser requests, ${summary.logged.length} logged, playwright exit ${exitCode}`);
+  return exitCode ?? 1;
 }
 
 function compare(beforeFile, afterFile) {
@@ -103,7 +114,6 @@ function named(entry) {
   });
 }
 
-let actions;
 function actionsOfBuild() {
   const manifest = '.next/server/server-reference-manifest.json';
   actions ??= existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).node : {};

@@ -2,8 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end tests against the real build (the standalone server) and the stand-in provider,
- * both started on free loopback ports by global-setup.ts. Browser flows run twice, with
- * JavaScript on and off; HTTP-level checks run once.
+ * both started on free loopback ports by global-setup.ts. Browser flows run with JavaScript, and
+ * again without it where what they assert differs there; HTTP-level checks run once.
  */
 const chromium = {
   browserName: 'chromium' as const,
@@ -49,9 +49,21 @@ export default defineConfig<object, { generation: 'current' | 'legacy' }>({
     // own replicas) then start early and run beside the browser flows instead of ending the run
     // on one worker while the others wait.
     { name: 'http', testDir: 'tests/e2e/http' },
-    // Tests that exist in one mode only are tagged so the other project does not list them.
+    // Every flow runs with JavaScript. Without it only where what the test asserts differs there
+    // (a control only a no-JS browser gets, a full-page post, a page that waits for a press, the
+    // server's checks in place of the browser's…): tagged @no-js with an annotation saying what
+    // differs, or @js-off-only (tests/e2e/support/run-modes.ts). A server action runs the same
+    // whether a script or the form posts it, so a second run of everything else proved nothing
+    // new and cost a fifth of the suite. The contact sheet photographs its en-GB states without
+    // JavaScript too (its other languages are @js-on-only, as are the matrix's walks with it).
     { name: 'js-on', testDir: 'tests/e2e/flows', use: { javaScriptEnabled: true }, grepInvert: /@js-off-only/ },
-    { name: 'js-off', testDir: 'tests/e2e/flows', use: { javaScriptEnabled: false }, grepInvert: /@js-on-only/ },
+    {
+      name: 'js-off',
+      testDir: 'tests/e2e/flows',
+      use: { javaScriptEnabled: false },
+      grep: [/@no-js/, /@js-off-only/, /contact-sheet\.spec\.ts/],
+      grepInvert: /@js-on-only/,
+    },
     // The flows whose provider calls differ by API generation (reset, e-mail confirmation) and the
     // MFA + group journey run again against the legacy generation (docs/provider-contract.md §3),
     // without JavaScript: the generation changes only what the server asks the provider, and a

@@ -1,6 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, startSignIn, test } from '../support/fixtures';
+import { expect, noJs, startSignIn, test } from '../support/fixtures';
 import { expectErrorsInText, expectReflow, expectTargetSizes, expectTextSpacing, REFLOW_WIDTH } from '../support/layout';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const CHECKED_WITHOUT_SCRIPTS = noJs(
+  'each check also judges pages without JavaScript (axe through a static copy of the page, the layout checks in a page with scripting off) and must fail on the planted defect there too',
+);
 
 /**
  * The checks check: each accessibility check of the matrix is shown a defect planted in a real
@@ -29,7 +34,7 @@ test.beforeEach(async ({ page }) => {
   await expect(page.locator('#email')).toBeVisible();
 });
 
-test('the screen as it is passes every check', async ({ page, expectAccessible }) => {
+test('the screen as it is passes every check', CHECKED_WITHOUT_SCRIPTS, async ({ page, expectAccessible }) => {
   await expectAccessible(page);
   await expectAccessible(page, { colorScheme: 'dark' });
   await expectErrorsInText(page);
@@ -39,7 +44,7 @@ test('the screen as it is passes every check', async ({ page, expectAccessible }
   await expectTextSpacing(page);
 });
 
-test('axe finds low contrast, in the scheme where it is low', async ({ page, expectAccessible }) => {
+test('axe finds low contrast, in the scheme where it is low', CHECKED_WITHOUT_SCRIPTS, async ({ page, expectAccessible }) => {
   // The muted text colour on a fixed white ground: fine in light, too faint in dark.
   await plant(page, '<p class="planted">Planted text</p>', { '.planted': { color: 'var(--muted)', background: '#ffffff' } });
   await expectAccessible(page);
@@ -47,7 +52,7 @@ test('axe finds low contrast, in the scheme where it is low', async ({ page, exp
   await expect(expectAccessible(page, { colorScheme: 'dark', rules: ['color-contrast'] })).rejects.toThrow(/color-contrast/);
 });
 
-test('axe runs target-size, and the own check agrees: small targets close together fail', async ({ page, expectAccessible }) => {
+test('axe runs target-size, and the own check agrees: small targets close together fail', CHECKED_WITHOUT_SCRIPTS, async ({ page, expectAccessible }) => {
   await plant(page, '<p><button type="button" class="tiny">a</button><button type="button" class="tiny">b</button></p>', {
     '.tiny': { minHeight: '0', height: '12px', width: '12px', padding: '0', margin: '0', fontSize: '8px' },
   });
@@ -55,13 +60,13 @@ test('axe runs target-size, and the own check agrees: small targets close togeth
   await expect(expectTargetSizes(page)).rejects.toThrow(/12×12 px/);
 });
 
-test('reflow: something wider than 320 px is found', async ({ page }) => {
+test('reflow: something wider than 320 px is found', CHECKED_WITHOUT_SCRIPTS, async ({ page }) => {
   await plant(page, '<p class="wide">Wide</p>', { '.wide': { width: '480px' } });
   await page.setViewportSize({ width: REFLOW_WIDTH, height: 640 });
   await expect(expectReflow(page)).rejects.toThrow(/horizontal overflow/);
 });
 
-test('text spacing: text cut off by a fixed box is found, and the overrides are taken away again', async ({ page }) => {
+test('text spacing: text cut off by a fixed box is found, and the overrides are taken away again', CHECKED_WITHOUT_SCRIPTS, async ({ page }) => {
   // One line fits at normal spacing; with the WCAG 1.4.12 spacing it wraps and is cut off.
   await plant(page, '<p class="fixed">Seventeen letters</p>', {
     '.fixed': { width: '11em', height: '1.6em', lineHeight: '1.2', overflow: 'hidden', margin: '0', whiteSpace: 'normal' },
@@ -70,7 +75,7 @@ test('text spacing: text cut off by a fixed box is found, and the overrides are 
   await expect(page.locator('#wcag-text-spacing')).toHaveCount(0);
 });
 
-test('text spacing: overlapping text is found', async ({ page }) => {
+test('text spacing: overlapping text is found', CHECKED_WITHOUT_SCRIPTS, async ({ page }) => {
   await plant(page, '<p class="over">Lying over</p>', {
     '.over': { position: 'absolute', top: '0', insetInlineStart: '0', margin: '0' },
   });
@@ -84,7 +89,7 @@ test('text spacing: overlapping text is found', async ({ page }) => {
   await expect(expectTextSpacing(page)).rejects.toThrow(/overlaps/);
 });
 
-test('an invalid field without an error text is found', async ({ page }) => {
+test('an invalid field without an error text is found', CHECKED_WITHOUT_SCRIPTS, async ({ page }) => {
   await page.evaluate(() => document.getElementById('email')!.setAttribute('aria-invalid', 'true'));
   await expect(expectErrorsInText(page)).rejects.toThrow(/#email is marked invalid/);
 });

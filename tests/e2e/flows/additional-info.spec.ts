@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { PROFILE_MISSING } from '../support/accounts';
-import { continueToProvider, expect, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
+import { continueToProvider, expect, generations, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const FIELD_LIST = generations(
+  'the registration field list the missing fields are asked from (docs/provider-contract.md §2.15): user-srv/public/fields on current tenants, registration-setup-srv/public/list on legacy ones',
+);
+const NEWCOMER_FIELDS = generations(
+  'a newcomer’s missing fields (docs/provider-contract.md §2.18): trackinfo on current tenants; legacy ones do not serve it, so the field list’s required fields are asked',
+);
 
 /** A number no other account has (the stand-in answers 409 for one it has; projects run the same tests side by side). */
 const freshMobile = () => `+49 151 ${10_000_000 + Math.floor(Math.random() * 89_999_999)}`;
@@ -32,40 +40,39 @@ async function toMissingFields(page: Page, email: string, javaScriptEnabled: boo
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete your profile');
 }
 
-test('a sign-in missing required fields is asked only those, as the registration asks them, and is signed in @generations', async ({
-  page,
-  javaScriptEnabled,
-  expectAccessible,
-  standin,
-}) => {
-  const email = PROFILE_MISSING.email(tag('complete', javaScriptEnabled));
-  await toMissingFields(page, email, javaScriptEnabled);
-  // Only the two missing fields, with the tenant's labels, both required here (the list has the mobile number optional).
-  // The mobile number with its country beside it (the English page's: United Kingdom).
-  expect(await asked(page)).toEqual(['mobile_number__country', 'mobile_number', 'business_type']);
-  await expect(page.getByLabel('Country or region')).toHaveValue('GB');
-  await expect(page.getByLabel('Mobile Number', { exact: true })).toHaveAttribute('type', 'tel');
-  await expect(page.getByLabel('Type of business', { exact: true })).toBeVisible();
-  await expect(page.locator('main form input[type="password"]')).toHaveCount(0);
-  await expectAccessible(page);
+test(
+  'a sign-in missing required fields is asked only those, as the registration asks them, and is signed in',
+  FIELD_LIST,
+  async ({ page, javaScriptEnabled, expectAccessible, standin }) => {
+    const email = PROFILE_MISSING.email(tag('complete', javaScriptEnabled));
+    await toMissingFields(page, email, javaScriptEnabled);
+    // Only the two missing fields, with the tenant's labels, both required here (the list has the mobile number optional).
+    // The mobile number with its country beside it (the English page's: United Kingdom).
+    expect(await asked(page)).toEqual(['mobile_number__country', 'mobile_number', 'business_type']);
+    await expect(page.getByLabel('Country or region')).toHaveValue('GB');
+    await expect(page.getByLabel('Mobile Number', { exact: true })).toHaveAttribute('type', 'tel');
+    await expect(page.getByLabel('Type of business', { exact: true })).toBeVisible();
+    await expect(page.locator('main form input[type="password"]')).toHaveCount(0);
+    await expectAccessible(page);
 
-  await submit(page, 'Save and continue');
-  await expect(errorOf(page, 'mobile_number')).toHaveText('Enter your mobile number.');
-  await expect(errorOf(page, 'business_type')).toHaveText('Choose your type of business.');
-  // Not a British number (the country beside it): the server's numbering plans say so, in both modes.
-  await page.locator('#mobile_number').fill('12345');
-  await page.locator('#business_type').selectOption('canteen');
-  await submit(page, 'Save and continue');
-  await expect(errorOf(page, 'mobile_number')).toHaveText(/^This isn’t a valid mobile number for the chosen country\./);
-  await expect(page.getByLabel('Country or region')).toHaveValue('GB');
+    await submit(page, 'Save and continue');
+    await expect(errorOf(page, 'mobile_number')).toHaveText('Enter your mobile number.');
+    await expect(errorOf(page, 'business_type')).toHaveText('Choose your type of business.');
+    // Not a British number (the country beside it): the server's numbering plans say so, in both modes.
+    await page.locator('#mobile_number').fill('12345');
+    await page.locator('#business_type').selectOption('canteen');
+    await submit(page, 'Save and continue');
+    await expect(errorOf(page, 'mobile_number')).toHaveText(/^This isn’t a valid mobile number for the chosen country\./);
+    await expect(page.getByLabel('Country or region')).toHaveValue('GB');
 
-  await page.locator('#mobile_number').fill(freshMobile());
-  await submit(page, 'Save and continue');
-  await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
-  const calls = (await standin.calls('')).map((c) => `${c.method} ${c.path.split('?')[0]}`);
-  expect(calls).toContain('POST /login-srv/progressive/update/user');
-});
+    await page.locator('#mobile_number').fill(freshMobile());
+    await submit(page, 'Save and continue');
+    await continueToProvider(page, javaScriptEnabled);
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+    const calls = (await standin.calls('')).map((c) => `${c.method} ${c.path.split('?')[0]}`);
+    expect(calls).toContain('POST /login-srv/progressive/update/user');
+  },
+);
 
 test('a mobile number another account has: the tenant’s 409 is said on that field, and another number goes through', async ({
   page,
@@ -89,38 +96,37 @@ test('a mobile number another account has: the tenant’s 409 is said on that fi
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 });
 
-test('a newcomer from Google completes the tenant’s fields here and is signed in @generations', async ({
-  page,
-  javaScriptEnabled,
-  generation,
-  expectAccessible,
-}) => {
-  const legacy = generation === 'legacy';
-  const requestId = await startSignIn(page);
-  await page.getByRole('link', { name: 'Sign in with Google', exact: true }).click();
-  await page.getByRole('radio', { name: /^Nina Newcomer/ }).check();
-  await page.getByRole('button', { name: 'Sign in at Google' }).click();
-  await expect(page).toHaveURL(new RegExp(`/register-additional-info\\?requestId=${requestId}$`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete your registration');
-  // What Google gave (the address, the name) is not asked again; without trackinfo (the older generation) every required field is.
-  expect(await asked(page)).toEqual(
-    legacy ? ['email', 'given_name', 'family_name', 'business_type', 'contact_preference', 'terms_consent'] : ['business_type', 'contact_preference'],
-  );
-  await expect(page.getByRole('radiogroup', { name: 'Preferred contact' })).toBeVisible();
-  await expectAccessible(page);
+test(
+  'a newcomer from Google completes the tenant’s fields here and is signed in',
+  NEWCOMER_FIELDS,
+  async ({ page, javaScriptEnabled, generation, expectAccessible }) => {
+    const legacy = generation === 'legacy';
+    const requestId = await startSignIn(page);
+    await page.getByRole('link', { name: 'Sign in with Google', exact: true }).click();
+    await page.getByRole('radio', { name: /^Nina Newcomer/ }).check();
+    await page.getByRole('button', { name: 'Sign in at Google' }).click();
+    await expect(page).toHaveURL(new RegExp(`/register-additional-info\\?requestId=${requestId}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete your registration');
+    // What Google gave (the address, the name) is not asked again; without trackinfo (the older generation) every required field is.
+    expect(await asked(page)).toEqual(
+      legacy ? ['email', 'given_name', 'family_name', 'business_type', 'contact_preference', 'terms_consent'] : ['business_type', 'contact_preference'],
+    );
+    await expect(page.getByRole('radiogroup', { name: 'Preferred contact' })).toBeVisible();
+    await expectAccessible(page);
 
-  if (legacy) {
-    await page.locator('#email').fill('nina.newcomer@gmail.example');
-    await page.locator('#given_name').fill('Nina');
-    await page.locator('#family_name').fill('Newcomer');
-    await page.getByRole('checkbox', { name: /^I accept the terms of use/ }).check();
-  }
-  await page.locator('#business_type').selectOption('restaurant');
-  await page.getByRole('radio', { name: 'By phone' }).check();
-  await submit(page, 'Create account');
-  await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByText(/^Signed in as nina\.newcomer\+[0-9a-f]{8}@gmail\.example\.$/)).toBeVisible();
-});
+    if (legacy) {
+      await page.locator('#email').fill('nina.newcomer@gmail.example');
+      await page.locator('#given_name').fill('Nina');
+      await page.locator('#family_name').fill('Newcomer');
+      await page.getByRole('checkbox', { name: /^I accept the terms of use/ }).check();
+    }
+    await page.locator('#business_type').selectOption('restaurant');
+    await page.getByRole('radio', { name: 'By phone' }).check();
+    await submit(page, 'Create account');
+    await continueToProvider(page, javaScriptEnabled);
+    await expect(page.getByText(/^Signed in as nina\.newcomer\+[0-9a-f]{8}@gmail\.example\.$/)).toBeVisible();
+  },
+);
 
 test('an invented track, with or without this sign-in’s request, goes nowhere: the provider is asked about it (metadata, then trackinfo)', async ({
   page,

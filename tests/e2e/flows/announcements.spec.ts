@@ -1,6 +1,17 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, continueToProvider, expect, MFA, startSignIn, test, toNewPasswordStep, toPasswordStep } from '../support/fixtures';
+import { ACCOUNTS, continueToProvider, expect, jsOffOnly, MFA, noJs, startSignIn, test, toNewPasswordStep, toPasswordStep } from '../support/fixtures';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const CODE_PAGE_LOADED = noJs(
+  'without JavaScript the code page is a page load of its own: the cursor starts in the code field from the server’s HTML, not from a script after a client navigation',
+);
+const RESENT_ON_A_NEW_PAGE = noJs(
+  'without JavaScript the resend is a full-page post: its notice is read because it describes the field the cursor starts in, not through a live region',
+);
+const EARLY_RESEND = jsOffOnly(
+  'a resend pressed before its countdown ends reaches the server only without JavaScript (the script holds the button back); the server’s answer takes focus',
+);
 
 /**
  * Status changes reach screen readers: each is inside a live region (role=status or alert, or
@@ -90,17 +101,18 @@ test('loading: the pending text of a submit appears in a polite live region that
   expect(await watch.announced()).toContainEqual({ text: t.login.pending, regionExisted: true });
 });
 
-test('code sent: the code screen opens with the cursor in the code field, in a form named by the heading and described by where the code went', async ({
-  page,
-  javaScriptEnabled,
-}) => {
-  await toCodePage(page, MFA.sms(fresh('announce', javaScriptEnabled)), javaScriptEnabled);
-  const field = page.locator('#code');
-  await expect(field).toBeFocused();
-  const form = page.locator('main form').filter({ has: field });
-  await expect(form).toHaveAccessibleName(t.mfa.codeTitle);
-  await expect(form).toHaveAccessibleDescription(t.mfa.sentSms);
-});
+test(
+  'code sent: the code screen opens with the cursor in the code field, in a form named by the heading and described by where the code went',
+  CODE_PAGE_LOADED,
+  async ({ page, javaScriptEnabled }) => {
+    await toCodePage(page, MFA.sms(fresh('announce', javaScriptEnabled)), javaScriptEnabled);
+    const field = page.locator('#code');
+    await expect(field).toBeFocused();
+    const form = page.locator('main form').filter({ has: field });
+    await expect(form).toHaveAccessibleName(t.mfa.codeTitle);
+    await expect(form).toHaveAccessibleDescription(t.mfa.sentSms);
+  },
+);
 
 test('resend countdown: not read every second, but describes the held-back button; its end is announced once', { tag: '@js-on-only' }, async ({ page }) => {
   await toCodePage(page, MFA.email(fresh('countdown', true)), true);
@@ -119,7 +131,7 @@ test('resend countdown: not read every second, but describes the held-back butto
   ).toEqual([]);
 });
 
-test('code resent: "a new code has been sent" is announced', async ({ page, javaScriptEnabled }) => {
+test('code resent: "a new code has been sent" is announced', RESENT_ON_A_NEW_PAGE, async ({ page, javaScriptEnabled }) => {
   await toCodePage(page, MFA.email(fresh('resent', javaScriptEnabled)), javaScriptEnabled);
   const button = page.locator('main form.resend button');
   if (javaScriptEnabled) await expect(button).not.toHaveAttribute('aria-disabled', 'true', { timeout: 8_000 });
@@ -156,7 +168,7 @@ test('resend in progress: "sending…" is announced', { tag: '@js-on-only' }, as
   await expect(page.locator('main .notice[role="status"]')).toHaveText(t.mfa.resent);
 });
 
-test('a resend pressed too early without JavaScript: the answer takes focus and is read', { tag: '@js-off-only' }, async ({ page }) => {
+test('a resend pressed too early without JavaScript: the answer takes focus and is read', EARLY_RESEND, async ({ page }) => {
   // Nothing else takes focus on that answer (no error summary, and the heading gives way on
   // form answers), so the "wait N seconds" text does.
   await toCodePage(page, MFA.email(fresh('early', false)), false);

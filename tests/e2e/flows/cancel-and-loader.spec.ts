@@ -1,4 +1,9 @@
-import { continueToProvider, expect, submit, test, toNewPasswordStep, toPasswordStep } from '../support/fixtures';
+import { continueToProvider, expect, jsOffOnly, submit, test, toNewPasswordStep, toPasswordStep } from '../support/fixtures';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const PAGE_IN_ONE_PIECE = jsOffOnly(
+  'without JavaScript the streamed MFA page sends the browser on to its one-piece version (a meta refresh in <noscript>, render=sync); with JavaScript the loader is replaced in place',
+);
 
 /**
  * Two parts of the steps no other test drove: the new-password form's Cancel (app/reset-password),
@@ -54,7 +59,7 @@ test('the MFA page shows its loader at once while the methods load, then the met
 
 test(
   'without JavaScript the MFA page is not left on its loader: it is sent to the page in one piece, the methods on it',
-  { tag: '@js-off-only' },
+  PAGE_IN_ONE_PIECE,
   async ({ page, standin }) => {
     const email = `mfa.totp+loader-${test.info().project.name}-${Date.now()}@example.com`;
     const requestId = await toPasswordStep(page, email);

@@ -1,5 +1,10 @@
 import type { Page } from '@playwright/test';
-import { continueToProvider, expect, submit, TERMS, test, toPasswordStep } from '../support/fixtures';
+import { continueToProvider, expect, generations, submit, TERMS, test, toPasswordStep } from '../support/fixtures';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const VERSION_DETAILS = generations(
+  'the terms’ version details (docs/provider-contract.md §2.17): consent-management-srv/v2/consent/versions/details, served by current tenants only',
+);
 
 /**
  * Terms and consent during sign-in (docs/onboarding.md "Terms and consent"; contract §2.17): the
@@ -47,62 +52,58 @@ async function expectTermsPage(page: Page, legacy: boolean) {
 
 // The stand-in continues the consent precheck only once the version was accepted on its track,
 // so "signed in" proves the acceptance was recorded; and the next sign-in is not asked again.
-test('accepting the new terms signs in, and the next sign-in is not asked again @generations', async ({
-  page,
-  javaScriptEnabled,
-  generation,
-  expectAccessible,
-}) => {
-  const email = TERMS.fresh(tag('accept', javaScriptEnabled));
-  await signIn(page, email, javaScriptEnabled);
-  await expectTermsPage(page, generation === 'legacy');
-  await expectAccessible(page);
-  await submit(page, 'Accept and continue');
-  await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
-  await page.context().clearCookies();
-  await signIn(page, email, javaScriptEnabled);
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
-});
+test(
+  'accepting the new terms signs in, and the next sign-in is not asked again',
+  VERSION_DETAILS,
+  async ({ page, javaScriptEnabled, generation, expectAccessible }) => {
+    const email = TERMS.fresh(tag('accept', javaScriptEnabled));
+    await signIn(page, email, javaScriptEnabled);
+    await expectTermsPage(page, generation === 'legacy');
+    await expectAccessible(page);
+    await submit(page, 'Accept and continue');
+    await continueToProvider(page, javaScriptEnabled);
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+    await page.context().clearCookies();
+    await signIn(page, email, javaScriptEnabled);
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  },
+);
 
-test('declining: a clear page, nothing signed in, and the terms are asked again at the next sign-in @generations', async ({
-  page,
-  javaScriptEnabled,
-  generation,
-  standin,
-  expectAccessible,
-  expectOnlyMessages,
-}) => {
-  const email = TERMS.fresh(tag('decline', javaScriptEnabled));
-  const requestId = await signIn(page, email, javaScriptEnabled);
-  await expectTermsPage(page, generation === 'legacy');
-  await submit(page, 'Decline');
-  await expect(page).toHaveURL(/\/consent\/declined\?requestId=[\w-]+$/);
-  await expect(page.locator('main h1')).toHaveText('Terms not accepted');
-  await expect(page.locator('main')).toContainText('You have not been signed in.');
-  await expect(page.locator('main')).toContainText('please contact your account manager');
-  // Whom to ask, where the operator names someone (SUPPORT_URL, SUPPORT_EMAIL).
-  await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'https://www.example.com/support');
-  await expect(page.getByRole('link', { name: 'Write to support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com');
-  await expectAccessible(page);
-  await expectOnlyMessages(page, 'en-GB', ['Kitchen Equipment Sales Portal (demo)']);
-  // The precheck was not continued: the tenant issued nothing for this sign-in.
-  expect(await standin.calls('/login-srv/precheck/continue', requestId)).toEqual([]);
-  // "Read the terms again" leads back to them, Decline again to this page.
-  await page.getByRole('link', { name: 'Read the terms again' }).click();
-  await expectTermsPage(page, generation === 'legacy');
-  await submit(page, 'Decline');
-  await expect(page.locator('main h1')).toHaveText('Terms not accepted');
-  // Back to sign-in: the same request at the tenant, and the terms again after the password.
-  await page.getByRole('link', { name: 'Back to sign-in' }).click();
-  await expect(page).toHaveURL(new RegExp(`requestId=${requestId}`));
-  await expect(page.locator('main h1')).toBeVisible();
-  await signIn(page, email, javaScriptEnabled);
-  await expectTermsPage(page, generation === 'legacy');
-  await submit(page, 'Accept and continue');
-  await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
-});
+test(
+  'declining: a clear page, nothing signed in, and the terms are asked again at the next sign-in',
+  VERSION_DETAILS,
+  async ({ page, javaScriptEnabled, generation, standin, expectAccessible, expectOnlyMessages }) => {
+    const email = TERMS.fresh(tag('decline', javaScriptEnabled));
+    const requestId = await signIn(page, email, javaScriptEnabled);
+    await expectTermsPage(page, generation === 'legacy');
+    await submit(page, 'Decline');
+    await expect(page).toHaveURL(/\/consent\/declined\?requestId=[\w-]+$/);
+    await expect(page.locator('main h1')).toHaveText('Terms not accepted');
+    await expect(page.locator('main')).toContainText('You have not been signed in.');
+    await expect(page.locator('main')).toContainText('please contact your account manager');
+    // Whom to ask, where the operator names someone (SUPPORT_URL, SUPPORT_EMAIL).
+    await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', 'https://www.example.com/support');
+    await expect(page.getByRole('link', { name: 'Write to support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com');
+    await expectAccessible(page);
+    await expectOnlyMessages(page, 'en-GB', ['Kitchen Equipment Sales Portal (demo)']);
+    // The precheck was not continued: the tenant issued nothing for this sign-in.
+    expect(await standin.calls('/login-srv/precheck/continue', requestId)).toEqual([]);
+    // "Read the terms again" leads back to them, Decline again to this page.
+    await page.getByRole('link', { name: 'Read the terms again' }).click();
+    await expectTermsPage(page, generation === 'legacy');
+    await submit(page, 'Decline');
+    await expect(page.locator('main h1')).toHaveText('Terms not accepted');
+    // Back to sign-in: the same request at the tenant, and the terms again after the password.
+    await page.getByRole('link', { name: 'Back to sign-in' }).click();
+    await expect(page).toHaveURL(new RegExp(`requestId=${requestId}`));
+    await expect(page.locator('main h1')).toBeVisible();
+    await signIn(page, email, javaScriptEnabled);
+    await expectTermsPage(page, generation === 'legacy');
+    await submit(page, 'Accept and continue');
+    await continueToProvider(page, javaScriptEnabled);
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  },
+);
 
 test('an entry the tenant did not send shows no terms: an invented track, missing consent ids, an unknown version', async ({
   page,
@@ -170,33 +171,32 @@ test('the tenant refusing to record the acceptance is its answer: said on the fo
   expect(appLog()).not.toMatch(/"level":50[^\n]*"step":"consent\.accept"/);
 });
 
-test('an older version, already accepted, put in the address is not taken: only the version the tenant asks now @generations', async ({
-  page,
-  javaScriptEnabled,
-  generation,
-  standin,
-}) => {
-  const legacy = generation === 'legacy';
-  // The demo account accepted version 1; the tenant asks version 2 (tests/provider/seed.json).
-  const email = TERMS.fresh(tag('older', javaScriptEnabled));
-  const asked: string[] = [];
-  page.on('request', (request) => asked.push(request.url()));
-  const requestId = await signIn(page, email, javaScriptEnabled);
-  await expectTermsPage(page, legacy);
-  const entry = asked.map((u) => new URL(u)).find((u) => u.pathname === '/consent' && u.searchParams.has('track_id'))!;
+test(
+  'an older version, already accepted, put in the address is not taken: only the version the tenant asks now',
+  VERSION_DETAILS,
+  async ({ page, javaScriptEnabled, generation, standin }) => {
+    const legacy = generation === 'legacy';
+    // The demo account accepted version 1; the tenant asks version 2 (tests/provider/seed.json).
+    const email = TERMS.fresh(tag('older', javaScriptEnabled));
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(request.url()));
+    const requestId = await signIn(page, email, javaScriptEnabled);
+    await expectTermsPage(page, legacy);
+    const entry = asked.map((u) => new URL(u)).find((u) => u.pathname === '/consent' && u.searchParams.has('track_id'))!;
 
-  // The attack: version 1 in the address. Before, its terms were shown, "accepted" again (the
-  // tenant's 204) and the sign-in completed without version 2 ever being accepted.
-  const older = new URL(entry);
-  older.searchParams.set('consent_version_id', 'portal-terms-v1');
-  await page.goto(older.toString());
-  await expect(page.locator('main h1')).toHaveText('This sign-in link is not valid');
-  expect(await standin.calls('/login-srv/precheck/continue', requestId)).toEqual([]);
+    // The attack: version 1 in the address. Before, its terms were shown, "accepted" again (the
+    // tenant's 204) and the sign-in completed without version 2 ever being accepted.
+    const older = new URL(entry);
+    older.searchParams.set('consent_version_id', 'portal-terms-v1');
+    await page.goto(older.toString());
+    await expect(page.locator('main h1')).toHaveText('This sign-in link is not valid');
+    expect(await standin.calls('/login-srv/precheck/continue', requestId)).toEqual([]);
 
-  // The version asked is still the one to accept.
-  await page.goto(`/consent?requestId=${requestId}`);
-  await expectTermsPage(page, legacy);
-  await submit(page, 'Accept and continue');
-  await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
-});
+    // The version asked is still the one to accept.
+    await page.goto(`/consent?requestId=${requestId}`);
+    await expectTermsPage(page, legacy);
+    await submit(page, 'Accept and continue');
+    await continueToProvider(page, javaScriptEnabled);
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  },
+);

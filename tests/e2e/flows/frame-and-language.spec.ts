@@ -1,4 +1,9 @@
-import { ACCOUNTS, chooseLanguage, CLIENT_NAME, expect, reloadWithScriptsHeld, startSignIn, submit, test } from '../support/fixtures';
+import { ACCOUNTS, chooseLanguage, CLIENT_NAME, expect, noJs, reloadWithScriptsHeld, startSignIn, submit, test } from '../support/fixtures';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const LANGUAGE_BUTTON = noJs(
+  'without JavaScript the choice is sent by the Change language button in <noscript>, a post to /language that comes back to the same page',
+);
 
 test.describe('the page frame', () => {
   test('logos, title, the client in the header and legal links, on phones too', async ({ page, expectAccessible }) => {
@@ -67,7 +72,7 @@ test.describe('language', () => {
     await expectOnlyMessages(page, 'de-DE', [CLIENT_NAME]);
   });
 
-  test('the selector changes the language in place: same screen, same query, and the choice sticks', async ({ page, javaScriptEnabled }) => {
+  test('the selector changes the language in place: same screen, same query, and the choice sticks', LANGUAGE_BUTTON, async ({ page, javaScriptEnabled }) => {
     await startSignIn(page);
     const german = new URL(page.url());
     await page.getByLabel('E\u2011Mail-Adresse').fill(ACCOUNTS.password.email);

@@ -1,7 +1,18 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, continueToProvider, expect, MFA, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
+import { ACCOUNTS, continueToProvider, expect, jsOffOnly, MFA, noJs, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
 import { newRequestId, startOwnApp } from '../support/own-app';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const ANSWER_503 = noJs(
+  'without JavaScript the 503 answer to the form post is itself the page shown (the alert, the reference, the address kept); the Copy reference button needs a script and is not offered',
+);
+const PAGE_IN_ONE_PIECE = noJs(
+  'without JavaScript the MFA page is rendered in one piece (render=sync) instead of streamed, so the failure reaches the page by that path',
+);
+const CONTINUE_TEXT = jsOffOnly(
+  'the continue page’s words for a browser without JavaScript ("Select Continue to go on"); with JavaScript the page posts itself',
+);
 
 /**
  * The front door's behaviour (docs/architecture.md "Decisions worth knowing"): a slow or silent provider
@@ -13,39 +24,36 @@ import { newRequestId, startOwnApp } from '../support/own-app';
 const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
 const REFERENCE = /([A-F0-9]{10})/;
 
-test('a provider that does not answer the password check: the step says so, keeps the address, and Sign in tries again', async ({
-  page,
-  javaScriptEnabled,
-  standin,
-  appLog,
-  expectAccessible,
-  expectOnlyMessages,
-}) => {
-  const email = ACCOUNTS.lockout(tag('outage', javaScriptEnabled)).email;
-  const requestId = await toPasswordStep(page, email);
-  await standin.fault({ requestId, mode: 'close', times: 1 });
-  await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.password.password);
-  const answer = page.waitForResponse((r) => r.request().method() === 'POST');
-  await submit(page, 'Sign in');
-  expect((await answer).status()).toBe(503);
+test(
+  'a provider that does not answer the password check: the step says so, keeps the address, and Sign in tries again',
+  ANSWER_503,
+  async ({ page, javaScriptEnabled, standin, appLog, expectAccessible, expectOnlyMessages }) => {
+    const email = ACCOUNTS.lockout(tag('outage', javaScriptEnabled)).email;
+    const requestId = await toPasswordStep(page, email);
+    await standin.fault({ requestId, mode: 'close', times: 1 });
+    await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.password.password);
+    const answer = page.waitForResponse((r) => r.request().method() === 'POST');
+    await submit(page, 'Sign in');
+    expect((await answer).status()).toBe(503);
 
-  const alert = page.locator('main [role="alert"]');
-  await expect(alert).toContainText('The sign-in service isn’t responding. Please try again.');
-  const reference = REFERENCE.exec(await alert.getByText(/^Reference: /).innerText())![1];
-  await expect.poll(() => appLog()).toContain(`"ref":"${reference}"`);
-  await expect(page.getByLabel('E\u2011mail address')).toHaveValue(email);
-  // What was typed stays, except the password, which is never sent back.
-  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
-  if (javaScriptEnabled) await expect(alert.getByRole('button', { name: 'Copy reference' })).toBeVisible();
-  else await expect(alert.getByRole('button', { name: 'Copy reference' })).toBeHidden();
-  await expectAccessible(page);
-  await expectOnlyMessages(page, 'en-GB', [email, `Reference: ${reference}`, 'Kitchen Equipment Sales Portal (demo)']);
+    const alert = page.locator('main [role="alert"]');
+    await expect(alert).toContainText('The sign-in service isn’t responding. Please try again.');
+    const reference = REFERENCE.exec(await alert.getByText(/^Reference: /).innerText())![1];
+    await expect.poll(() => appLog()).toContain(`"ref":"${reference}"`);
+    await expect(page.getByLabel('E\u2011mail address')).toHaveValue(email);
+    // What was typed stays, except the password, which is never sent back.
+    await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+    if (javaScriptEnabled) await expect(alert.getByRole('button', { name: 'Copy reference' })).toBeVisible();
+    else await expect(alert.getByRole('button', { name: 'Copy reference' })).toBeHidden();
+    await expectAccessible(page);
+    await expectOnlyMessages(page, 'en-GB', [email, `Reference: ${reference}`, 'Kitchen Equipment Sales Portal (demo)']);
 
-  await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.password.password);
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
-});
+    await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.password.password);
+    await submit(page, 'Sign in');
+    await continueToProvider(page, javaScriptEnabled);
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  },
+);
 
 test('a slow password check says it is taking longer than usual, then goes on', { tag: '@js-on-only' }, async ({ browser, standin }) => {
   // An app of its own whose provider deadline (8 s) outlasts the delay; the shared one gives up
@@ -73,21 +81,25 @@ test('a slow password check says it is taking longer than usual, then goes on', 
   }
 });
 
-test('a page that cannot load its content: "isn\'t responding", a reference, and Try again', async ({ page, javaScriptEnabled, standin }) => {
-  const email = MFA.all(tag('list-outage', javaScriptEnabled));
-  const requestId = await toPasswordStep(page, email);
-  // The method list the MFA page reads.
-  const fault = await standin.fault({ pathIncludes: 'configured/list', requestId, mode: 'close' });
-  await page.getByLabel('Password', { exact: true }).fill(MFA.password);
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The sign-in service isn’t responding', { timeout: 15_000 });
-  await expect(page.getByText(/^Reference: [A-F0-9]{10}$/)).toBeVisible();
-  await standin.clearFault(fault);
-  await page.getByRole('link', { name: 'Try again' }).click();
-  // The method list again (this tenant names no medium, so each button names the method).
-  await expect(page.getByRole('button', { name: 'E\u2011mail', exact: true })).toBeVisible();
-});
+test(
+  'a page that cannot load its content: "isn\'t responding", a reference, and Try again',
+  PAGE_IN_ONE_PIECE,
+  async ({ page, javaScriptEnabled, standin }) => {
+    const email = MFA.all(tag('list-outage', javaScriptEnabled));
+    const requestId = await toPasswordStep(page, email);
+    // The method list the MFA page reads.
+    const fault = await standin.fault({ pathIncludes: 'configured/list', requestId, mode: 'close' });
+    await page.getByLabel('Password', { exact: true }).fill(MFA.password);
+    await submit(page, 'Sign in');
+    await continueToProvider(page, javaScriptEnabled);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('The sign-in service isn’t responding', { timeout: 15_000 });
+    await expect(page.getByText(/^Reference: [A-F0-9]{10}$/)).toBeVisible();
+    await standin.clearFault(fault);
+    await page.getByRole('link', { name: 'Try again' }).click();
+    // The method list again (this tenant names no medium, so each button names the method).
+    await expect(page.getByRole('button', { name: 'E\u2011mail', exact: true })).toBeVisible();
+  },
+);
 
 test('a code pasted while focus is elsewhere on the code screen lands in the code field', { tag: '@js-on-only' }, async ({ page, standin }) => {
   const email = MFA.email(tag('paste', true));
@@ -114,7 +126,7 @@ async function paste(page: Page, text: string) {
   }, text);
 }
 
-test('without JavaScript the continue page asks for Continue instead of promising "one moment"', { tag: '@js-off-only' }, async ({ page }) => {
+test('without JavaScript the continue page asks for Continue instead of promising "one moment"', CONTINUE_TEXT, async ({ page }) => {
   await toPasswordStep(page, ACCOUNTS.password.email);
   await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.password.password);
   await submit(page, 'Sign in');

@@ -1,5 +1,21 @@
 import type { Page } from '@playwright/test';
-import { chooseLanguage, CLIENT_NAME, continueToProvider, expect, MFA, reloadWithScriptsHeld, submit, test, toPasswordStep } from '../support/fixtures';
+import { chooseLanguage, CLIENT_NAME, continueToProvider, expect, MFA, noJs, reloadWithScriptsHeld, submit, test, toPasswordStep } from '../support/fixtures';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const NATIVE_SELECT = noJs('without JavaScript the group is chosen in the native select the server renders; with JavaScript a searchable list replaces it');
+const NATIVE_SELECT_BY_KEYS = noJs(
+  'without JavaScript the keyboard drives the native select (typing the start of a name); with JavaScript the searchable list',
+);
+const REQUIRED_BY_THE_SERVER = noJs('without JavaScript the missing group is the server’s answer on a new page, and the native select chooses one');
+const OFFERED_GROUP_CONTINUE = noJs(
+  'without JavaScript an offered group_id shows "Signing you in for …" with a Continue button; with JavaScript it goes on by itself',
+);
+const PRESELECTED_OPTION = noJs('without JavaScript the remembered group is the selected option of the native select the server renders');
+const FAILURE_IN_ONE_PIECE = noJs(
+  'without JavaScript the groups load in the page rendered in one piece (render=sync), so a failing provider reaches the error page by that path',
+);
+const SKELETON_FORWARDS = noJs('without JavaScript the skeleton page forwards to the page rendered in one piece (a meta refresh to render=sync)');
+const ALL_OPTIONS = noJs('without JavaScript all 300 groups are options of the native select; with JavaScript the searchable list');
 
 /** A fresh account per test, project and repetition (each address is its own stand-in account). */
 const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
@@ -60,42 +76,39 @@ const options = (page: Page, filter?: { name?: RegExp; selected?: boolean }) =>
 const chosen = (page: Page) => page.locator('[name="groupId"]').first().inputValue();
 
 test.describe('group selection', () => {
-  test('pick with the mouse; the provider carries the group into the access token; Back then finds the track used @generations', async ({
-    page,
-    javaScriptEnabled,
-    expectAccessible,
-    expectOnlyMessages,
-    photograph,
-    appLog,
-  }) => {
-    const url = await toGroups(page, account('many', 'mouse', javaScriptEnabled), javaScriptEnabled);
-    await expect(page.getByRole('heading', { name: 'Choose a sales organisation' })).toBeVisible();
-    // The way out is to another account (as on the other screens), not to the portal.
-    await expect(page.locator('main').getByText('Not you? Use another account', { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Use another account' })).toHaveAttribute('href', /\/authz-srv\/authz\/resolve_redirect\//);
-    await expect(page.locator('main').getByRole('link', { name: /portal/i })).toHaveCount(0);
-    expect(await chosen(page)).toBe('');
-    await expectAccessible(page);
-    await expectOnlyMessages(page, 'en-GB', [CLIENT_NAME, ...groupTexts(Object.values(MANY))]);
-    await photograph(page, 'group-selection');
-    if (javaScriptEnabled) {
-      await page.getByRole('combobox', { name: 'Sales organisation', exact: true }).click();
-      await expect(options(page)).toHaveCount(4);
+  test(
+    'pick with the mouse; the provider carries the group into the access token; Back then finds the track used',
+    NATIVE_SELECT,
+    async ({ page, javaScriptEnabled, expectAccessible, expectOnlyMessages, photograph, appLog }) => {
+      const url = await toGroups(page, account('many', 'mouse', javaScriptEnabled), javaScriptEnabled);
+      await expect(page.getByRole('heading', { name: 'Choose a sales organisation' })).toBeVisible();
+      // The way out is to another account (as on the other screens), not to the portal.
+      await expect(page.locator('main').getByText('Not you? Use another account', { exact: true })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Use another account' })).toHaveAttribute('href', /\/authz-srv\/authz\/resolve_redirect\//);
+      await expect(page.locator('main').getByRole('link', { name: /portal/i })).toHaveCount(0);
+      expect(await chosen(page)).toBe('');
       await expectAccessible(page);
-      await photograph(page, 'group-selection-open');
-    }
-    await pick(page, MANY.south, javaScriptEnabled);
-    await submit(page, 'Sign in');
-    // The stand-in names the group in the access token only, as the provider's docs say.
-    await expectSignedInFor(page, MANY.south.name, javaScriptEnabled);
-    expect(appLog()).toMatch(/"event":"group-claim","source":"access_token"/);
+      await expectOnlyMessages(page, 'en-GB', [CLIENT_NAME, ...groupTexts(Object.values(MANY))]);
+      await photograph(page, 'group-selection');
+      if (javaScriptEnabled) {
+        await page.getByRole('combobox', { name: 'Sales organisation', exact: true }).click();
+        await expect(options(page)).toHaveCount(4);
+        await expectAccessible(page);
+        await photograph(page, 'group-selection-open');
+      }
+      await pick(page, MANY.south, javaScriptEnabled);
+      await submit(page, 'Sign in');
+      // The stand-in names the group in the access token only, as the provider's docs say.
+      await expectSignedInFor(page, MANY.south.name, javaScriptEnabled);
+      expect(appLog()).toMatch(/"event":"group-claim","source":"access_token"/);
 
-    // The group page's link again, once signed in: nothing to choose any more, and the page says why.
-    await page.goto(url.toString());
-    await expect(page.getByRole('heading', { name: 'You’re signed in' })).toBeVisible();
-  });
+      // The group page's link again, once signed in: nothing to choose any more, and the page says why.
+      await page.goto(url.toString());
+      await expect(page.getByRole('heading', { name: 'You’re signed in' })).toBeVisible();
+    },
+  );
 
-  test('keyboard only: search, choose and sign in without the mouse', async ({ page, javaScriptEnabled }) => {
+  test('keyboard only: search, choose and sign in without the mouse', NATIVE_SELECT_BY_KEYS, async ({ page, javaScriptEnabled }) => {
     await toGroups(page, account('many', 'keys', javaScriptEnabled), javaScriptEnabled);
     const field = page.getByRole('combobox', { name: 'Sales organisation', exact: true });
     for (let i = 0; i < 12 && !(await field.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
@@ -179,19 +192,23 @@ test.describe('group selection', () => {
     },
   );
 
-  test('signing in without a group asks for one; choosing one clears the message', async ({ page, javaScriptEnabled, expectAccessible }) => {
-    await toGroups(page, account('many', 'required', javaScriptEnabled), javaScriptEnabled);
-    await submit(page, 'Sign in');
-    await expect(page.locator('#group-error').getByText('Please select a sales organisation.')).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Sales organisation', exact: true })).toHaveAttribute('aria-invalid', 'true');
-    await expectAccessible(page);
-    await pick(page, MANY.north, javaScriptEnabled);
-    if (javaScriptEnabled) await expect(page.locator('#group-error').getByText('Please select a sales organisation.')).toBeHidden();
-    await submit(page, 'Sign in');
-    await expectSignedInFor(page, MANY.north.name, javaScriptEnabled);
-  });
+  test(
+    'signing in without a group asks for one; choosing one clears the message',
+    REQUIRED_BY_THE_SERVER,
+    async ({ page, javaScriptEnabled, expectAccessible }) => {
+      await toGroups(page, account('many', 'required', javaScriptEnabled), javaScriptEnabled);
+      await submit(page, 'Sign in');
+      await expect(page.locator('#group-error').getByText('Please select a sales organisation.')).toBeVisible();
+      await expect(page.getByRole('combobox', { name: 'Sales organisation', exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await expectAccessible(page);
+      await pick(page, MANY.north, javaScriptEnabled);
+      if (javaScriptEnabled) await expect(page.locator('#group-error').getByText('Please select a sales organisation.')).toBeHidden();
+      await submit(page, 'Sign in');
+      await expectSignedInFor(page, MANY.north.name, javaScriptEnabled);
+    },
+  );
 
-  test('a group_id that is offered signs in with it at once', async ({ page, javaScriptEnabled, expectAccessible }) => {
+  test('a group_id that is offered signs in with it at once', OFFERED_GROUP_CONTINUE, async ({ page, javaScriptEnabled, expectAccessible }) => {
     const url = await toGroups(page, account('many', 'match', javaScriptEnabled), javaScriptEnabled);
     url.searchParams.set('group_id', MANY.west.id);
     await page.goto(url.toString());
@@ -219,7 +236,7 @@ test.describe('group selection', () => {
     await expectSignedInFor(page, MANY.north.name, javaScriptEnabled);
   });
 
-  test('the last group is preselected, and forgotten once it is no longer offered', async ({ page, context, javaScriptEnabled }) => {
+  test('the last group is preselected, and forgotten once it is no longer offered', PRESELECTED_OPTION, async ({ page, context, javaScriptEnabled }) => {
     await toGroups(page, account('many', 'remember', javaScriptEnabled), javaScriptEnabled);
     await pick(page, MANY.south, javaScriptEnabled);
     await submit(page, 'Sign in');
@@ -278,24 +295,23 @@ test.describe('group selection', () => {
     await expect(page.getByText(MANY.south.name)).toHaveCount(0);
   });
 
-  test('a provider failing while the groups load: "isn\'t responding", a reference, and Try again on the same page', async ({
-    page,
-    javaScriptEnabled,
-    standin,
-    appLog,
-  }) => {
-    const url = await toGroups(page, account('many', 'fault', javaScriptEnabled), javaScriptEnabled);
-    await standin.fault({ pathIncludes: `prelogin/metadata/${url.trackId}`, mode: 'error', times: 1 });
-    await page.goto(url.toString());
-    await expect(page.getByRole('heading', { name: 'The sign-in service isn’t responding' })).toBeVisible();
-    const ref = (await page.getByText(/^Reference: /).textContent())!.replace('Reference: ', '');
-    expect(appLog()).toContain(ref);
-    await expect(page.getByText('SECRET-STACK')).toHaveCount(0);
-    await page.getByRole('link', { name: 'Try again' }).click();
-    await expect(page.getByRole('combobox', { name: 'Sales organisation', exact: true })).toBeVisible();
-  });
+  test(
+    'a provider failing while the groups load: "isn\'t responding", a reference, and Try again on the same page',
+    FAILURE_IN_ONE_PIECE,
+    async ({ page, javaScriptEnabled, standin, appLog }) => {
+      const url = await toGroups(page, account('many', 'fault', javaScriptEnabled), javaScriptEnabled);
+      await standin.fault({ pathIncludes: `prelogin/metadata/${url.trackId}`, mode: 'error', times: 1 });
+      await page.goto(url.toString());
+      await expect(page.getByRole('heading', { name: 'The sign-in service isn’t responding' })).toBeVisible();
+      const ref = (await page.getByText(/^Reference: /).textContent())!.replace('Reference: ', '');
+      expect(appLog()).toContain(ref);
+      await expect(page.getByText('SECRET-STACK')).toHaveCount(0);
+      await page.getByRole('link', { name: 'Try again' }).click();
+      await expect(page.getByRole('combobox', { name: 'Sales organisation', exact: true })).toBeVisible();
+    },
+  );
 
-  test('a skeleton shows while the groups load', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
+  test('a skeleton shows while the groups load', SKELETON_FORWARDS, async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
     const url = await toGroups(page, account('many', 'slow', javaScriptEnabled), javaScriptEnabled);
     await standin.fault({ pathIncludes: `prelogin/metadata/${url.trackId}`, mode: 'delay', delayMs: 1200 });
     if (javaScriptEnabled) {
@@ -311,7 +327,7 @@ test.describe('group selection', () => {
     await expect(page.getByRole('combobox', { name: 'Sales organisation', exact: true })).toBeVisible({ timeout: 15_000 });
   });
 
-  test('300 groups: all listed, searchable, and one of them signs in', async ({ page, javaScriptEnabled, expectAccessible }) => {
+  test('300 groups: all listed, searchable, and one of them signs in', ALL_OPTIONS, async ({ page, javaScriptEnabled, expectAccessible }) => {
     await toGroups(page, account('huge', 'all', javaScriptEnabled), javaScriptEnabled);
     if (javaScriptEnabled) {
       const field = page.getByRole('combobox', { name: 'Sales organisation', exact: true });

@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, expect, MFA, openResetLink, startSignIn, test } from '../support/fixtures';
+import { ACCOUNTS, expect, MFA, noJs, openResetLink, startSignIn, test } from '../support/fixtures';
 import { expectFieldError, retype, tabFromHeadingTo, tabTo } from '../support/keyboard';
 import { mainSubmit } from '../support/matrix/steps';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const PAGE_LOADS = noJs(
+  'without JavaScript every step is a page load: where the cursor starts, the Tab order through the controls only a browser without JavaScript gets (Continue, Send code, the native select), and the server’s error answers',
+);
 
 /**
  * Every flow completed with the keyboard alone: Tab, typing, Enter and the arrow keys, no
@@ -75,7 +80,7 @@ async function expectSignedIn(page: Page) {
 }
 
 test.describe('keyboard alone', () => {
-  test('sign-in with e-mail and password, errors on both steps, to /success and signed out', async ({ page, javaScriptEnabled }) => {
+  test('sign-in with e-mail and password, errors on both steps, to /success and signed out', PAGE_LOADS, async ({ page, javaScriptEnabled }) => {
     const account = ACCOUNTS.lockout(fresh('keyboard', javaScriptEnabled));
     await startSignIn(page);
     // Typing right after the page loads goes into the e-mail field.
@@ -121,7 +126,7 @@ test.describe('keyboard alone', () => {
     await expectNewScreen(page, /\/signed-out$/, t.signedOut.title);
   });
 
-  test('a second factor by e-mail: wrong code, then the right one', async ({ page, javaScriptEnabled, standin }) => {
+  test('a second factor by e-mail: wrong code, then the right one', PAGE_LOADS, async ({ page, javaScriptEnabled, standin }) => {
     const email = MFA.email(fresh('keyboard', javaScriptEnabled));
     await emailStep(page, email);
     await passwordStep(page, MFA.password, javaScriptEnabled);
@@ -145,7 +150,7 @@ test.describe('keyboard alone', () => {
     await expectSignedIn(page);
   });
 
-  test('registering a second factor: choose text message among several methods', async ({ page, javaScriptEnabled, standin }) => {
+  test('registering a second factor: choose text message among several methods', PAGE_LOADS, async ({ page, javaScriptEnabled, standin }) => {
     const email = MFA.all(fresh('keyboard', javaScriptEnabled));
     await emailStep(page, email);
     await passwordStep(page, MFA.password, javaScriptEnabled);
@@ -161,7 +166,7 @@ test.describe('keyboard alone', () => {
     await expectSignedIn(page);
   });
 
-  test('group selection: the list by arrow keys (combobox with JavaScript, native select without)', async ({ page, javaScriptEnabled }) => {
+  test('group selection: the list by arrow keys (combobox with JavaScript, native select without)', PAGE_LOADS, async ({ page, javaScriptEnabled }) => {
     await emailStep(page, `groups.many+${fresh('keyboard', javaScriptEnabled)}@example.com`);
     await passwordStep(page, MFA.password, javaScriptEnabled);
     await expectNewScreen(page, /\/group-selection\?requestId=/, t.groups.title, { ready: '#group', focus: '#group' });
@@ -198,7 +203,7 @@ test.describe('keyboard alone', () => {
     await expect(page.locator('main p')).toHaveCount(2);
   });
 
-  test('password reset: forgot, send the link, a mismatch, then the new password', async ({ page, javaScriptEnabled, standin }) => {
+  test('password reset: forgot, send the link, a mismatch, then the new password', PAGE_LOADS, async ({ page, javaScriptEnabled, standin }) => {
     const email = ACCOUNTS.lockout(`reset-${fresh('keyboard', javaScriptEnabled)}`).email;
     await emailStep(page, email);
     // "Forgot your password?" comes after the form's buttons, still before the footer.
@@ -229,7 +234,7 @@ test.describe('keyboard alone', () => {
     await expectNewScreen(page, /\/reset-password-success/, t.resetSuccess.title);
   });
 
-  test('e-mail confirmation: the link is sent, opened, and signs in', async ({ page, javaScriptEnabled, standin }) => {
+  test('e-mail confirmation: the link is sent, opened, and signs in', PAGE_LOADS, async ({ page, javaScriptEnabled, standin }) => {
     const email = `unverified+${fresh('keyboard', javaScriptEnabled)}@example.com`;
     await emailStep(page, email);
     await passwordStep(page, ACCOUNTS.password.password, javaScriptEnabled);
@@ -254,7 +259,7 @@ test.describe('keyboard alone', () => {
   });
 });
 
-test('by keyboard, a browser-side error gives way to the server answer once the field is edited', async ({ page }) => {
+test('by keyboard, a browser-side error gives way to the server answer once the field is edited', PAGE_LOADS, async ({ page }) => {
   await startSignIn(page);
   await expect(page.locator('#email')).toBeFocused();
   await page.keyboard.press('Enter');

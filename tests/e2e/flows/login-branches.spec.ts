@@ -1,4 +1,11 @@
-import { ACCOUNTS, continueToProvider, expect, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
+import { ACCOUNTS, continueToProvider, expect, noJs, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const LOCKED_POST = noJs(
+  'without JavaScript the held-back Sign in still posts, and the server answers it as locked without asking the provider; with JavaScript the button does nothing and the time left counts down in the page',
+);
+const NO_TOGGLE = noJs('the Show password toggle needs a script: without JavaScript it is not offered');
+const DOUBLE_POST = noJs('without JavaScript a double click sends the form twice as full-page posts, and the server folds the repeat into the first');
 
 test.describe('e-mail step branches', () => {
   test('the e-mail used last time is remembered and prefilled', async ({ page }) => {
@@ -45,59 +52,58 @@ test('while the provider answers, a loading overlay says what is happening (Java
 });
 
 test.describe('password step', () => {
-  test('five wrong passwords lock the account: a warning before the last, then the time left, no Sign in, and reset as the way forward', async ({
-    page,
-    javaScriptEnabled,
-    standin,
-    expectAccessible,
-  }) => {
-    const account = ACCOUNTS.lockout(`lock-${javaScriptEnabled ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`);
-    const requestId = await toPasswordStep(page, account.email);
-    const password = page.getByLabel('Password', { exact: true });
-    for (let attempt = 1; attempt <= 3; attempt++) {
-      await password.fill(`wrong-${attempt}`);
+  test(
+    'five wrong passwords lock the account: a warning before the last, then the time left, no Sign in, and reset as the way forward',
+    LOCKED_POST,
+    async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
+      const account = ACCOUNTS.lockout(`lock-${javaScriptEnabled ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`);
+      const requestId = await toPasswordStep(page, account.email);
+      const password = page.getByLabel('Password', { exact: true });
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        await password.fill(`wrong-${attempt}`);
+        await submit(page, 'Sign in');
+        await expect(password).toHaveAccessibleDescription('Incorrect password. Please try again.');
+      }
+      // The provider says one attempt is left (docs/provider-contract.md §7): warned before it.
+      await password.fill('wrong-4');
       await submit(page, 'Sign in');
-      await expect(password).toHaveAccessibleDescription('Incorrect password. Please try again.');
-    }
-    // The provider says one attempt is left (docs/provider-contract.md §7): warned before it.
-    await password.fill('wrong-4');
-    await submit(page, 'Sign in');
-    await expect(password).toHaveAccessibleDescription('Incorrect password. One more wrong attempt will lock your account for a while.');
+      await expect(password).toHaveAccessibleDescription('Incorrect password. One more wrong attempt will lock your account for a while.');
 
-    await password.fill('wrong-5');
-    await submit(page, 'Sign in');
-    const locked = 'Password entered incorrectly too many times. Your account is temporarily locked.';
-    // The time in words, number and unit held together: "5 minutes" (U+00A0).
-    await expect(password).toHaveAccessibleDescription(`${locked} You can try again in 5\u00a0minutes.`);
-    // Resetting the password is the main action now; Sign in waits.
-    const reset = page.locator('main .actions a.button', { hasText: 'Reset your password' });
-    await expect(reset).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveAttribute('aria-disabled', 'true');
-    await expectAccessible(page);
-    const checks = (await standin.calls('authenticate/authenticate/password', requestId)).length;
-    expect(checks).toBe(5);
+      await password.fill('wrong-5');
+      await submit(page, 'Sign in');
+      const locked = 'Password entered incorrectly too many times. Your account is temporarily locked.';
+      // The time in words, number and unit held together: "5 minutes" (U+00A0).
+      await expect(password).toHaveAccessibleDescription(`${locked} You can try again in 5\u00a0minutes.`);
+      // Resetting the password is the main action now; Sign in waits.
+      const reset = page.locator('main .actions a.button', { hasText: 'Reset your password' });
+      await expect(reset).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toHaveAttribute('aria-disabled', 'true');
+      await expectAccessible(page);
+      const checks = (await standin.calls('authenticate/authenticate/password', requestId)).length;
+      expect(checks).toBe(5);
 
-    // The right password now is not even sent: with JavaScript the button does nothing, and a
-    // post without it is answered here, as locked.
-    await password.fill(account.password);
-    // force: the button is held back (aria-disabled), which is what the press must find out.
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click({ force: true });
-    await expect(password).toHaveAccessibleDescription(new RegExp(`^${locked.replace(/\./g, '\\.')}`));
-    expect(await standin.calls('authenticate/authenticate/password', requestId)).toHaveLength(checks);
-    if (javaScriptEnabled) {
-      // The countdown runs (the page's clock sped up): a minute on, a minute less.
-      await page.clock.install();
+      // The right password now is not even sent: with JavaScript the button does nothing, and a
+      // post without it is answered here, as locked.
+      await password.fill(account.password);
+      // force: the button is held back (aria-disabled), which is what the press must find out.
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click({ force: true });
+      await expect(password).toHaveAccessibleDescription(new RegExp(`^${locked.replace(/\./g, '\\.')}`));
+      expect(await standin.calls('authenticate/authenticate/password', requestId)).toHaveLength(checks);
+      if (javaScriptEnabled) {
+        // The countdown runs (the page's clock sped up): a minute on, a minute less.
+        await page.clock.install();
+        await page.reload();
+        await expect(page.locator('#password-locked')).toHaveText('You can try again in 5\u00a0minutes.');
+        await page.clock.runFor(61_000);
+        await expect(page.locator('#password-locked')).toHaveText('You can try again in 4\u00a0minutes.');
+      }
+      // A reload keeps the lock shown.
       await page.reload();
-      await expect(page.locator('#password-locked')).toHaveText('You can try again in 5\u00a0minutes.');
-      await page.clock.runFor(61_000);
-      await expect(page.locator('#password-locked')).toHaveText('You can try again in 4\u00a0minutes.');
-    }
-    // A reload keeps the lock shown.
-    await page.reload();
-    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(new RegExp(`^${locked.replace(/\./g, '\\.')}`));
-    await reset.click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset your password');
-  });
+      await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(new RegExp(`^${locked.replace(/\./g, '\\.')}`));
+      await reset.click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset your password');
+    },
+  );
 
   test('"Change e-mail address" goes back to the e-mail step; Cancel, as on every screen, through the provider\'s login for the same request', async ({
     page,
@@ -115,7 +121,7 @@ test.describe('password step', () => {
     await expect(page.getByLabel('E\u2011mail address')).toBeVisible();
   });
 
-  test('the password can be shown and hidden (JavaScript on); without JavaScript the toggle is not offered', async ({ page, javaScriptEnabled }) => {
+  test('the password can be shown and hidden (JavaScript on); without JavaScript the toggle is not offered', NO_TOGGLE, async ({ page, javaScriptEnabled }) => {
     await toPasswordStep(page, ACCOUNTS.password.email);
     const password = page.getByLabel('Password', { exact: true });
     const toggle = page.getByRole('button', { name: 'Show password' });
@@ -144,7 +150,7 @@ test.describe('password step', () => {
     await expect(hint).toBeHidden();
   });
 
-  test('a double click on Sign in still signs in (the repeat does not spoil the attempt)', async ({ page, javaScriptEnabled }) => {
+  test('a double click on Sign in still signs in (the repeat does not spoil the attempt)', DOUBLE_POST, async ({ page, javaScriptEnabled }) => {
     const account = ACCOUNTS.lockout(`double-${javaScriptEnabled ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`);
     await toPasswordStep(page, account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);

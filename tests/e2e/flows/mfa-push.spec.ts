@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { CLIENT_NAME, continueToProvider, expect, MFA, submit, test, toPasswordStep, type StandIn } from '../support/fixtures';
+import { CLIENT_NAME, continueToProvider, expect, MFA, noJs, submit, test, toPasswordStep, type StandIn } from '../support/fixtures';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const APPROVED_BY_A_PRESS = noJs(
+  'without JavaScript the page does not ask by itself: "I have approved it" (shown only then) asks the server, first "not yet" (read and focused), then on to the provider',
+);
+const SINGLE_METHOD_CANCEL = noJs(
+  'without JavaScript the single method waits for a press, so its Cancel link is what the person uses; with JavaScript the method starts by itself',
+);
 
 /**
  * Push approval and the method buttons (docs/features.md "Multi-factor step"). `mfa.push+…` has one push
@@ -52,48 +60,45 @@ async function expectSignedIn(page: Page, email: string, javaScriptEnabled: bool
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 }
 
-test('push approved: the page moves on by itself with JavaScript; without, "I have approved it" @generations', async ({
-  page,
-  request,
-  javaScriptEnabled,
-  standin,
-  expectAccessible,
-  expectOnlyMessages,
-}) => {
-  const email = PUSH(tag('approved', javaScriptEnabled));
-  await toPushPage(page, email, javaScriptEnabled);
-  await expect(page.getByText(`We have sent a sign-in request to your device (${DEVICE}). Open the notification and approve it.`)).toBeVisible();
-  const number = await shownNumber(page);
-  expect(number).toMatch(/^\d{2}$/);
-  await expectAccessible(page);
-  await expectOnlyMessages(page, 'en-GB', [CLIENT_NAME, number]);
-
-  if (javaScriptEnabled) {
-    // The page asks by itself: nothing to press, it says it is waiting (ux-review D25).
-    await expect(page.getByRole('button', { name: 'I have approved it' })).toBeHidden();
-    await expect(page.locator('main .push-check .hint.waiting')).toHaveText(mfa.pushAuto);
-    await expect(page.locator('main .push-check .hint.waiting .spinner')).toBeVisible();
-  } else {
-    // Asked before approving: not yet (read out, and focused).
-    await expect(page.getByText(mfa.pushAuto)).toBeHidden();
-    await submit(page, 'I have approved it');
-    const notYet = page.getByText(mfa.pushNotYet);
-    await expect(notYet).toBeVisible();
-    await expect(notYet).toBeFocused();
-    await expect(page.locator('main [role="status"]').filter({ hasText: mfa.pushNotYet })).toHaveCount(1);
+test(
+  'push approved: the page moves on by itself with JavaScript; without, "I have approved it"',
+  APPROVED_BY_A_PRESS,
+  async ({ page, request, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
+    const email = PUSH(tag('approved', javaScriptEnabled));
+    await toPushPage(page, email, javaScriptEnabled);
+    await expect(page.getByText(`We have sent a sign-in request to your device (${DEVICE}). Open the notification and approve it.`)).toBeVisible();
+    const number = await shownNumber(page);
+    expect(number).toMatch(/^\d{2}$/);
     await expectAccessible(page);
-  }
+    await expectOnlyMessages(page, 'en-GB', [CLIENT_NAME, number]);
 
-  await device(request, standin).answer(email, 'approve');
-  if (javaScriptEnabled) {
-    // Nobody touches the page: it asks by itself and continues to the provider.
-    await expect(page).toHaveURL(/\/success|\/continue/, { timeout: 10_000 });
-  } else {
-    await submit(page, 'I have approved it');
-    await expect(page).toHaveURL(/\/continue\?requestId=/);
-  }
-  await expectSignedIn(page, email, javaScriptEnabled);
-});
+    if (javaScriptEnabled) {
+      // The page asks by itself: nothing to press, it says it is waiting (ux-review D25).
+      await expect(page.getByRole('button', { name: 'I have approved it' })).toBeHidden();
+      await expect(page.locator('main .push-check .hint.waiting')).toHaveText(mfa.pushAuto);
+      await expect(page.locator('main .push-check .hint.waiting .spinner')).toBeVisible();
+    } else {
+      // Asked before approving: not yet (read out, and focused).
+      await expect(page.getByText(mfa.pushAuto)).toBeHidden();
+      await submit(page, 'I have approved it');
+      const notYet = page.getByText(mfa.pushNotYet);
+      await expect(notYet).toBeVisible();
+      await expect(notYet).toBeFocused();
+      await expect(page.locator('main [role="status"]').filter({ hasText: mfa.pushNotYet })).toHaveCount(1);
+      await expectAccessible(page);
+    }
+
+    await device(request, standin).answer(email, 'approve');
+    if (javaScriptEnabled) {
+      // Nobody touches the page: it asks by itself and continues to the provider.
+      await expect(page).toHaveURL(/\/success|\/continue/, { timeout: 10_000 });
+    } else {
+      await submit(page, 'I have approved it');
+      await expect(page).toHaveURL(/\/continue\?requestId=/);
+    }
+    await expectSignedIn(page, email, javaScriptEnabled);
+  },
+);
 
 test('push declined: the page says so and offers another method and a new request', async ({
   page,
@@ -204,28 +209,32 @@ test.describe('method buttons', () => {
   });
 });
 
-test('a single method offers Cancel, back to the provider login for the same request', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
-  // With JavaScript the one method starts by itself (its "Sending…" overlay covers the screen);
-  // that post is held here, so the screen stays and nothing is sent.
-  if (javaScriptEnabled) {
-    await page.route('**/register-mfa?**', (route) => (route.request().method() === 'POST' ? new Promise<void>(() => {}) : route.fallback()));
-  }
-  const email = MFA.email(tag('cancel', javaScriptEnabled));
-  const requestId = await toPasswordStep(page, email);
-  await page.getByLabel('Password', { exact: true }).fill(MFA.password);
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByText('We will send a security code to your e\u2011mail address.')).toBeVisible();
-  const cancel = page.getByRole('link', { name: 'Cancel' });
-  const target = `${standin.url}/authz-srv/authz/resolve_redirect/${requestId}`;
-  await expect(cancel).toHaveAttribute('href', target);
-  if (javaScriptEnabled) {
-    await page.goto(target);
-  } else {
-    await expectAccessible(page);
-    await cancel.click();
-  }
-  await expect(page).toHaveURL(new RegExp(`requestId=${requestId}`));
-  await expect(page.getByLabel('E\u2011mail address')).toBeVisible();
-  expect(await standin.outbox(email)).toHaveLength(0);
-});
+test(
+  'a single method offers Cancel, back to the provider login for the same request',
+  SINGLE_METHOD_CANCEL,
+  async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
+    // With JavaScript the one method starts by itself (its "Sending…" overlay covers the screen);
+    // that post is held here, so the screen stays and nothing is sent.
+    if (javaScriptEnabled) {
+      await page.route('**/register-mfa?**', (route) => (route.request().method() === 'POST' ? new Promise<void>(() => {}) : route.fallback()));
+    }
+    const email = MFA.email(tag('cancel', javaScriptEnabled));
+    const requestId = await toPasswordStep(page, email);
+    await page.getByLabel('Password', { exact: true }).fill(MFA.password);
+    await submit(page, 'Sign in');
+    await continueToProvider(page, javaScriptEnabled);
+    await expect(page.getByText('We will send a security code to your e\u2011mail address.')).toBeVisible();
+    const cancel = page.getByRole('link', { name: 'Cancel' });
+    const target = `${standin.url}/authz-srv/authz/resolve_redirect/${requestId}`;
+    await expect(cancel).toHaveAttribute('href', target);
+    if (javaScriptEnabled) {
+      await page.goto(target);
+    } else {
+      await expectAccessible(page);
+      await cancel.click();
+    }
+    await expect(page).toHaveURL(new RegExp(`requestId=${requestId}`));
+    await expect(page.getByLabel('E\u2011mail address')).toBeVisible();
+    expect(await standin.outbox(email)).toHaveLength(0);
+  },
+);

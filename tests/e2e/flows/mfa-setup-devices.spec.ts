@@ -1,6 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { continueToProvider, expect, SETUP, submit, test, toPasswordStep, type StandIn } from '../support/fixtures';
+import { continueToProvider, expect, generations, noJs, runModes, SETUP, submit, test, toPasswordStep, type StandIn } from '../support/fixtures';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const PAIRING_BY_A_PRESS = noJs(
+  'without JavaScript the page does not ask by itself: "I have chosen the number" asks, first "not paired yet", and a reload keeps the pairing',
+);
+const SETUP_CALLS = generations(
+  'the set-up calls (docs/provider-contract.md §2.19): verification-actions-srv/setup/{method}/… on current tenants, verification-srv/v2/setup/… on legacy ones',
+);
 
 /**
  * A phone paired for push approval and backup codes, set up on the tenant's suggestion (issue 35;
@@ -48,49 +56,47 @@ async function awaitPairing(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) await submit(page, 'I have chosen the number');
 }
 
-test('a phone: the QR code and the number to choose, not paired yet, a wrong number ends it, "Start again" pairs and signs in @generations', async ({
-  page,
-  request,
-  javaScriptEnabled,
-  standin,
-  expectAccessible,
-}) => {
-  const email = SETUP.suggested(tag('push', javaScriptEnabled));
-  await toSuggestion(page, email, javaScriptEnabled);
-  await submit(page, 'Set up sign-in approval on your phone');
-  await expect(page).toHaveURL(/\/setup-mfa\/push\?requestId=[\w-]+$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pair your phone');
-  await expect(page.getByRole('img', { name: 'QR code to pair the authenticator app' }).locator('svg')).toBeVisible();
-  const first = await shownNumber(page);
-  expect(first).toMatch(/^\d{2}$/);
-  await expectAccessible(page);
+test(
+  'a phone: the QR code and the number to choose, not paired yet, a wrong number ends it, "Start again" pairs and signs in',
+  runModes(SETUP_CALLS, PAIRING_BY_A_PRESS),
+  async ({ page, request, javaScriptEnabled, standin, expectAccessible }) => {
+    const email = SETUP.suggested(tag('push', javaScriptEnabled));
+    await toSuggestion(page, email, javaScriptEnabled);
+    await submit(page, 'Set up sign-in approval on your phone');
+    await expect(page).toHaveURL(/\/setup-mfa\/push\?requestId=[\w-]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pair your phone');
+    await expect(page.getByRole('img', { name: 'QR code to pair the authenticator app' }).locator('svg')).toBeVisible();
+    const first = await shownNumber(page);
+    expect(first).toMatch(/^\d{2}$/);
+    await expectAccessible(page);
 
-  if (!javaScriptEnabled) {
-    await submit(page, 'I have chosen the number');
-    await expect(page.getByText('Your phone is not paired yet. Choose the number in the app, then try again.')).toBeVisible();
-    // A reload keeps the same pairing.
-    await page.reload();
-    expect(await shownNumber(page)).toBe(first);
-  } else {
-    await expect(page.getByText('This page moves on by itself once your phone is paired.')).toBeVisible();
-  }
+    if (!javaScriptEnabled) {
+      await submit(page, 'I have chosen the number');
+      await expect(page.getByText('Your phone is not paired yet. Choose the number in the app, then try again.')).toBeVisible();
+      // A reload keeps the same pairing.
+      await page.reload();
+      expect(await shownNumber(page)).toBe(first);
+    } else {
+      await expect(page.getByText('This page moves on by itself once your phone is paired.')).toBeVisible();
+    }
 
-  // The person picks another number in the app: the pairing ends, refused.
-  expect(await chooseOnPhone(request, standin, email, first === '99' ? '10' : String(Number(first) + 1))).toBe('wrong');
-  await awaitPairing(page, javaScriptEnabled);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pairing not completed');
-  await expectAccessible(page);
+    // The person picks another number in the app: the pairing ends, refused.
+    expect(await chooseOnPhone(request, standin, email, first === '99' ? '10' : String(Number(first) + 1))).toBe('wrong');
+    await awaitPairing(page, javaScriptEnabled);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pairing not completed');
+    await expectAccessible(page);
 
-  await submit(page, 'Start again');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pair your phone');
-  const second = await shownNumber(page);
-  expect(await chooseOnPhone(request, standin, email, second)).toBe('ok');
-  await awaitPairing(page, javaScriptEnabled);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Phone paired');
-  await page.getByRole('link', { name: 'Continue' }).click();
-  await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
-});
+    await submit(page, 'Start again');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pair your phone');
+    const second = await shownNumber(page);
+    expect(await chooseOnPhone(request, standin, email, second)).toBe('ok');
+    await awaitPairing(page, javaScriptEnabled);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Phone paired');
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await continueToProvider(page, javaScriptEnabled);
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  },
+);
 
 test('a pairing given up with "Choose another method" is cancelled at the tenant: the phone can no longer pair it', async ({
   page,
@@ -107,97 +113,97 @@ test('a pairing given up with "Choose another method" is cancelled at the tenant
   expect((await request.post(`${standin.url}/__standin/push/pair`, { data: { email, number: '10' } })).status()).toBe(404);
 });
 
-test('backup codes: shown with a download, the same after a reload, not finished unless saved, then set up and signed in @generations', async ({
-  page,
-  javaScriptEnabled,
-  expectAccessible,
-}) => {
-  // Backup codes are offered beside another method only (D45): this account has codes by e-mail.
-  const email = SETUP.codes(tag('codes', javaScriptEnabled));
-  await toSuggestion(page, email, javaScriptEnabled);
-  await submit(page, 'Create backup codes');
-  await expect(page).toHaveURL(/\/setup-mfa\/backup-codes\?requestId=[\w-]+$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Save your backup codes');
-  // Nine of the ten the tenant issued: the tenth confirms the set-up, and may be used up by it.
-  const codes = await page.locator('ol.codes code').allTextContents();
-  expect(codes).toHaveLength(9);
-  for (const code of codes) expect(code).toMatch(/^\d{4} \d{4}$/);
-  await expect(page.getByRole('button', { name: 'Copy codes' })).toHaveCount(javaScriptEnabled ? 1 : 0);
-  await expect(page.getByRole('button', { name: 'Print' })).toHaveCount(javaScriptEnabled ? 1 : 0);
-  await expectAccessible(page);
+test(
+  'backup codes: shown with a download, the same after a reload, not finished unless saved, then set up and signed in',
+  SETUP_CALLS,
+  async ({ page, javaScriptEnabled, expectAccessible }) => {
+    // Backup codes are offered beside another method only (D45): this account has codes by e-mail.
+    const email = SETUP.codes(tag('codes', javaScriptEnabled));
+    await toSuggestion(page, email, javaScriptEnabled);
+    await submit(page, 'Create backup codes');
+    await expect(page).toHaveURL(/\/setup-mfa\/backup-codes\?requestId=[\w-]+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Save your backup codes');
+    // Nine of the ten the tenant issued: the tenth confirms the set-up, and may be used up by it.
+    const codes = await page.locator('ol.codes code').allTextContents();
+    expect(codes).toHaveLength(9);
+    for (const code of codes) expect(code).toMatch(/^\d{4} \d{4}$/);
+    await expect(page.getByRole('button', { name: 'Copy codes' })).toHaveCount(javaScriptEnabled ? 1 : 0);
+    await expect(page.getByRole('button', { name: 'Print' })).toHaveCount(javaScriptEnabled ? 1 : 0);
+    await expectAccessible(page);
 
-  // The download: a text file with every code, for this browser's flow only, never cached.
-  const href = await page.getByRole('link', { name: 'Download as a text file' }).getAttribute('href');
-  const file = await page.request.get(href!);
-  expect(file.headers()['content-disposition']).toBe('attachment; filename="backup-codes.txt"');
-  expect(file.headers()['cache-control']).toContain('no-store');
-  // Whose, for what, since when (D62): the file and the printed page say it.
-  const text = await file.text();
-  expect(text).toMatch(new RegExp(`^Kitchen Works Sales Portal: backup codes for ${email.replace(/[.+]/g, '\\$&')}, created on \\d{1,2} \\w+ \\d{4}\\.`));
-  for (const code of codes) expect(text).toContain(code);
-  await expect(page.locator('.print-only')).toContainText(`Kitchen Works Sales Portal: backup codes for ${email}`);
+    // The download: a text file with every code, for this browser's flow only, never cached.
+    const href = await page.getByRole('link', { name: 'Download as a text file' }).getAttribute('href');
+    const file = await page.request.get(href!);
+    expect(file.headers()['content-disposition']).toBe('attachment; filename="backup-codes.txt"');
+    expect(file.headers()['cache-control']).toContain('no-store');
+    // Whose, for what, since when (D62): the file and the printed page say it.
+    const text = await file.text();
+    expect(text).toMatch(new RegExp(`^Kitchen Works Sales Portal: backup codes for ${email.replace(/[.+]/g, '\\$&')}, created on \\d{1,2} \\w+ \\d{4}\\.`));
+    for (const code of codes) expect(text).toContain(code);
+    await expect(page.locator('.print-only')).toContainText(`Kitchen Works Sales Portal: backup codes for ${email}`);
 
-  await page.reload();
-  expect(await page.locator('ol.codes code').allTextContents()).toEqual(codes);
+    await page.reload();
+    expect(await page.locator('ol.codes code').allTextContents()).toEqual(codes);
 
-  await submit(page, 'Finish set-up');
-  await expect(page.locator('#saved-error')).toHaveText('Confirm that you have saved your backup codes.');
-  await expect(page.getByLabel('I have saved these codes in a safe place')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('I have saved these codes in a safe place')).toBeFocused();
-  await page.getByLabel('I have saved these codes in a safe place').check();
-  await submit(page, 'Finish set-up');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Backup codes set up');
-  await expect(page.locator('ol.codes')).toHaveCount(0);
-  // Shown once: the download has nothing to give any more.
-  const after = await page.request.get(href!);
-  expect(await after.text()).not.toContain(codes[0]!);
-  expect(after.headers()['content-disposition']).toBeUndefined();
-  await page.getByRole('link', { name: 'Continue' }).click();
-  await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
-});
+    await submit(page, 'Finish set-up');
+    await expect(page.locator('#saved-error')).toHaveText('Confirm that you have saved your backup codes.');
+    await expect(page.getByLabel('I have saved these codes in a safe place')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('I have saved these codes in a safe place')).toBeFocused();
+    await page.getByLabel('I have saved these codes in a safe place').check();
+    await submit(page, 'Finish set-up');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Backup codes set up');
+    await expect(page.locator('ol.codes')).toHaveCount(0);
+    // Shown once: the download has nothing to give any more.
+    const after = await page.request.get(href!);
+    expect(await after.text()).not.toContain(codes[0]!);
+    expect(after.headers()['content-disposition']).toBeUndefined();
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await continueToProvider(page, javaScriptEnabled);
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  },
+);
 
-test('an MFA requirement with nothing set up: the methods to set up on the MFA page; the app set up there is the second factor, and the sign-in goes on @generations', async ({
-  page,
-  javaScriptEnabled,
-  expectAccessible,
-}) => {
-  const email = SETUP.mfa(tag('mfa', javaScriptEnabled));
-  await signIn(page, email, javaScriptEnabled);
-  await expect(page).toHaveURL(/\/register-mfa\?requestId=[\w-]+/);
-  await expect(
-    page.getByText('You haven’t set up a second sign-in method yet. Choose one to set up now: you will use it each time you sign in.'),
-  ).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Set up a second sign-in method' })).toBeVisible();
-  // The recommended method leads, each says what it is (D51); backup codes are no first method (D45).
-  await expect(page.locator('main .other-methods button').first()).toHaveAccessibleName('Set up an authenticator app');
-  await expect(page.locator('main .other-methods button').first()).toHaveAccessibleDescription(
-    'Recommended A new code every 30 seconds in an app on your phone. Works without a connection.',
-  );
-  for (const name of ['Set up an authenticator app', 'Set up sign-in approval on your phone', 'Set up text messages', 'Set up codes by e‑mail'])
-    await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Create backup codes' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Get a code by e‑mail this time' })).toBeVisible();
-  await expectAccessible(page);
+test(
+  'an MFA requirement with nothing set up: the methods to set up on the MFA page; the app set up there is the second factor, and the sign-in goes on',
+  SETUP_CALLS,
+  async ({ page, javaScriptEnabled, expectAccessible }) => {
+    const email = SETUP.mfa(tag('mfa', javaScriptEnabled));
+    await signIn(page, email, javaScriptEnabled);
+    await expect(page).toHaveURL(/\/register-mfa\?requestId=[\w-]+/);
+    await expect(
+      page.getByText('You haven’t set up a second sign-in method yet. Choose one to set up now: you will use it each time you sign in.'),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Set up a second sign-in method' })).toBeVisible();
+    // The recommended method leads, each says what it is (D51); backup codes are no first method (D45).
+    await expect(page.locator('main .other-methods button').first()).toHaveAccessibleName('Set up an authenticator app');
+    await expect(page.locator('main .other-methods button').first()).toHaveAccessibleDescription(
+      'Recommended A new code every 30 seconds in an app on your phone. Works without a connection.',
+    );
+    for (const name of ['Set up an authenticator app', 'Set up sign-in approval on your phone', 'Set up text messages', 'Set up codes by e‑mail'])
+      await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create backup codes' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Get a code by e‑mail this time' })).toBeVisible();
+    await expectAccessible(page);
 
-  await submit(page, 'Set up an authenticator app');
-  await expect(page).toHaveURL(/\/setup-mfa\/authenticator\?requestId=[\w-]+$/);
-  // "Choose another method" leads back to the MFA page, not to a suggestion.
-  await submit(page, 'Choose another method');
-  await expect(page).toHaveURL(/\/register-mfa\?requestId=[\w-]+/);
-  await submit(page, 'Set up an authenticator app');
-  const href = await page.locator('main .open-app-primary a').getAttribute('href');
-  const secret = new URL(href!).searchParams.get('secret')!;
-  await page.getByLabel('Code from the app').fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate());
-  await submit(page, 'Finish set-up');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authenticator app set up');
-  // Back to the MFA page: the method is set up, so its confirmation, not the methods again.
-  await page.goto(page.url().replace('/setup-mfa/authenticator', '/register-mfa'));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authenticator app set up');
-  await page.getByRole('link', { name: 'Continue' }).click();
-  await continueToProvider(page, javaScriptEnabled);
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
-});
+    await submit(page, 'Set up an authenticator app');
+    await expect(page).toHaveURL(/\/setup-mfa\/authenticator\?requestId=[\w-]+$/);
+    // "Choose another method" leads back to the MFA page, not to a suggestion.
+    await submit(page, 'Choose another method');
+    await expect(page).toHaveURL(/\/register-mfa\?requestId=[\w-]+/);
+    await submit(page, 'Set up an authenticator app');
+    const href = await page.locator('main .open-app-primary a').getAttribute('href');
+    const secret = new URL(href!).searchParams.get('secret')!;
+    await page.getByLabel('Code from the app').fill(new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate());
+    await submit(page, 'Finish set-up');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authenticator app set up');
+    // Back to the MFA page: the method is set up, so its confirmation, not the methods again.
+    await page.goto(page.url().replace('/setup-mfa/authenticator', '/register-mfa'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Authenticator app set up');
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await continueToProvider(page, javaScriptEnabled);
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  },
+);
 
 test('"Set up another method" on the code page: first the current method confirms the person, then the methods to add (not the one they have), and the sign-in goes on', async ({
   page,

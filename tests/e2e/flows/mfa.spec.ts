@@ -1,7 +1,27 @@
 import type { Page } from '@playwright/test';
 import { JSDOM } from 'jsdom';
 import { Secret, TOTP } from 'otpauth';
-import { CLIENT_NAME, continueToProvider, expect, MFA, submit, test, toPasswordStep } from '../support/fixtures';
+import { CLIENT_NAME, continueToProvider, expect, generations, MFA, noJs, submit, test, toPasswordStep } from '../support/fixtures';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const SEND_CODE_PRESSED = noJs(
+  'without JavaScript the single method waits for its Send code button (shown only then, .only-without-js); with JavaScript the code goes out by itself',
+);
+const CONTINUE_PRESSED = noJs(
+  'without JavaScript the single authenticator-app method waits for its Continue button (shown only then); with JavaScript the page goes on by itself',
+);
+const RESEND_COUNTDOWN = noJs(
+  'without JavaScript the countdown is the server’s: a resend pressed early is answered with the wait, and the wait is real time; with JavaScript the page holds the button back',
+);
+const CHECKED_BY_THE_SERVER = noJs(
+  'without JavaScript "required" and "wrong length" are the server’s answers (no browser-side checks), the cursor placed by the answer page',
+);
+const REDIRECT_AFTER_A_POST = noJs(
+  'without JavaScript the method is started by its Send request button, and the provider’s set-up page is reached by the post’s redirect; with JavaScript by a script’s navigation',
+);
+const SETUP_REFUSED = generations(
+  'the set-up a tenant refuses on the MFA requirement’s track (docs/provider-contract.md §2.19): verification-actions-srv/setup/{method}/initiation answers VER_0025 on current tenants; legacy ones do not serve it, and verification-srv/v2/setup/initiate/suggestmfa refuses in its own words',
+);
 
 /** A fresh account per test, project and repetition (each address is its own stand-in account). */
 const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
@@ -33,10 +53,10 @@ async function expectSignedIn(page: Page, email: string, javaScriptEnabled: bool
 
 const totpNow = () => new TOTP({ secret: Secret.fromBase32(MFA.totpSecret), digits: 6, period: 30 }).generate();
 
-test.describe('each second factor to /success @generations', () => {
+test.describe('each second factor to /success', () => {
   // No source names where a sent code went (docs/provider-contract.md §7): the texts say e-mail or
   // text message without the address; a destination a tenant sends is shown (unit-tested).
-  test('e-mail: code by e-mail, pasted with a space', async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
+  test('e-mail: code by e-mail, pasted with a space', SEND_CODE_PRESSED, async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
     const email = MFA.email(tag('only', javaScriptEnabled));
     const served = javaScriptEnabled
       ? page.waitForResponse((r) => new URL(r.url()).pathname === '/register-mfa' && r.request().resourceType() === 'document' && r.status() === 200)
@@ -75,7 +95,7 @@ test.describe('each second factor to /success @generations', () => {
     await expectSignedIn(page, email, javaScriptEnabled);
   });
 
-  test('authenticator app: no resend offered, the app code signs in', async ({ page, javaScriptEnabled, expectAccessible }) => {
+  test('authenticator app: no resend offered, the app code signs in', CONTINUE_PRESSED, async ({ page, javaScriptEnabled, expectAccessible }) => {
     const email = MFA.totp(tag('only', javaScriptEnabled));
     await toMfa(page, email, javaScriptEnabled);
     await startSingle(page, javaScriptEnabled, 'Continue');
@@ -90,24 +110,24 @@ test.describe('each second factor to /success @generations', () => {
     await expectSignedIn(page, email, javaScriptEnabled);
   });
 
-  test('nothing configured: the methods to set up are offered first; the tenant refusing a set-up on its track hands back its e-mail code', async ({
-    page,
-    javaScriptEnabled,
-    standin,
-  }) => {
-    const email = MFA.fallback(tag('none', javaScriptEnabled));
-    await toMfa(page, email, javaScriptEnabled);
-    await expect(page.getByText('You haven’t set up a second sign-in method yet.', { exact: false })).toBeVisible();
-    // This tenant does not set methods up on its MFA requirement's track (VER_0025): its own rules apply.
-    await submit(page, 'Set up an authenticator app');
-    await expect(page).toHaveURL(/\/register-mfa\?requestId=/);
-    await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toHaveCount(0);
-    await startSingle(page, javaScriptEnabled, 'Send code');
-    await expect(page.getByText('We have sent a 6\u2011digit code to your e\u2011mail address.')).toBeVisible();
-    const [message] = await standin.outbox(email);
-    await enterCode(page, message.code!);
-    await expectSignedIn(page, email, javaScriptEnabled);
-  });
+  test(
+    'nothing configured: the methods to set up are offered first; the tenant refusing a set-up on its track hands back its e-mail code',
+    SETUP_REFUSED,
+    async ({ page, javaScriptEnabled, standin }) => {
+      const email = MFA.fallback(tag('none', javaScriptEnabled));
+      await toMfa(page, email, javaScriptEnabled);
+      await expect(page.getByText('You haven’t set up a second sign-in method yet.', { exact: false })).toBeVisible();
+      // This tenant does not set methods up on its MFA requirement's track (VER_0025): its own rules apply.
+      await submit(page, 'Set up an authenticator app');
+      await expect(page).toHaveURL(/\/register-mfa\?requestId=/);
+      await expect(page.getByRole('button', { name: 'Set up an authenticator app' })).toHaveCount(0);
+      await startSingle(page, javaScriptEnabled, 'Send code');
+      await expect(page.getByText('We have sent a 6\u2011digit code to your e\u2011mail address.')).toBeVisible();
+      const [message] = await standin.outbox(email);
+      await enterCode(page, message.code!);
+      await expectSignedIn(page, email, javaScriptEnabled);
+    },
+  );
 });
 
 test('several options: choose one, switch to another, sign in', async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
@@ -131,50 +151,54 @@ test('several options: choose one, switch to another, sign in', async ({ page, j
   await expectSignedIn(page, email, javaScriptEnabled);
 });
 
-test('resend: a countdown first, then a new code that replaces the old one', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
-  const email = MFA.email(tag('resend', javaScriptEnabled));
-  await toMfa(page, email, javaScriptEnabled);
-  await startSingle(page, javaScriptEnabled, 'Send code');
-  await expect(page.getByText(/You can request a new code in \d+\u00a0seconds\./)).toBeVisible();
-  const resend = page.getByRole('button', { name: 'Send a new code' });
-  if (javaScriptEnabled) {
-    await expect(resend).toHaveAttribute('aria-disabled', 'true');
-    // force: Playwright would otherwise wait for the button to become usable.
-    await resend.click({ force: true });
-    await page.waitForTimeout(300);
-    expect(await standin.outbox(email)).toHaveLength(1);
-    await expect(page.getByText('You can request a new code in 1\u00a0second.')).toBeVisible();
-    await expect(resend).not.toHaveAttribute('aria-disabled', 'true', { timeout: 6_000 });
-    await expect(page.getByRole('status').filter({ hasText: 'You can now request a new code.' })).toBeAttached();
-  } else {
-    await resend.click();
+test(
+  'resend: a countdown first, then a new code that replaces the old one',
+  RESEND_COUNTDOWN,
+  async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
+    const email = MFA.email(tag('resend', javaScriptEnabled));
+    await toMfa(page, email, javaScriptEnabled);
+    await startSingle(page, javaScriptEnabled, 'Send code');
     await expect(page.getByText(/You can request a new code in \d+\u00a0seconds\./)).toBeVisible();
-    expect(await standin.outbox(email)).toHaveLength(1);
-    await page.waitForTimeout(3_200);
-  }
-  await page.getByRole('button', { name: 'Send a new code' }).click();
-  await expect(page.getByText('A new code has been sent.')).toBeVisible();
-  const messages = await standin.outbox(email);
-  expect(messages).toHaveLength(2);
-  await expectAccessible(page);
-  // A code that has expired is dead: the "sent" notice goes, and a new one can be asked for at
-  // once (ux-review D13), not after the wait that was running for the dead code.
-  await standin.expireCodes(email);
-  await enterCode(page, messages[1].code!);
-  await expect(page.getByLabel('Security code', { exact: true })).toHaveAccessibleDescription('This code has expired. Please request a new code.');
-  await expect(page.getByText('A new code has been sent.')).toHaveCount(0);
-  await expect(page.getByText(/You can request a new code in/)).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Send a new code' })).not.toHaveAttribute('aria-disabled', 'true');
-  await page.getByRole('button', { name: 'Send a new code' }).click();
-  await expect(page.getByText('A new code has been sent.')).toBeVisible();
-  const third = await standin.outbox(email);
-  expect(third).toHaveLength(3);
-  await enterCode(page, third[2].code!);
-  await expectSignedIn(page, email, javaScriptEnabled);
-});
+    const resend = page.getByRole('button', { name: 'Send a new code' });
+    if (javaScriptEnabled) {
+      await expect(resend).toHaveAttribute('aria-disabled', 'true');
+      // force: Playwright would otherwise wait for the button to become usable.
+      await resend.click({ force: true });
+      await page.waitForTimeout(300);
+      expect(await standin.outbox(email)).toHaveLength(1);
+      await expect(page.getByText('You can request a new code in 1\u00a0second.')).toBeVisible();
+      await expect(resend).not.toHaveAttribute('aria-disabled', 'true', { timeout: 6_000 });
+      await expect(page.getByRole('status').filter({ hasText: 'You can now request a new code.' })).toBeAttached();
+    } else {
+      await resend.click();
+      await expect(page.getByText(/You can request a new code in \d+\u00a0seconds\./)).toBeVisible();
+      expect(await standin.outbox(email)).toHaveLength(1);
+      await page.waitForTimeout(3_200);
+    }
+    await page.getByRole('button', { name: 'Send a new code' }).click();
+    await expect(page.getByText('A new code has been sent.')).toBeVisible();
+    const messages = await standin.outbox(email);
+    expect(messages).toHaveLength(2);
+    await expectAccessible(page);
+    // A code that has expired is dead: the "sent" notice goes, and a new one can be asked for at
+    // once (ux-review D13), not after the wait that was running for the dead code.
+    await standin.expireCodes(email);
+    await enterCode(page, messages[1].code!);
+    await expect(page.getByLabel('Security code', { exact: true })).toHaveAccessibleDescription('This code has expired. Please request a new code.');
+    await expect(page.getByText('A new code has been sent.')).toHaveCount(0);
+    await expect(page.getByText(/You can request a new code in/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send a new code' })).not.toHaveAttribute('aria-disabled', 'true');
+    await page.getByRole('button', { name: 'Send a new code' }).click();
+    await expect(page.getByText('A new code has been sent.')).toBeVisible();
+    const third = await standin.outbox(email);
+    expect(third).toHaveLength(3);
+    await enterCode(page, third[2].code!);
+    await expectSignedIn(page, email, javaScriptEnabled);
+  },
+);
 
 test.describe('code errors appear on the code field', () => {
-  test('required, wrong length, incorrect, then expired', async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
+  test('required, wrong length, incorrect, then expired', CHECKED_BY_THE_SERVER, async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
     const email = MFA.email(tag('errors', javaScriptEnabled));
     await toMfa(page, email, javaScriptEnabled);
     await startSingle(page, javaScriptEnabled, 'Send code');
@@ -216,7 +240,7 @@ test.describe('code errors appear on the code field', () => {
   });
 });
 
-test('a method that needs setting up first sends the browser where the provider says', async ({ page, javaScriptEnabled, standin }) => {
+test('a method that needs setting up first sends the browser where the provider says', REDIRECT_AFTER_A_POST, async ({ page, javaScriptEnabled, standin }) => {
   await toPasswordStep(page, MFA.redirect(tag('push', javaScriptEnabled)));
   await page.getByLabel('Password', { exact: true }).fill(MFA.password);
   await submit(page, 'Sign in');

@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, continueToProvider, expect, submit, test, toPasswordStep } from '../support/fixtures';
+import { ACCOUNTS, continueToProvider, expect, noJs, submit, test, toPasswordStep } from '../support/fixtures';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const BACK_THROUGH_PAGE_LOADS = noJs(
+  'without JavaScript Back walks the history of full-page loads back to the finished sign-in’s page; with JavaScript the steps were client navigations',
+);
+const RENEWAL_PAGE = noJs('without JavaScript the renewal page waits for Continue (a form of its own) instead of posting itself');
 
 /** A plain password account of its own per test (lockout+… addresses are ordinary accounts). */
 const fresh = (name: string, js: boolean) => ACCOUNTS.lockout(`session-${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`);
@@ -23,7 +29,10 @@ const tokenCalls = async (standin: { calls(f: string): Promise<Array<{ method: s
   (await standin.calls('/token-srv/token')).filter((c) => c.method === 'POST').length;
 
 test.describe("the deployment's own session", () => {
-  test('Back after signing in says the person is signed in, and Continue returns to the application', async ({ page, javaScriptEnabled, expectAccessible }) => {
+  test(
+    'Back after signing in says the person is signed in, and Continue returns to the application',
+    BACK_THROUGH_PAGE_LOADS,
+    async ({ page, javaScriptEnabled, expectAccessible }) => {
     const { email } = fresh('back', javaScriptEnabled);
     await signIn(page, email, javaScriptEnabled);
     await page.goBack();
@@ -31,7 +40,8 @@ test.describe("the deployment's own session", () => {
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Continue' }).click();
     await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
-  });
+    },
+  );
 
   test('/success: who, sign-out and the profile link; tokens stay in HttpOnly cookies, never in the page', async ({
     page,
@@ -58,7 +68,7 @@ test.describe("the deployment's own session", () => {
     if (javaScriptEnabled) expect(await page.evaluate(() => document.cookie)).not.toContain('signin_user');
   });
 
-  test('tokens close to expiry are renewed on the next request', async ({ page, javaScriptEnabled, standin, appLog }) => {
+  test('tokens close to expiry are renewed on the next request', RENEWAL_PAGE, async ({ page, javaScriptEnabled, standin, appLog }) => {
     const { email } = fresh('renew', javaScriptEnabled);
     await standin.tokenTtl(email, 4);
     await signIn(page, email, javaScriptEnabled);

@@ -1,6 +1,6 @@
 import { randomSecret, runTenantScript } from '../../../scripts/processes.mjs';
 import { PASSKEY } from '../support/accounts';
-import { CLIENT_NAME, expect, standinClient, submit, toPasswordStep } from '../support/fixtures';
+import { CLIENT_NAME, expect, jsOffOnly, noJs, standinClient, submit, toPasswordStep } from '../support/fixtures';
 import {
   addAuthenticator,
   continueAfterCreated,
@@ -17,6 +17,13 @@ import {
   usePasswordInstead,
   withoutCredentials,
 } from '../support/passkeys';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const NO_PASSKEY_WITHOUT_SCRIPTS = noJs('without JavaScript no passkey can be made: the page says so and offers only Cancel');
+const PASSED_OVER_BY_A_PRESS = noJs(
+  'without JavaScript the passed-over suggestion is one press of Continue on a page that names no passkey; with JavaScript it is skipped at once',
+);
+const NOTHING_OF_PASSKEYS = jsOffOnly('without JavaScript nothing of passkeys is offered, and the password, the e-mail code and "Not now" must work as ever');
 
 /**
  * Passkeys (docs/features.md "Passkeys"; docs/provider-contract.md §2.13) on an app with PASSKEYS=on and a
@@ -262,30 +269,30 @@ test.describe('fallbacks that strand nobody @js-on-only', () => {
 });
 
 test.describe("the tenant's rules for its suggestion (docs/provider-contract.md §2.13)", () => {
-  test('a method required now (skipUntil passed): no "Not now", the passkey is the way on, or Cancel', async ({
-    page,
-    javaScriptEnabled,
-    expectAccessible,
-  }) => {
-    const auth = javaScriptEnabled ? await addAuthenticator(page) : undefined;
-    const email = PASSKEY.required(tag('required', javaScriptEnabled));
-    await toPasswordStep(page, email);
-    await enterPassword(page, javaScriptEnabled);
-    await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
-    await expect(page.getByRole('button', { name: 'Not now' })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Cancel sign-in' })).toBeVisible();
-    if (!javaScriptEnabled) {
-      await expect(page.getByText('Your organisation requires a passkey for signing in. Creating one needs JavaScript')).toBeVisible();
+  test(
+    'a method required now (skipUntil passed): no "Not now", the passkey is the way on, or Cancel',
+    NO_PASSKEY_WITHOUT_SCRIPTS,
+    async ({ page, javaScriptEnabled, expectAccessible }) => {
+      const auth = javaScriptEnabled ? await addAuthenticator(page) : undefined;
+      const email = PASSKEY.required(tag('required', javaScriptEnabled));
+      await toPasswordStep(page, email);
+      await enterPassword(page, javaScriptEnabled);
+      await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
+      await expect(page.getByRole('button', { name: 'Not now' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Cancel sign-in' })).toBeVisible();
+      if (!javaScriptEnabled) {
+        await expect(page.getByText('Your organisation requires a passkey for signing in. Creating one needs JavaScript')).toBeVisible();
+        await expectAccessible(page);
+        return;
+      }
+      await expect(page.getByText('Your organisation requires a passkey for signing in. Please create one now to continue.')).toBeVisible();
       await expectAccessible(page);
-      return;
-    }
-    await expect(page.getByText('Your organisation requires a passkey for signing in. Please create one now to continue.')).toBeVisible();
-    await expectAccessible(page);
-    await page.getByRole('button', { name: 'Create a passkey' }).click();
-    await continueAfterCreated(page);
-    await expectSignedIn(page, email);
-    expect(await credentialCount(auth!)).toBe(1);
-  });
+      await page.getByRole('button', { name: 'Create a passkey' }).click();
+      await continueAfterCreated(page);
+      await expectSignedIn(page, email);
+      expect(await credentialCount(auth!)).toBe(1);
+    },
+  );
 
   test('skippable until a date: the page says until when, and "Not now" goes on', async ({ page, javaScriptEnabled, expectAccessible }) => {
     const email = PASSKEY.deadline(tag('deadline', javaScriptEnabled));
@@ -327,43 +334,49 @@ test.describe('a set-up the tenant refuses @js-on-only', () => {
   });
 });
 
-test.describe('without JavaScript @js-off-only', () => {
-  test('no passkey is shown; the password, the e-mail code and "Not now" work as ever', async ({ page, request, tenant, expectAccessible }) => {
-    const standin = standinClient(request, tenant.standinUrl);
-    // FIDO2 is configured for this account, yet nothing of it shows without JavaScript.
-    const listed = PASSKEY.listed(tag('nojs', false));
-    await toPasswordStep(page, listed);
-    await expect(page.getByRole('button', { name: /passkey/i })).toHaveCount(0);
-    await expect(page.locator('.passkey')).toHaveCount(0);
-    // The screen says why the password is the way in, and shows its form at once.
-    await expect(page.getByText('Using your passkey needs JavaScript, which is turned off in this browser. Please sign in with your password.')).toBeVisible();
-    await expect(page.getByText('Your account has a passkey')).toBeHidden();
-    await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
-    await expectAccessible(page);
-    await enterPassword(page, false);
-    // The one-piece page the streamed one sends a browser without scripting to (a meta refresh):
-    // on the first, the screen is still hidden and a count of nothing would prove nothing.
-    await expect(page).toHaveURL(/\/register-mfa\?requestId=[\w-]+&render=sync$/);
-    await expect(page.getByRole('button', { name: 'E\u2011mail' })).toBeVisible();
-    await expect(page.getByText(/a passkey|passkeys/)).toHaveCount(0);
-    await expectAccessible(page);
-    await submit(page, 'E\u2011mail');
-    const [message] = await standin.outbox(listed);
-    await page.getByLabel('Security code', { exact: true }).fill(message.code!);
-    await submit(page, 'Verify');
-    await expectSignedIn(page, listed, false);
+test.describe('without JavaScript', () => {
+  test(
+    'no passkey is shown; the password, the e-mail code and "Not now" work as ever',
+    NOTHING_OF_PASSKEYS,
+    async ({ page, request, tenant, expectAccessible }) => {
+      const standin = standinClient(request, tenant.standinUrl);
+      // FIDO2 is configured for this account, yet nothing of it shows without JavaScript.
+      const listed = PASSKEY.listed(tag('nojs', false));
+      await toPasswordStep(page, listed);
+      await expect(page.getByRole('button', { name: /passkey/i })).toHaveCount(0);
+      await expect(page.locator('.passkey')).toHaveCount(0);
+      // The screen says why the password is the way in, and shows its form at once.
+      await expect(
+        page.getByText('Using your passkey needs JavaScript, which is turned off in this browser. Please sign in with your password.'),
+      ).toBeVisible();
+      await expect(page.getByText('Your account has a passkey')).toBeHidden();
+      await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+      await expectAccessible(page);
+      await enterPassword(page, false);
+      // The one-piece page the streamed one sends a browser without scripting to (a meta refresh):
+      // on the first, the screen is still hidden and a count of nothing would prove nothing.
+      await expect(page).toHaveURL(/\/register-mfa\?requestId=[\w-]+&render=sync$/);
+      await expect(page.getByRole('button', { name: 'E\u2011mail' })).toBeVisible();
+      await expect(page.getByText(/a passkey|passkeys/)).toHaveCount(0);
+      await expectAccessible(page);
+      await submit(page, 'E\u2011mail');
+      const [message] = await standin.outbox(listed);
+      await page.getByLabel('Security code', { exact: true }).fill(message.code!);
+      await submit(page, 'Verify');
+      await expectSignedIn(page, listed, false);
 
-    // The tenant's suggestion: only "Not now", and why.
-    const email = PASSKEY.enrol(tag('nojs', false));
-    await toPasswordStep(page, email);
-    await enterPassword(page, false);
-    await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
-    await expect(page.getByText('Creating a passkey needs JavaScript')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Create a passkey' })).toHaveCount(0);
-    await expectAccessible(page);
-    await submit(page, 'Not now');
-    await expectSignedIn(page, email, false);
-  });
+      // The tenant's suggestion: only "Not now", and why.
+      const email = PASSKEY.enrol(tag('nojs', false));
+      await toPasswordStep(page, email);
+      await enterPassword(page, false);
+      await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
+      await expect(page.getByText('Creating a passkey needs JavaScript')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Create a passkey' })).toHaveCount(0);
+      await expectAccessible(page);
+      await submit(page, 'Not now');
+      await expectSignedIn(page, email, false);
+    },
+  );
 });
 
 test.describe('with PASSKEYS off (the shared app)', () => {
@@ -385,19 +398,20 @@ test.describe('with PASSKEYS off (the shared app)', () => {
     await expectSignedIn(page, email, javaScriptEnabled);
   });
 
-  test('a tenant suggesting only a passkey: the suggestion is passed over at once, never a page that cannot make one (D64)', async ({
-    page,
-    javaScriptEnabled,
-  }) => {
-    const email = PASSKEY.enrol(tag('off-suggested', javaScriptEnabled));
-    await toPasswordStep(page, email);
-    await enterPassword(page, javaScriptEnabled);
-    if (!javaScriptEnabled) {
-      // Without scripts one press, on a page that says only that the sign-in goes on.
-      await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
-      await expect(page.getByText(/passkey/i)).toHaveCount(0);
-      await submit(page, 'Continue');
-    }
-    await expectSignedIn(page, email, javaScriptEnabled);
-  });
+  test(
+    'a tenant suggesting only a passkey: the suggestion is passed over at once, never a page that cannot make one (D64)',
+    PASSED_OVER_BY_A_PRESS,
+    async ({ page, javaScriptEnabled }) => {
+      const email = PASSKEY.enrol(tag('off-suggested', javaScriptEnabled));
+      await toPasswordStep(page, email);
+      await enterPassword(page, javaScriptEnabled);
+      if (!javaScriptEnabled) {
+        // Without scripts one press, on a page that says only that the sign-in goes on.
+        await expect(page).toHaveURL(/\/setup-passkey\?requestId=/);
+        await expect(page.getByText(/passkey/i)).toHaveCount(0);
+        await submit(page, 'Continue');
+      }
+      await expectSignedIn(page, email, javaScriptEnabled);
+    },
+  );
 });

@@ -1,5 +1,11 @@
 import type { Page } from '@playwright/test';
-import { continueToProvider, expect, MFA, submit, test, toPasswordStep } from '../support/fixtures';
+import { continueToProvider, expect, generations, MFA, noJs, submit, test, toPasswordStep } from '../support/fixtures';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const LOGIN_SUCCESS_PRESSED = noJs('without JavaScript the login_success page waits for Continue; with JavaScript it goes on by itself');
+const PASSWORD_INITIATION = generations(
+  'the password step’s first-factor initiation (docs/provider-contract.md §2.4): usage_type INITIAL_AUTHENTICATION, on legacy tenants PASSWORDLESS_AUTHENTICATION; the MFA and group prechecks after it are the same calls in both',
+);
 
 /**
  * The prechecks after the password, in either order a tenant may ask them (the documented
@@ -49,7 +55,7 @@ const ORDERS = [
 ] as const;
 
 for (const order of ORDERS) {
-  test(`the MFA and group journey: ${order.name} @generations`, async ({ page, javaScriptEnabled, standin }) => {
+  test(`the MFA and group journey: ${order.name}`, PASSWORD_INITIATION, async ({ page, javaScriptEnabled, standin }) => {
     const email = `${order.kind}+${tag('journey', javaScriptEnabled)}@example.com`;
     await passwordStep(page, email, javaScriptEnabled);
     if (order.mfaFirst) {
@@ -64,24 +70,23 @@ for (const order of ORDERS) {
   });
 }
 
-test('the tenant\'s login_success page: "Signing you in", then on to the application', async ({
-  page,
-  javaScriptEnabled,
-  expectAccessible,
-  expectOnlyMessages,
-}) => {
-  const email = `loginsuccess+${tag('page', javaScriptEnabled)}@example.com`;
-  await toPasswordStep(page, email);
-  await page.getByLabel('Password', { exact: true }).fill('KitchenDemo2026');
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
-  if (!javaScriptEnabled) {
-    // The entry moved the track and subject into the flow cookie: the address is clean.
-    await expect(page).toHaveURL(/\/login-success\?requestId=[\w-]+$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Signing you in');
-    await expectAccessible(page);
-    await expectOnlyMessages(page, 'en-GB', ['Kitchen Equipment Sales Portal (demo)']);
-    await page.getByRole('button', { name: 'Continue' }).click();
-  }
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
-});
+test(
+  'the tenant\'s login_success page: "Signing you in", then on to the application',
+  LOGIN_SUCCESS_PRESSED,
+  async ({ page, javaScriptEnabled, expectAccessible, expectOnlyMessages }) => {
+    const email = `loginsuccess+${tag('page', javaScriptEnabled)}@example.com`;
+    await toPasswordStep(page, email);
+    await page.getByLabel('Password', { exact: true }).fill('KitchenDemo2026');
+    await submit(page, 'Sign in');
+    await continueToProvider(page, javaScriptEnabled);
+    if (!javaScriptEnabled) {
+      // The entry moved the track and subject into the flow cookie: the address is clean.
+      await expect(page).toHaveURL(/\/login-success\?requestId=[\w-]+$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Signing you in');
+      await expectAccessible(page);
+      await expectOnlyMessages(page, 'en-GB', ['Kitchen Equipment Sales Portal (demo)']);
+      await page.getByRole('button', { name: 'Continue' }).click();
+    }
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  },
+);

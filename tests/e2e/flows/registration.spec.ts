@@ -1,5 +1,34 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, chooseLanguage, CLIENT_NAME, continueToProvider, expect, startSignIn, submit, test, unreadRequest } from '../support/fixtures';
+import {
+  ACCOUNTS,
+  chooseLanguage,
+  CLIENT_NAME,
+  continueToProvider,
+  expect,
+  generations,
+  noJs,
+  runModes,
+  startSignIn,
+  submit,
+  test,
+  unreadRequest,
+} from '../support/fixtures';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const REFUSED_BY_THE_SERVER = noJs('without JavaScript every refusal is the server’s (no browser-side checks), and the passwords come back empty');
+const COUNTRY_SELECT = noJs(
+  'without JavaScript the country list is the native select with whole entries, above the number; with JavaScript a compact code beside it',
+);
+const REGISTERED_THEN_CONTINUE = noJs('without JavaScript "Registration complete" waits for Continue before the sign-in; with JavaScript it goes on by itself');
+const TENANT_RULES_BY_THE_SERVER = noJs(
+  'without JavaScript the tenant’s password rules are checked by the server on the post; with JavaScript by the checklist in the browser first',
+);
+const FIELD_LIST = generations(
+  'the registration field list (docs/provider-contract.md §2.15): user-srv/public/fields on current tenants, registration-setup-srv/public/list (the terms a CONSENT field in it) on legacy ones',
+);
+const TERMS_AT_REGISTRATION = generations(
+  'the terms at registration (docs/provider-contract.md §2.15, §2.17): a CONSENT field of the legacy list, or the terms a current tenant declares, asked before the first sign-in completes',
+);
 
 /**
  * Registration with the tenant's fields (issue 34, item 1): the stand-in's field list has every
@@ -54,130 +83,128 @@ async function fillValid(page: Page, email: string, withConsent: boolean, over: 
   if (withConsent) await page.getByRole('checkbox', { name: /^I accept the terms of use/ }).check();
 }
 
-test('every field type in the tenant’s order, each refusal on its field, then a new account that signs in @generations', async ({
-  page,
-  javaScriptEnabled,
-  generation,
-  expectAccessible,
-}) => {
-  const legacy = generation === 'legacy';
-  await toRegistration(page);
+test(
+  'every field type in the tenant’s order, each refusal on its field, then a new account that signs in',
+  runModes(FIELD_LIST, REFUSED_BY_THE_SERVER),
+  async ({ page, javaScriptEnabled, generation, expectAccessible }) => {
+    const legacy = generation === 'legacy';
+    await toRegistration(page);
 
-  // The tenant's order and labels (its localeText), optional fields marked; the group title is no field.
-  const labels = await page
-    .locator('main form .field > label, main form .field .label-row label, main form legend, main form .checkbox span')
-    .allTextContents();
-  expect(labels.slice(0, 6)).toEqual(['Email', 'Given Name', 'Family Name', 'Mobile Number (optional)', 'Password', 'Confirm Password']);
-  await expect(page.getByText('Company details')).toHaveCount(0);
-  await expect(page.locator('#birthdate')).toHaveAttribute('type', 'date');
-  await expect(page.locator('#mobile_number')).toHaveAttribute('type', 'tel');
-  await expect(page.getByLabel('Country or region')).toHaveValue('GB');
-  await expect(page.locator('#mobile_number__country option:checked')).toHaveText('United Kingdom (+44)');
-  // (The page frame's footer has a "Terms of use" link of its own.)
-  const termsLink = page.locator('main form').getByRole('link', { name: /^terms of use ?\(opens in a new tab\)$/ });
-  await expect(termsLink).toHaveCount(legacy ? 1 : 0);
-  if (legacy) await expect(termsLink).toHaveAttribute('href', 'https://example.com/terms');
-  await expectAccessible(page);
-
-  // Nothing filled: each required field says so, named (D52), on the field and in the summary
-  // (its entries: error-summary.spec.ts).
-  await submit(page, 'Register');
-  await expect(page.locator('.error-summary')).toBeVisible();
-  await expect(errorOf(page, 'email')).toHaveText('Enter your email.');
-  await expect(errorOf(page, 'given_name')).toHaveText('Enter your given name.');
-  await expect(errorOf(page, 'business_type')).toHaveText('Choose your type of business.');
-  await expect(errorOf(page, 'contact_preference')).toHaveText('Choose your preferred contact.');
-  await expect(errorOf(page, 'password_echo')).toHaveText('Please repeat the password.');
-  await expect(errorOf(page, 'mobile_number')).toHaveCount(0);
-  await expect(errorOf(page, 'terms_consent')).toHaveCount(legacy ? 1 : 0);
-  if (legacy) await expect(errorOf(page, 'terms_consent')).toHaveText('Accept the terms of use to register.');
-  await expectAccessible(page);
-
-  // Filled wrongly: the tenant's pattern, its length, the mobile number, the date, the password rules, the repeat.
-  const email = fresh('types', javaScriptEnabled);
-  await fillValid(page, email, false, {
-    given_name: 'N'.repeat(151),
-    mobile_number: '0151 2345',
-    birthdate: '2015-01-01',
-    customer_number: 'AB-1',
-    password: 'kitchen',
-    password_echo: 'kitchen2',
-  });
-  await submit(page, 'Register');
-  await expect(errorOf(page, 'given_name')).toHaveText('Your given name must be 150\u00a0characters or fewer.');
-  // Without JavaScript the server judges the number with the rest; with it, the server's numbering
-  // plans judge it as soon as the field is left (D53), beside the browser's checks of the others.
-  await expect(errorOf(page, 'mobile_number')).toHaveText(
-    'This isn’t a valid mobile number for the chosen country. Check it, or enter the whole number starting with + and the country code.',
-  );
-  // The tenant's rules stated (D73): its last day allowed, the example its label gives.
-  await expect(errorOf(page, 'birthdate')).toHaveText('Enter a date before 1 January 2011.');
-  await expect(errorOf(page, 'customer_number')).toHaveText('Enter the customer number like KD-123456.');
-  await expect(errorOf(page, 'password_echo')).toHaveText('The passwords do not match.');
-  await expect(page.locator('#password')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator('#password-rules')).toContainText('10 to 30\u00a0characters');
-  await expect(errorOf(page, 'email')).toHaveCount(0);
-  // What was typed stays (never a password).
-  await expect(page.locator('#customer_number')).toHaveValue('AB-1');
-  await expect(page.locator('#password')).toHaveValue(javaScriptEnabled ? 'kitchen' : '');
-  if (legacy) await expect(errorOf(page, 'terms_consent')).toHaveText('Accept the terms of use to register.');
-
-  // All good: registered and signed in with the password just chosen (the tenant suggests LOGIN).
-  await fillValid(page, email, legacy);
-  await submit(page, 'Register');
-  await signedInAfterRegistering(page, email, javaScriptEnabled);
-});
-
-test('a mobile number: a landline refused on the field with the country kept; another country chosen, the number as dialled there; the tenant takes it in international form', async ({
-  page,
-  javaScriptEnabled,
-  generation,
-  expectAccessible,
-}) => {
-  await toRegistration(page);
-  const email = fresh('mobile', javaScriptEnabled);
-  // One field (D54): the group "Mobile number", the country's calling code and the number in one row.
-  const group = page.getByRole('group', { name: 'Mobile Number (optional)' });
-  await expect(group.getByRole('combobox', { name: 'Country or region' })).toHaveValue('GB');
-  await expect(group.getByRole('textbox', { name: 'Mobile Number (optional)' })).toHaveAttribute('id', 'mobile_number');
-  // With scripts the closed list shows the chosen code alone, beside the number; without, the chosen
-  // entry whole (a native list is as wide as its longest entry), above it.
-  if (javaScriptEnabled) await expect(page.locator('.calling-code-shown')).toHaveText('GB +44');
-  const [code, number] = [(await page.locator('#mobile_number__country').boundingBox())!, (await page.locator('#mobile_number').boundingBox())!];
-  if (javaScriptEnabled) {
-    expect(Math.abs(code.y - number.y), 'the code beside the number').toBeLessThan(2);
-    expect(code.width, 'the code compact beside the number').toBeLessThan(number.width);
-  } else {
+    // The tenant's order and labels (its localeText), optional fields marked; the group title is no field.
+    const labels = await page
+      .locator('main form .field > label, main form .field .label-row label, main form legend, main form .checkbox span')
+      .allTextContents();
+    expect(labels.slice(0, 6)).toEqual(['Email', 'Given Name', 'Family Name', 'Mobile Number (optional)', 'Password', 'Confirm Password']);
+    await expect(page.getByText('Company details')).toHaveCount(0);
+    await expect(page.locator('#birthdate')).toHaveAttribute('type', 'date');
+    await expect(page.locator('#mobile_number')).toHaveAttribute('type', 'tel');
+    await expect(page.getByLabel('Country or region')).toHaveValue('GB');
     await expect(page.locator('#mobile_number__country option:checked')).toHaveText('United Kingdom (+44)');
-    expect(code.y + code.height, 'the country above the number').toBeLessThanOrEqual(number.y);
-  }
-  await page.setViewportSize({ width: 320, height: 720 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling at 320 px').toBeLessThanOrEqual(320);
-  await expectAccessible(page);
-  await page.setViewportSize({ width: 1280, height: 720 });
+    // (The page frame's footer has a "Terms of use" link of its own.)
+    const termsLink = page.locator('main form').getByRole('link', { name: /^terms of use ?\(opens in a new tab\)$/ });
+    await expect(termsLink).toHaveCount(legacy ? 1 : 0);
+    if (legacy) await expect(termsLink).toHaveAttribute('href', 'https://example.com/terms');
+    await expectAccessible(page);
 
-  // A London landline on the English page (United Kingdom chosen): no text message can reach it.
-  await fillValid(page, email, generation === 'legacy', { mobile_number: '020 7946 0018' });
-  await submit(page, 'Register');
-  await expect(errorOf(page, 'mobile_number')).toHaveText('This looks like a landline number. Enter a mobile number that can receive text messages.');
-  await expect(page.locator('#mobile_number')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator('#mobile_number')).toHaveValue('020 7946 0018');
-  await expectAccessible(page);
+    // Nothing filled: each required field says so, named (D52), on the field and in the summary
+    // (its entries: error-summary.spec.ts).
+    await submit(page, 'Register');
+    await expect(page.locator('.error-summary')).toBeVisible();
+    await expect(errorOf(page, 'email')).toHaveText('Enter your email.');
+    await expect(errorOf(page, 'given_name')).toHaveText('Enter your given name.');
+    await expect(errorOf(page, 'business_type')).toHaveText('Choose your type of business.');
+    await expect(errorOf(page, 'contact_preference')).toHaveText('Choose your preferred contact.');
+    await expect(errorOf(page, 'password_echo')).toHaveText('Please repeat the password.');
+    await expect(errorOf(page, 'mobile_number')).toHaveCount(0);
+    await expect(errorOf(page, 'terms_consent')).toHaveCount(legacy ? 1 : 0);
+    if (legacy) await expect(errorOf(page, 'terms_consent')).toHaveText('Accept the terms of use to register.');
+    await expectAccessible(page);
 
-  // A German mobile number as dialled in Germany, with Germany chosen; kept after a refusal elsewhere on the form.
-  await page.getByLabel('Country or region').selectOption({ label: 'Germany (+49)' });
-  if (javaScriptEnabled) await expect(page.locator('.calling-code-shown')).toHaveText('DE +49');
-  await fillValid(page, email, generation === 'legacy', { mobile_number: '0151 23456789', given_name: '' });
-  await submit(page, 'Register');
-  await expect(errorOf(page, 'given_name')).toHaveText('Enter your given name.');
-  await expect(errorOf(page, 'mobile_number')).toHaveCount(0);
-  await expect(page.getByLabel('Country or region')).toHaveValue('DE');
-  await expect(page.locator('#mobile_number')).toHaveValue('0151 23456789');
-  // The stand-in refuses a number not in international form (+49…): the account is made only if the page sent it so.
-  await fillValid(page, email, generation === 'legacy', { mobile_number: '0151 23456789' });
-  await submit(page, 'Register');
-  await signedInAfterRegistering(page, email, javaScriptEnabled);
-});
+    // Filled wrongly: the tenant's pattern, its length, the mobile number, the date, the password rules, the repeat.
+    const email = fresh('types', javaScriptEnabled);
+    await fillValid(page, email, false, {
+      given_name: 'N'.repeat(151),
+      mobile_number: '0151 2345',
+      birthdate: '2015-01-01',
+      customer_number: 'AB-1',
+      password: 'kitchen',
+      password_echo: 'kitchen2',
+    });
+    await submit(page, 'Register');
+    await expect(errorOf(page, 'given_name')).toHaveText('Your given name must be 150\u00a0characters or fewer.');
+    // Without JavaScript the server judges the number with the rest; with it, the server's numbering
+    // plans judge it as soon as the field is left (D53), beside the browser's checks of the others.
+    await expect(errorOf(page, 'mobile_number')).toHaveText(
+      'This isn’t a valid mobile number for the chosen country. Check it, or enter the whole number starting with + and the country code.',
+    );
+    // The tenant's rules stated (D73): its last day allowed, the example its label gives.
+    await expect(errorOf(page, 'birthdate')).toHaveText('Enter a date before 1 January 2011.');
+    await expect(errorOf(page, 'customer_number')).toHaveText('Enter the customer number like KD-123456.');
+    await expect(errorOf(page, 'password_echo')).toHaveText('The passwords do not match.');
+    await expect(page.locator('#password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#password-rules')).toContainText('10 to 30\u00a0characters');
+    await expect(errorOf(page, 'email')).toHaveCount(0);
+    // What was typed stays (never a password).
+    await expect(page.locator('#customer_number')).toHaveValue('AB-1');
+    await expect(page.locator('#password')).toHaveValue(javaScriptEnabled ? 'kitchen' : '');
+    if (legacy) await expect(errorOf(page, 'terms_consent')).toHaveText('Accept the terms of use to register.');
+
+    // All good: registered and signed in with the password just chosen (the tenant suggests LOGIN).
+    await fillValid(page, email, legacy);
+    await submit(page, 'Register');
+    await signedInAfterRegistering(page, email, javaScriptEnabled);
+  },
+);
+
+test(
+  'a mobile number: a landline refused on the field with the country kept; another country chosen, the number as dialled there; the tenant takes it in international form',
+  COUNTRY_SELECT,
+  async ({ page, javaScriptEnabled, generation, expectAccessible }) => {
+    await toRegistration(page);
+    const email = fresh('mobile', javaScriptEnabled);
+    // One field (D54): the group "Mobile number", the country's calling code and the number in one row.
+    const group = page.getByRole('group', { name: 'Mobile Number (optional)' });
+    await expect(group.getByRole('combobox', { name: 'Country or region' })).toHaveValue('GB');
+    await expect(group.getByRole('textbox', { name: 'Mobile Number (optional)' })).toHaveAttribute('id', 'mobile_number');
+    // With scripts the closed list shows the chosen code alone, beside the number; without, the chosen
+    // entry whole (a native list is as wide as its longest entry), above it.
+    if (javaScriptEnabled) await expect(page.locator('.calling-code-shown')).toHaveText('GB +44');
+    const [code, number] = [(await page.locator('#mobile_number__country').boundingBox())!, (await page.locator('#mobile_number').boundingBox())!];
+    if (javaScriptEnabled) {
+      expect(Math.abs(code.y - number.y), 'the code beside the number').toBeLessThan(2);
+      expect(code.width, 'the code compact beside the number').toBeLessThan(number.width);
+    } else {
+      await expect(page.locator('#mobile_number__country option:checked')).toHaveText('United Kingdom (+44)');
+      expect(code.y + code.height, 'the country above the number').toBeLessThanOrEqual(number.y);
+    }
+    await page.setViewportSize({ width: 320, height: 720 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scrolling at 320 px').toBeLessThanOrEqual(320);
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    // A London landline on the English page (United Kingdom chosen): no text message can reach it.
+    await fillValid(page, email, generation === 'legacy', { mobile_number: '020 7946 0018' });
+    await submit(page, 'Register');
+    await expect(errorOf(page, 'mobile_number')).toHaveText('This looks like a landline number. Enter a mobile number that can receive text messages.');
+    await expect(page.locator('#mobile_number')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#mobile_number')).toHaveValue('020 7946 0018');
+    await expectAccessible(page);
+
+    // A German mobile number as dialled in Germany, with Germany chosen; kept after a refusal elsewhere on the form.
+    await page.getByLabel('Country or region').selectOption({ label: 'Germany (+49)' });
+    if (javaScriptEnabled) await expect(page.locator('.calling-code-shown')).toHaveText('DE +49');
+    await fillValid(page, email, generation === 'legacy', { mobile_number: '0151 23456789', given_name: '' });
+    await submit(page, 'Register');
+    await expect(errorOf(page, 'given_name')).toHaveText('Enter your given name.');
+    await expect(errorOf(page, 'mobile_number')).toHaveCount(0);
+    await expect(page.getByLabel('Country or region')).toHaveValue('DE');
+    await expect(page.locator('#mobile_number')).toHaveValue('0151 23456789');
+    // The stand-in refuses a number not in international form (+49…): the account is made only if the page sent it so.
+    await fillValid(page, email, generation === 'legacy', { mobile_number: '0151 23456789' });
+    await submit(page, 'Register');
+    await signedInAfterRegistering(page, email, javaScriptEnabled);
+  },
+);
 
 test('an address that already has an account: said on the e-mail field, with sign-in and reset beside it', async ({ page, generation, expectAccessible }) => {
   const requestId = await toRegistration(page);
@@ -280,61 +307,59 @@ test('in the page’s language: the tenant’s names where it has them, this pro
   await expect(page.locator('main form').getByText(/^(Email|Given Name|Family Name|Password|Confirm Password|Date of birth|Mobile Number)$/)).toHaveCount(0);
 });
 
-test('the terms: stated and linked above Register; the tenant’s terms box where its list has one, else asked before the first sign-in completes @generations', async ({
-  page,
-  javaScriptEnabled,
-  generation,
-  standin,
-  expectAccessible,
-}) => {
-  const legacy = generation === 'legacy';
-  const requestId = await toRegistration(page);
-  // This tenant has declared terms, asked at a new account's first login (its consent precheck).
-  await standin.registrationSettings(requestId, { termsAtFirstLogin: true });
+test(
+  'the terms: stated and linked above Register; the tenant’s terms box where its list has one, else asked before the first sign-in completes',
+  TERMS_AT_REGISTRATION,
+  async ({ page, javaScriptEnabled, generation, standin, expectAccessible }) => {
+    const legacy = generation === 'legacy';
+    const requestId = await toRegistration(page);
+    // This tenant has declared terms, asked at a new account's first login (its consent precheck).
+    await standin.registrationSettings(requestId, { termsAtFirstLogin: true });
 
-  // Directly above Register, what registering means, with the legal addresses the footer shows (D50).
-  const statement = page.locator('main form .terms-statement');
-  await expect(statement).toHaveText(
-    'By creating an account you accept the Terms of use (opens in a new tab) and acknowledge the Privacy notice (opens in a new tab).',
-  );
-  await expect(page.locator('main form .terms-statement + .actions button[type="submit"]')).toHaveText('Register');
-  const terms = statement.getByRole('link', { name: /^Terms of use ?\(opens in a new tab\)$/ });
-  await expect(terms).toHaveAttribute('href', 'https://www.example.com/terms');
-  await expect(terms).toHaveAttribute('target', '_blank');
-  await expect(statement.getByRole('link', { name: /^Privacy notice/ })).toHaveAttribute('href', 'https://www.example.com/privacy');
-  // The legacy list names the terms as a required box, its link opening a new tab; the 4.x list leaves it to the consent service.
-  const box = page.getByRole('checkbox', { name: /^I accept the terms of use/ });
-  await expect(box).toHaveCount(legacy ? 1 : 0);
-  if (legacy) {
-    await expect(box).toHaveAttribute('required', '');
-    const link = page.locator('main form .checkbox').getByRole('link', { name: /^terms of use ?\(opens in a new tab\)$/ });
-    await expect(link).toHaveAttribute('href', 'https://example.com/terms');
-    await expect(link).toHaveAttribute('target', '_blank');
-  }
-  await expectAccessible(page);
+    // Directly above Register, what registering means, with the legal addresses the footer shows (D50).
+    const statement = page.locator('main form .terms-statement');
+    await expect(statement).toHaveText(
+      'By creating an account you accept the Terms of use (opens in a new tab) and acknowledge the Privacy notice (opens in a new tab).',
+    );
+    await expect(page.locator('main form .terms-statement + .actions button[type="submit"]')).toHaveText('Register');
+    const terms = statement.getByRole('link', { name: /^Terms of use ?\(opens in a new tab\)$/ });
+    await expect(terms).toHaveAttribute('href', 'https://www.example.com/terms');
+    await expect(terms).toHaveAttribute('target', '_blank');
+    await expect(statement.getByRole('link', { name: /^Privacy notice/ })).toHaveAttribute('href', 'https://www.example.com/privacy');
+    // The legacy list names the terms as a required box, its link opening a new tab; the 4.x list leaves it to the consent service.
+    const box = page.getByRole('checkbox', { name: /^I accept the terms of use/ });
+    await expect(box).toHaveCount(legacy ? 1 : 0);
+    if (legacy) {
+      await expect(box).toHaveAttribute('required', '');
+      const link = page.locator('main form .checkbox').getByRole('link', { name: /^terms of use ?\(opens in a new tab\)$/ });
+      await expect(link).toHaveAttribute('href', 'https://example.com/terms');
+      await expect(link).toHaveAttribute('target', '_blank');
+    }
+    await expectAccessible(page);
 
-  const email = fresh('terms', javaScriptEnabled);
-  await fillValid(page, email, false);
-  if (legacy) {
-    // Not ticked: said on the box; the tenant's legacy register would refuse it too.
+    const email = fresh('terms', javaScriptEnabled);
+    await fillValid(page, email, false);
+    if (legacy) {
+      // Not ticked: said on the box; the tenant's legacy register would refuse it too.
+      await submit(page, 'Register');
+      await expect(errorOf(page, 'terms_consent')).toHaveText('Accept the terms of use to register.');
+      // (Without JavaScript the passwords come back empty: filled again.)
+      await fillValid(page, email, true);
+    }
     await submit(page, 'Register');
-    await expect(errorOf(page, 'terms_consent')).toHaveText('Accept the terms of use to register.');
-    // (Without JavaScript the passwords come back empty: filled again.)
-    await fillValid(page, email, true);
-  }
-  await submit(page, 'Register');
-  // Registered and signed in with the password just typed (D46): without JavaScript one Continue.
-  if (!javaScriptEnabled) await submit(page, 'Continue');
-  if (!legacy) {
-    // The current generation: the terms before the first sign-in completes, then signed in.
-    await expect(page).toHaveURL(/\/consent\?requestId=/);
-    await expect(page.locator('main h1')).toHaveText('Accept the terms');
-    await submit(page, 'Accept and continue');
-    await continueToProvider(page, javaScriptEnabled);
-  }
-  // (The legacy box accepted them: no terms step.)
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
-});
+    // Registered and signed in with the password just typed (D46): without JavaScript one Continue.
+    if (!javaScriptEnabled) await submit(page, 'Continue');
+    if (!legacy) {
+      // The current generation: the terms before the first sign-in completes, then signed in.
+      await expect(page).toHaveURL(/\/consent\?requestId=/);
+      await expect(page.locator('main h1')).toHaveText('Accept the terms');
+      await submit(page, 'Accept and continue');
+      await continueToProvider(page, javaScriptEnabled);
+    }
+    // (The legacy box accepted them: no terms step.)
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  },
+);
 
 test('a tenant that signs new accounts in at once asks its declared terms first', async ({ page, javaScriptEnabled, standin }) => {
   const email = fresh('autologin-terms', javaScriptEnabled);
@@ -382,21 +407,25 @@ test('a client that asks for a captcha, or takes no self-registration: no "Regis
   await expect(page.locator('main form')).toHaveCount(0);
 });
 
-test('a tenant that signs new accounts in at once: registered, then signed in without the password step', async ({ page, javaScriptEnabled, standin }) => {
-  const email = fresh('autologin', javaScriptEnabled);
-  await toRegistration(page);
-  const requestId = new URL(page.url()).searchParams.get('requestId')!;
-  await standin.registrationSettings(requestId, { autoLogin: true });
-  await fillValid(page, email, false);
-  await submit(page, 'Register');
-  if (!javaScriptEnabled) {
-    // Without JavaScript the success page waits for the button (the track never shows in the address).
-    await expect(page).toHaveURL(new RegExp(`/register-success\\?requestId=${requestId}$`));
-    await expect(page.getByText('Your account has been created. You are being signed in.')).toBeVisible();
-    await submit(page, 'Continue');
-  }
-  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
-});
+test(
+  'a tenant that signs new accounts in at once: registered, then signed in without the password step',
+  REGISTERED_THEN_CONTINUE,
+  async ({ page, javaScriptEnabled, standin }) => {
+    const email = fresh('autologin', javaScriptEnabled);
+    await toRegistration(page);
+    const requestId = new URL(page.url()).searchParams.get('requestId')!;
+    await standin.registrationSettings(requestId, { autoLogin: true });
+    await fillValid(page, email, false);
+    await submit(page, 'Register');
+    if (!javaScriptEnabled) {
+      // Without JavaScript the success page waits for the button (the track never shows in the address).
+      await expect(page).toHaveURL(new RegExp(`/register-success\\?requestId=${requestId}$`));
+      await expect(page.getByText('Your account has been created. You are being signed in.')).toBeVisible();
+      await submit(page, 'Continue');
+    }
+    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  },
+);
 
 /**
  * A tenant that wants a new account's address confirmed before it signs in (issue 43, item 1), with
@@ -456,31 +485,31 @@ test('the register page names the application from its first view', async ({ pag
   await expect(page.locator('.card-header').getByText(`Sign in to ${CLIENT_NAME}`)).toBeVisible();
 });
 
-test('a tenant with its own password policy: the checklist says its rules, the form holds to them, the tenant takes the password', async ({
-  page,
-  javaScriptEnabled,
-  standin,
-}) => {
-  const email = fresh('policy', javaScriptEnabled);
-  // Set before the page reads the client information (the app keeps it for minutes).
-  const requestId = await unreadRequest(page);
-  await standin.registrationSettings(requestId, {
-    passwordPolicy: { minimumLength: 12, maximumLength: 64, noOfDigits: 2, noOfSpecialChars: 1, lowerAndUpperCase: false },
-  });
-  await page.goto(`/register?requestId=${requestId}`);
-  // (With JavaScript each rule also says "not met" to screen readers while the field is empty.)
-  await expect(page.locator('#password-rules li')).toHaveCount(3);
-  await expect(page.locator('#password-rules li')).toContainText(['12 to 64\u00a0characters', '2\u00a0digits', 'a special character such as ! or %']);
+test(
+  'a tenant with its own password policy: the checklist says its rules, the form holds to them, the tenant takes the password',
+  TENANT_RULES_BY_THE_SERVER,
+  async ({ page, javaScriptEnabled, standin }) => {
+    const email = fresh('policy', javaScriptEnabled);
+    // Set before the page reads the client information (the app keeps it for minutes).
+    const requestId = await unreadRequest(page);
+    await standin.registrationSettings(requestId, {
+      passwordPolicy: { minimumLength: 12, maximumLength: 64, noOfDigits: 2, noOfSpecialChars: 1, lowerAndUpperCase: false },
+    });
+    await page.goto(`/register?requestId=${requestId}`);
+    // (With JavaScript each rule also says "not met" to screen readers while the field is empty.)
+    await expect(page.locator('#password-rules li')).toHaveCount(3);
+    await expect(page.locator('#password-rules li')).toContainText(['12 to 64\u00a0characters', '2\u00a0digits', 'a special character such as ! or %']);
 
-  // This product's own policy would take it; the tenant's does not (no special character).
-  await fillValid(page, email, false, { password: 'NewKitchen2027', password_echo: 'NewKitchen2027' });
-  await submit(page, 'Register');
-  await expect(page.locator('#password')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator('#password-rules li.failed')).toHaveCount(1);
-  await expect(page.locator('#password-rules li.failed')).toContainText('a special character such as ! or %');
+    // This product's own policy would take it; the tenant's does not (no special character).
+    await fillValid(page, email, false, { password: 'NewKitchen2027', password_echo: 'NewKitchen2027' });
+    await submit(page, 'Register');
+    await expect(page.locator('#password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#password-rules li.failed')).toHaveCount(1);
+    await expect(page.locator('#password-rules li.failed')).toContainText('a special character such as ! or %');
 
-  // All lower case is fine here: the tenant asks for no mixed case.
-  await fillValid(page, email, false, { password: 'new-kitchen-2027', password_echo: 'new-kitchen-2027' });
-  await submit(page, 'Register');
-  await signedInAfterRegistering(page, email, javaScriptEnabled);
-});
+    // All lower case is fine here: the tenant asks for no mixed case.
+    await fillValid(page, email, false, { password: 'new-kitchen-2027', password_echo: 'new-kitchen-2027' });
+    await submit(page, 'Register');
+    await signedInAfterRegistering(page, email, javaScriptEnabled);
+  },
+);

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { ACCOUNTS, expect, submit, test, toPasswordStep } from '../support/fixtures';
+import { ACCOUNTS, expect, noJs, submit, test, toPasswordStep } from '../support/fixtures';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const BACK_AFTER_A_POST = noJs(
+  'without JavaScript Back returns to the e-mail page through the history of full-page posts; with JavaScript through the client router',
+);
+const STALE_ACTION_IN_THE_FORM = noJs(
+  'without JavaScript the stale action id travels in the form body and the server answers 303 back to the page (server/entry.mjs); with JavaScript in the Next-Action header, and the page reloads itself',
+);
 
 test.describe('Back, refresh and expiry never dead-end', () => {
   test('refreshing the password step keeps the person there', async ({ page }) => {
@@ -9,7 +17,7 @@ test.describe('Back, refresh and expiry never dead-end', () => {
     await expect(page.getByLabel('E\u2011mail address')).toHaveValue(ACCOUNTS.password.email);
   });
 
-  test('Back from the password step shows the e-mail step again, ready to continue', async ({ page }) => {
+  test('Back from the password step shows the e-mail step again, ready to continue', BACK_AFTER_A_POST, async ({ page }) => {
     await toPasswordStep(page, ACCOUNTS.password.email);
     await page.goBack();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
@@ -60,7 +68,7 @@ test.describe('a rolling update mid-flow', () => {
   // rewriting the id on its way out, which is what the new build receives in a real update.
   const STALE_ID = `7f${'0'.repeat(40)}`;
 
-  test('the page says it has expired and reloads itself; never a 500', async ({ page, javaScriptEnabled }) => {
+  test('the page says it has expired and reloads itself; never a 500', STALE_ACTION_IN_THE_FORM, async ({ page, javaScriptEnabled }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/[?&]requestId=/);
     const statuses: number[] = [];

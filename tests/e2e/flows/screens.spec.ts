@@ -1,4 +1,9 @@
-import { ACCOUNTS, CLIENT_NAME, expect, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
+import { ACCOUNTS, CLIENT_NAME, expect, jsOffOnly, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
+
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const GERMAN_WITHOUT_SCRIPTS = jsOffOnly(
+  'the spot check that a page read in another language (de-DE) without scripting is the same page; the matrix walks every state in 12 languages with JavaScript and in English without',
+);
 
 /**
  * The sign-in path in German without JavaScript, found by its German labels, each screen checked
@@ -10,12 +15,12 @@ import { ACCOUNTS, CLIENT_NAME, expect, startSignIn, submit, test, toPasswordSte
 const LOCALES = [{ locale: 'de-DE', next: 'Weiter', signIn: 'Anmelden', email: 'E\u2011Mail-Adresse', password: 'Passwort', cont: 'Weiter' }] as const;
 
 for (const l of LOCALES) {
-  test.describe(`screens in ${l.locale} @js-off-only`, () => {
+  test.describe(`screens in ${l.locale}`, () => {
     test.use({ locale: l.locale });
     // A long tour: a dozen screens, each checked twice.
     test.describe.configure({ timeout: 120_000 });
 
-    test('every sign-in screen and state', async ({ page, javaScriptEnabled, expectAccessible, expectOnlyMessages }) => {
+    test('every sign-in screen and state', GERMAN_WITHOUT_SCRIPTS, async ({ page, javaScriptEnabled, expectAccessible, expectOnlyMessages }) => {
       const check = async (name: string, data: string[] = []) => {
         await expect(page.locator('main h1'), name).toBeVisible();
         await expectAccessible(page);
@@ -65,7 +70,7 @@ for (const l of LOCALES) {
       await check('not-found');
     });
 
-    test('the declined account ends on a screen of its own', async ({ page, expectAccessible, expectOnlyMessages }) => {
+    test('the declined account ends on a screen of its own', GERMAN_WITHOUT_SCRIPTS, async ({ page, expectAccessible, expectOnlyMessages }) => {
       await toPasswordStep(page, ACCOUNTS.declined.email, l);
       await page.getByLabel(l.password, { exact: true }).fill(ACCOUNTS.declined.password);
       await submit(page, l.signIn);

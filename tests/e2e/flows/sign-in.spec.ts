@@ -1,37 +1,45 @@
-import { ACCOUNTS, continueToProvider, expect, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
+import { ACCOUNTS, continueToProvider, expect, generations, noJs, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
 import { newRequestId, startOwnApp } from '../support/own-app';
 
+// Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
+const ADDRESS_CHECKED_BY_THE_SERVER = noJs(
+  'without JavaScript an empty or malformed address is refused by the server action (no browser-side check); the provider is not asked either way',
+);
+const PASSWORD_REQUIRED_BY_THE_SERVER = noJs('without JavaScript the empty password is refused by the server action (no browser-side check)');
+const PASSWORD_INITIATION = generations(
+  'the password step’s first-factor initiation (docs/provider-contract.md §2.4): usage_type INITIAL_AUTHENTICATION, on legacy tenants PASSWORDLESS_AUTHENTICATION',
+);
+
 test.describe('sign-in with e-mail and password', () => {
-  test('a direct visitor signs in and lands on /success through a real code exchange @generations', async ({
-    page,
-    javaScriptEnabled,
-    standin,
-    expectAccessible,
-  }) => {
-    const requestId = await startSignIn(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-    await expectAccessible(page);
+  test(
+    'a direct visitor signs in and lands on /success through a real code exchange',
+    PASSWORD_INITIATION,
+    async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
+      const requestId = await startSignIn(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+      await expectAccessible(page);
 
-    await page.getByLabel('E\u2011mail address').fill(ACCOUNTS.password.email);
-    await submit(page, 'Next');
-    await expect(page).toHaveURL(/\/login\?requestId=/);
-    await expect(page.getByLabel('E\u2011mail address')).toHaveValue(ACCOUNTS.password.email);
-    await expectAccessible(page);
+      await page.getByLabel('E\u2011mail address').fill(ACCOUNTS.password.email);
+      await submit(page, 'Next');
+      await expect(page).toHaveURL(/\/login\?requestId=/);
+      await expect(page.getByLabel('E\u2011mail address')).toHaveValue(ACCOUNTS.password.email);
+      await expectAccessible(page);
 
-    await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.password.password);
-    await submit(page, 'Sign in');
-    await continueToProvider(page, javaScriptEnabled);
+      await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.password.password);
+      await submit(page, 'Sign in');
+      await continueToProvider(page, javaScriptEnabled);
 
-    await expect(page).toHaveURL(/\/success$/);
-    await expect(page.getByText(`Signed in as ${ACCOUNTS.password.email}`)).toBeVisible();
-    await expectAccessible(page);
+      await expect(page).toHaveURL(/\/success$/);
+      await expect(page.getByText(`Signed in as ${ACCOUNTS.password.email}`)).toBeVisible();
+      await expectAccessible(page);
 
-    // The code was issued by the provider's verification login and exchanged at its token endpoint.
-    const calls = (await standin.calls('')).map((c) => `${c.method} ${c.path.split('?')[0]}`);
-    expect(calls).toContain('POST /login-srv/verification/login');
-    expect(calls).toContain('POST /token-srv/token');
-    expect((await standin.calls(requestId)).length).toBeGreaterThan(0);
-  });
+      // The code was issued by the provider's verification login and exchanged at its token endpoint.
+      const calls = (await standin.calls('')).map((c) => `${c.method} ${c.path.split('?')[0]}`);
+      expect(calls).toContain('POST /login-srv/verification/login');
+      expect(calls).toContain('POST /token-srv/token');
+      expect((await standin.calls(requestId)).length).toBeGreaterThan(0);
+    },
+  );
 
   // How a tenant answers the e-mail step for an address without an account is not published
   // (docs/provider-contract.md §2.2): the stand-in gives each plausible answer by domain.
@@ -65,26 +73,30 @@ test.describe('sign-in with e-mail and password', () => {
     await expectAccessible(page);
   });
 
-  test('a wrong password is shown under the password field and the person can retry @generations', async ({ page, javaScriptEnabled, expectAccessible }) => {
-    await startSignIn(page);
-    await page.getByLabel('E\u2011mail address').fill(ACCOUNTS.password.email);
-    await submit(page, 'Next');
-    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-    await submit(page, 'Sign in');
+  test(
+    'a wrong password is shown under the password field and the person can retry',
+    PASSWORD_INITIATION,
+    async ({ page, javaScriptEnabled, expectAccessible }) => {
+      await startSignIn(page);
+      await page.getByLabel('E\u2011mail address').fill(ACCOUNTS.password.email);
+      await submit(page, 'Next');
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+      await submit(page, 'Sign in');
 
-    const password = page.getByLabel('Password', { exact: true });
-    await expect(password).toHaveAccessibleDescription(/^Incorrect password\. /);
-    await expect(password).toHaveAttribute('aria-invalid', 'true');
-    // One field in error: the message under it, and the cursor back in it; no summary box.
-    await expect(password, 'focus returns to the password').toBeFocused();
-    await expect(page.locator('.error-summary')).toHaveCount(0);
-    await expectAccessible(page);
+      const password = page.getByLabel('Password', { exact: true });
+      await expect(password).toHaveAccessibleDescription(/^Incorrect password\. /);
+      await expect(password).toHaveAttribute('aria-invalid', 'true');
+      // One field in error: the message under it, and the cursor back in it; no summary box.
+      await expect(password, 'focus returns to the password').toBeFocused();
+      await expect(page.locator('.error-summary')).toHaveCount(0);
+      await expectAccessible(page);
 
-    await password.fill(ACCOUNTS.password.password);
-    await submit(page, 'Sign in');
-    await continueToProvider(page, javaScriptEnabled);
-    await expect(page.getByText(`Signed in as ${ACCOUNTS.password.email}`)).toBeVisible();
-  });
+      await password.fill(ACCOUNTS.password.password);
+      await submit(page, 'Sign in');
+      await continueToProvider(page, javaScriptEnabled);
+      await expect(page.getByText(`Signed in as ${ACCOUNTS.password.email}`)).toBeVisible();
+    },
+  );
 
   test('signing in with "Stay signed in" unticked works too', async ({ page, javaScriptEnabled, expectAccessible }) => {
     await startSignIn(page);
@@ -145,20 +157,24 @@ test.describe('sign-in with e-mail and password', () => {
     }
   });
 
-  test('an empty or malformed e-mail gets a translated message and never reaches the provider', async ({ page, standin, expectAccessible }) => {
-    const requestId = await startSignIn(page);
-    const field = page.getByLabel('E\u2011mail address');
-    await submit(page, 'Next');
-    await expect(field).toHaveAccessibleDescription('E\u2011mail address is required.');
-    await field.fill('not-an-address');
-    await submit(page, 'Next');
-    await expect(field).toHaveAccessibleDescription('Enter an e\u2011mail address in the correct format, like name@example.com.');
-    const existenceCalls = (await standin.calls(requestId)).filter((c) => c.path.includes('userexistence'));
-    expect(existenceCalls).toEqual([]);
-    await expectAccessible(page);
-  });
+  test(
+    'an empty or malformed e-mail gets a translated message and never reaches the provider',
+    ADDRESS_CHECKED_BY_THE_SERVER,
+    async ({ page, standin, expectAccessible }) => {
+      const requestId = await startSignIn(page);
+      const field = page.getByLabel('E\u2011mail address');
+      await submit(page, 'Next');
+      await expect(field).toHaveAccessibleDescription('E\u2011mail address is required.');
+      await field.fill('not-an-address');
+      await submit(page, 'Next');
+      await expect(field).toHaveAccessibleDescription('Enter an e\u2011mail address in the correct format, like name@example.com.');
+      const existenceCalls = (await standin.calls(requestId)).filter((c) => c.path.includes('userexistence'));
+      expect(existenceCalls).toEqual([]);
+      await expectAccessible(page);
+    },
+  );
 
-  test('an empty password is refused without a provider call', async ({ page, expectAccessible }) => {
+  test('an empty password is refused without a provider call', PASSWORD_REQUIRED_BY_THE_SERVER, async ({ page, expectAccessible }) => {
     await startSignIn(page);
     await page.getByLabel('E\u2011mail address').fill(ACCOUNTS.password.email);
     await submit(page, 'Next');

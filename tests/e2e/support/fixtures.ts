@@ -1,14 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { test as base, expect, type Page } from '@playwright/test';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { test as base, expect, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { checkAccessible, checkOnlyMessages, currentScheme, imagesSettled, openCopies, PHOTO_SIZES, type AxeOptions, type ColorScheme } from './screen-checks';
 import { legacy, STANDIN_FIXTURE, type Generation, type StandIn } from './standin';
 
 // What the specs import from here, kept in one place: the fixtures below, and by purpose
 // accounts.ts (demo accounts), standin.ts (the stand-in's controls), screen-checks.ts (axe,
-// messages, photographs) and flow-steps.ts (the sign-in steps every flow walks through).
+// messages, photographs), flow-steps.ts (the sign-in steps every flow walks through) and
+// run-modes.ts (which projects a test runs in, and why).
 export { ACCOUNTS, CLIENT_NAME, MFA, SETUP, TERMS } from './accounts';
 export { standinClient, type Generation, type StandIn } from './standin';
 export { PHOTO_SIZES, type AxeOptions, type ColorScheme } from './screen-checks';
+export { generations, jsOffOnly, noJs, runModes } from './run-modes';
 export {
   BY_FIELD_NAME,
   chooseLanguage,
@@ -52,7 +54,7 @@ type ScreenChecks = {
 };
 
 /** Browser tests add the screen checks and fail on any CSP violation. */
-export const test = httpTest.extend<ScreenChecks & { cspViolations: void; staticCopies: void }>({
+export const test = httpTest.extend<ScreenChecks & { cspViolations: void; staticCopies: void; routeCoverage: void }>({
   expectOnlyMessages: async ({}, use) => use((page, locale, data = []) => checkOnlyMessages(page, locale, data)),
   photograph: async ({ javaScriptEnabled }, use) =>
     use(async (page, name, schemes = ['light', 'dark'], atPhone) => {
@@ -100,7 +102,69 @@ export const test = httpTest.extend<ScreenChecks & { cspViolations: void; static
     },
     { auto: true },
   ],
+  // With COVERAGE_LOG=<file> (scripts/route-coverage.mjs), every request the test's browser
+  // contexts send to an app is appended to the file, so two runs can be compared route by route.
+  // Without it, nothing is recorded.
+  routeCoverage: [
+    async ({ browser, baseURL }, use, testInfo) => {
+      const file = process.env.COVERAGE_LOG;
+      if (!file) return use();
+      const sharedApp = new URL(baseURL!).origin;
+      const seen = new Set<string>();
+      const watch = (context: BrowserContext) =>
+        context.on('response', (response) => {
+          const entry = appRequest(response.request(), response.headers(), sharedApp);
+          if (entry) seen.add(JSON.stringify({ project: testInfo.project.name, ...entry }));
+        });
+      // The contexts other automatic fixtures opened before this one (the page's), and every later one.
+      browser.contexts().forEach(watch);
+      const restore = watchNewContexts(browser, watch);
+      try {
+        await use();
+      } finally {
+        restore();
+        if (seen.size > 0) appendFileSync(file, [...seen].map((line) => `${line}\n`).join(''));
+      }
+    },
+    { auto: true },
+  ],
 });
+
+/** Calls `watch` on every context the browser opens until the returned function is called. */
+function watchNewContexts(browser: Browser, watch: (context: BrowserContext) => void) {
+  const newContext = browser.newContext;
+  browser.newContext = async (...args) => {
+    const context = await newContext.apply(browser, args);
+    watch(context);
+    return context;
+  };
+  return () => {
+    browser.newContext = newContext;
+  };
+}
+
+/**
+ * A request answered by an app (its responses carry X-Request-Id, the stand-in's do not): the
+ * project's shared app or one a test started, method, path without the query, and the server
+ * action it posted, named by the `Next-Action` header (with JavaScript) or by the action fields
+ * of the form (without it).
+ */
+function appRequest(request: Request, headers: Record<string, string>, sharedApp: string) {
+  if (!headers['x-request-id']) return undefined;
+  const url = new URL(request.url());
+  const body = request.postDataBuffer()?.toString('latin1') ?? '';
+  let form = body;
+  try {
+    form = decodeURIComponent(body.replaceAll('+', ' '));
+  } catch {
+    // a multipart body, or one that is not URL-encoded: read as it is
+  }
+  const action =
+    request.headers()['next-action'] ??
+    /\$ACTION_ID_([0-9a-f]+)/.exec(form)?.[1] ??
+    (form.includes('$ACTION_REF_') ? /"id":"([0-9a-f]+)"/.exec(form)?.[1] : undefined);
+  return { app: url.origin === sharedApp ? 'shared' : 'own', method: request.method(), path: url.pathname, action: action ?? null };
+}
 
 /** The phone of PHOTO_SIZES, where `photograph` runs its `atPhone` check. */
 const PHONE = PHOTO_SIZES[1];

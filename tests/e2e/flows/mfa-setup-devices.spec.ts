@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { continueToProvider, expect, SETUP, submit, test, toPasswordStep, type StandIn } from '../support/fixtures';
+import { continueToProvider, expect, SETUP, submit, test, type StandIn } from '../support/fixtures';
+import { BACK_FROM_PROVIDER, signInByRequest } from '../support/forms';
 
 /**
  * A phone paired for push approval and backup codes, set up on the tenant's suggestion (issue 35;
@@ -10,12 +11,12 @@ import { continueToProvider, expect, SETUP, submit, test, toPasswordStep, type S
  */
 const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}`;
 
-/** The e-mail and password steps of a set-up account, up to where the tenant sends the browser next. */
-async function signIn(page: Page, email: string, javaScriptEnabled: boolean) {
-  await toPasswordStep(page, email);
-  await page.getByLabel('Password', { exact: true }).fill(SETUP.password);
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
+/**
+ * The e-mail and password steps of a set-up account, up to where the tenant sends the browser next:
+ * by request (the same with and without JavaScript), that page opened in the browser.
+ */
+async function signIn(page: Page, email: string, _javaScriptEnabled: boolean) {
+  await page.goto((await signInByRequest(page, email, SETUP.password, { until: BACK_FROM_PROVIDER })).url.href);
 }
 
 async function toSuggestion(page: Page, email: string, javaScriptEnabled: boolean) {

@@ -1,13 +1,17 @@
 import type { Page } from '@playwright/test';
-import { ACCOUNTS, continueToProvider, expect, submit, test, toPasswordStep } from '../support/fixtures';
+import { ACCOUNTS, continueToProvider, expect, submit, test } from '../support/fixtures';
+import { signInByRequest } from '../support/forms';
 
 /** A plain password account of its own per test (lockout+… addresses are ordinary accounts). */
 const fresh = (name: string, js: boolean) => ACCOUNTS.lockout(`session-${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`);
 
+/**
+ * Signed in, on /success. The e-mail and password steps go by request; the browser opens the
+ * hand-over to the provider and goes on from there as after the password, so the way back in
+ * (the callback, Back to the last step's page) is the browser's own.
+ */
 async function signIn(page: Page, email: string, javaScriptEnabled: boolean) {
-  await toPasswordStep(page, email);
-  await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.password.password);
-  await submit(page, 'Sign in');
+  await page.goto((await signInByRequest(page, email, ACCOUNTS.password.password, { until: /\/continue\?requestId=/ })).url.href);
   await continueToProvider(page, javaScriptEnabled);
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 }

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { PROFILE_MISSING } from '../support/accounts';
-import { continueToProvider, expect, generations, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
+import { continueToProvider, expect, generations, startSignIn, submit, test } from '../support/fixtures';
+import { BACK_FROM_PROVIDER, signInByRequest } from '../support/forms';
 
 // Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
 const FIELD_LIST = generations(
@@ -30,11 +31,9 @@ const asked = async (page: Page) => [
   ),
 ];
 
-async function toMissingFields(page: Page, email: string, javaScriptEnabled: boolean) {
-  await toPasswordStep(page, email);
-  await page.getByLabel('Password', { exact: true }).fill(PROFILE_MISSING.password);
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
+/** The missing fields after the password; the sign-in before them goes by request (the same with and without JavaScript). */
+async function toMissingFields(page: Page, email: string, _javaScriptEnabled: boolean) {
+  await page.goto((await signInByRequest(page, email, PROFILE_MISSING.password, { until: BACK_FROM_PROVIDER })).url.href);
   // The entry moved the track into the flow cookie: the address is clean.
   await expect(page).toHaveURL(/\/register-additional-info\?requestId=[\w-]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete your profile');

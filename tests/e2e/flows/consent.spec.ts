@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { continueToProvider, expect, generations, submit, TERMS, test, toPasswordStep } from '../support/fixtures';
+import { continueToProvider, expect, generations, submit, TERMS, test } from '../support/fixtures';
+import { BACK_FROM_PROVIDER, signInByRequest } from '../support/forms';
 
 // Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
 const VERSION_DETAILS = generations(
@@ -19,11 +20,14 @@ test.describe.configure({ timeout: 120_000 });
 
 const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}`;
 
-async function signIn(page: Page, email: string, javaScriptEnabled: boolean): Promise<string> {
-  const requestId = await toPasswordStep(page, email);
-  await page.getByLabel('Password', { exact: true }).fill(TERMS.password);
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
+/**
+ * E-mail and password, then where the tenant sends the browser (the terms, or signed in); answers
+ * the request id. The steps go by request (the same with and without JavaScript); the browser
+ * opens the tenant's way back in.
+ */
+async function signIn(page: Page, email: string, _javaScriptEnabled: boolean): Promise<string> {
+  const { url, requestId } = await signInByRequest(page, email, TERMS.password, { until: BACK_FROM_PROVIDER });
+  await page.goto(url.href);
   return requestId;
 }
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { chooseLanguage, CLIENT_NAME, continueToProvider, expect, MFA, noJs, reloadWithScriptsHeld, submit, test, toPasswordStep } from '../support/fixtures';
+import { BACK_FROM_PROVIDER, signInByRequest } from '../support/forms';
 
 // Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
 const NATIVE_SELECT = noJs('without JavaScript the group is chosen in the native select the server renders; with JavaScript a searchable list replaces it');
@@ -34,16 +35,13 @@ const groupTexts = (groups: Array<{ name: string; number: string }>) =>
 /**
  * E-mail and password; ends on the group selection the provider sends the browser to. Returns
  * the clean page's address and the track the provider named on its way in (kept in the flow
- * cookie from there on).
+ * cookie from there on). The sign-in goes by request (the same with and without JavaScript), and
+ * the browser opens the provider's entry.
  */
 async function toGroups(page: Page, email: string, javaScriptEnabled: boolean): Promise<URL & { trackId: string }> {
-  await toPasswordStep(page, email);
-  await page.getByLabel('Password', { exact: true }).fill(MFA.password);
-  // Watched before the click: with JavaScript the continuation posts itself at once.
-  const entry = page.waitForRequest((r) => new URL(r.url()).searchParams.has('track_id'));
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
-  const trackId = new URL((await entry).url()).searchParams.get('track_id')!;
+  const { url: entry } = await signInByRequest(page, email, MFA.password, { until: BACK_FROM_PROVIDER });
+  const trackId = entry.searchParams.get('track_id')!;
+  await page.goto(entry.href);
   await expect(page).toHaveURL(/\/group-selection\?requestId=[\w-]+(&render=sync)?$/);
   await expect(page.getByRole('combobox', { name: 'Sales organisation', exact: true })).toBeVisible();
   // Until hydration the list is the native select, which the searchable one then replaces: a

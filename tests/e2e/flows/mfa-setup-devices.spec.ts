@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { continueToProvider, expect, generations, noJs, runModes, SETUP, submit, test, toPasswordStep, type StandIn } from '../support/fixtures';
+import { continueToProvider, expect, generations, noJs, runModes, SETUP, submit, test, type StandIn } from '../support/fixtures';
+import { BACK_FROM_PROVIDER, signInByRequest } from '../support/forms';
 
 // Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
 const PAIRING_BY_A_PRESS = noJs(
@@ -18,12 +19,12 @@ const SETUP_CALLS = generations(
  */
 const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}`;
 
-/** The e-mail and password steps of a set-up account, up to where the tenant sends the browser next. */
-async function signIn(page: Page, email: string, javaScriptEnabled: boolean) {
-  await toPasswordStep(page, email);
-  await page.getByLabel('Password', { exact: true }).fill(SETUP.password);
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
+/**
+ * The e-mail and password steps of a set-up account, up to where the tenant sends the browser next:
+ * by request (the same with and without JavaScript), that page opened in the browser.
+ */
+async function signIn(page: Page, email: string, _javaScriptEnabled: boolean) {
+  await page.goto((await signInByRequest(page, email, SETUP.password, { until: BACK_FROM_PROVIDER })).url.href);
 }
 
 async function toSuggestion(page: Page, email: string, javaScriptEnabled: boolean) {

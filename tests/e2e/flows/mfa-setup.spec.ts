@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { continueToProvider, expect, generations, noJs, SETUP, submit, test, toPasswordStep } from '../support/fixtures';
+import { continueToProvider, expect, generations, noJs, SETUP, submit, test } from '../support/fixtures';
+import { BACK_FROM_PROVIDER, signInByRequest } from '../support/forms';
 
 // Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
 const ADDRESS_CHECKED_BY_THE_SERVER = noJs(
@@ -19,11 +20,9 @@ const SETUP_CALLS = generations(
  */
 const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}`;
 
-async function toSuggestion(page: Page, email: string, javaScriptEnabled: boolean) {
-  await toPasswordStep(page, email);
-  await page.getByLabel('Password', { exact: true }).fill(SETUP.password);
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
+/** The tenant's suggestion after the password; the sign-in before it goes by request (the same with and without JavaScript). */
+async function toSuggestion(page: Page, email: string, _javaScriptEnabled: boolean) {
+  await page.goto((await signInByRequest(page, email, SETUP.password, { until: BACK_FROM_PROVIDER })).url.href);
   await expect(page).toHaveURL(/\/setup-passkey\?requestId=[\w-]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Secure your sign-in');
 }

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { JSDOM } from 'jsdom';
 import { Secret, TOTP } from 'otpauth';
 import { CLIENT_NAME, continueToProvider, expect, generations, MFA, noJs, submit, test, toPasswordStep } from '../support/fixtures';
+import { BACK_FROM_PROVIDER, signInByRequest } from '../support/forms';
 
 // Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
 const SEND_CODE_PRESSED = noJs(
@@ -26,12 +27,12 @@ const SETUP_REFUSED = generations(
 /** A fresh account per test, project and repetition (each address is its own stand-in account). */
 const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`;
 
-/** Password step for an MFA account; ends on the MFA page the provider sends the browser to. */
-async function toMfa(page: Page, email: string, javaScriptEnabled: boolean) {
-  await toPasswordStep(page, email);
-  await page.getByLabel('Password', { exact: true }).fill(MFA.password);
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
+/**
+ * Password step for an MFA account; ends on the MFA page the provider sends the browser to. The
+ * sign-in before it goes by request (the same with and without JavaScript); the page opens in the browser.
+ */
+async function toMfa(page: Page, email: string, _javaScriptEnabled: boolean) {
+  await page.goto((await signInByRequest(page, email, MFA.password, { until: BACK_FROM_PROVIDER })).url.href);
   await expect(page).toHaveURL(/\/register-mfa/);
 }
 

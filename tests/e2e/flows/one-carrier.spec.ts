@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { ACCOUNTS, continueToProvider, expect, MFA, startSignIn, submit, test, toPasswordStep } from '../support/fixtures';
+import { BACK_FROM_PROVIDER, signInByRequest } from '../support/forms';
 
 /**
  * One sign-in, one carrier (docs/architecture.md "Decisions worth knowing"): the flow cookie holds the
@@ -19,15 +20,14 @@ async function expectReplaced(page: Page, requestId: string) {
   await expect(page.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', new RegExp(`resolve_redirect/${requestId}$`));
 }
 
-/** Where the provider sent a browser after the password: the entry's address, as it asked. */
-async function passwordThenEntry(page: Page, email: string, javaScriptEnabled: boolean): Promise<URL> {
-  await toPasswordStep(page, email);
-  await page.getByLabel('Password', { exact: true }).fill(MFA.password);
-  // Watched before the click: with JavaScript the continuation posts itself at once.
-  const entry = page.waitForRequest((r) => new URL(r.url()).searchParams.has('track_id'));
-  await submit(page, 'Sign in');
-  await continueToProvider(page, javaScriptEnabled);
-  return new URL((await entry).url());
+/**
+ * Where the provider sent a browser after the password: the entry's address, as it asked, opened
+ * in the browser. The sign-in before it goes by request (the same with and without JavaScript).
+ */
+async function passwordThenEntry(page: Page, email: string, _javaScriptEnabled: boolean): Promise<URL> {
+  const { url: entry } = await signInByRequest(page, email, MFA.password, { until: BACK_FROM_PROVIDER });
+  await page.goto(entry.href);
+  return entry;
 }
 
 /** Another person's subject, as an attacker might have learnt it: from their own MFA entry. */

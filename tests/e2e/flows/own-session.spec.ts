@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNTS, continueToProvider, expect, noJs, submit, test, toPasswordStep } from '../support/fixtures';
+import { signInByRequest } from '../support/forms';
 
 // Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
 const BACK_THROUGH_PAGE_LOADS = noJs(
@@ -10,10 +11,13 @@ const RENEWAL_PAGE = noJs('without JavaScript the renewal page waits for Continu
 /** A plain password account of its own per test (lockout+… addresses are ordinary accounts). */
 const fresh = (name: string, js: boolean) => ACCOUNTS.lockout(`session-${name}-${js ? 'on' : 'off'}-${test.info().repeatEachIndex}-${test.info().retry}`);
 
+/**
+ * Signed in, on /success. The e-mail and password steps go by request; the browser opens the
+ * hand-over to the provider and goes on from there as after the password, so the way back in
+ * (the callback, Back to the last step's page) is the browser's own.
+ */
 async function signIn(page: Page, email: string, javaScriptEnabled: boolean) {
-  await toPasswordStep(page, email);
-  await page.getByLabel('Password', { exact: true }).fill(ACCOUNTS.password.password);
-  await submit(page, 'Sign in');
+  await page.goto((await signInByRequest(page, email, ACCOUNTS.password.password, { until: /\/continue\?requestId=/ })).url.href);
   await continueToProvider(page, javaScriptEnabled);
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 }
@@ -33,13 +37,13 @@ test.describe("the deployment's own session", () => {
     'Back after signing in says the person is signed in, and Continue returns to the application',
     BACK_THROUGH_PAGE_LOADS,
     async ({ page, javaScriptEnabled, expectAccessible }) => {
-    const { email } = fresh('back', javaScriptEnabled);
-    await signIn(page, email, javaScriptEnabled);
-    await page.goBack();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You’re signed in');
-    await expectAccessible(page);
-    await page.getByRole('link', { name: 'Continue' }).click();
-    await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+      const { email } = fresh('back', javaScriptEnabled);
+      await signIn(page, email, javaScriptEnabled);
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('You’re signed in');
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'Continue' }).click();
+      await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
     },
   );
 

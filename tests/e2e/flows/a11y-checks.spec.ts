@@ -84,6 +84,27 @@ test('text spacing: overlapping text is found', async ({ page }) => {
   await expect(expectTextSpacing(page)).rejects.toThrow(/overlaps/);
 });
 
+test(
+  'without JavaScript, axe judges what a browser without scripts shows: <noscript> and .only-without-js, not .needs-js',
+  { tag: '@js-off-only' },
+  async ({ page, expectAccessible }) => {
+    const replant = async (html: string) => {
+      await page.evaluate(() => document.getElementById('planted')?.remove());
+      await plant(page, html);
+    };
+    // A button without a name, as the language form's Change button sits in <noscript>
+    // (app/_components/card-footer.tsx): shown to this visitor, so judged.
+    await replant('<noscript><button type="submit" class="secondary small"></button></noscript>');
+    await expect(expectAccessible(page)).rejects.toThrow(/button-name/);
+    // The same under .only-without-js, as the single method's Send code (app/register-mfa/mfa-start-form.tsx).
+    await replant('<div class="actions only-without-js"><button type="submit"></button></div>');
+    await expect(expectAccessible(page)).rejects.toThrow(/button-name/);
+    // Under .needs-js it is not shown without scripts, so there is nothing to judge.
+    await replant('<div class="needs-js"><button type="button"></button></div>');
+    await expectAccessible(page);
+  },
+);
+
 test('an invalid field without an error text is found', async ({ page }) => {
   await page.evaluate(() => document.getElementById('email')!.setAttribute('aria-invalid', 'true'));
   await expect(expectErrorsInText(page)).rejects.toThrow(/#email is marked invalid/);

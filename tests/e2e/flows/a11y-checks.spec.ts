@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, startSignIn, test } from '../support/fixtures';
-import { expectErrorsInText, expectReflow, expectTargetSizes, expectTextSpacing, REFLOW_WIDTH } from '../support/layout';
+import {
+  expectErrorsInText,
+  expectLayout,
+  expectNoDanglingReferences,
+  expectReflow,
+  expectTargetSizes,
+  expectTextSpacing,
+  REFLOW_WIDTH,
+} from '../support/layout';
 
 /**
  * The checks check: each accessibility check of the matrix is shown a defect planted in a real
@@ -108,4 +116,19 @@ test(
 test('an invalid field without an error text is found', async ({ page }) => {
   await page.evaluate(() => document.getElementById('email')!.setAttribute('aria-invalid', 'true'));
   await expect(expectErrorsInText(page)).rejects.toThrow(/#email is marked invalid/);
+});
+
+test('a name or description pointing at nothing is found', async ({ page }) => {
+  await expectNoDanglingReferences(page);
+  // As a re-render with a language's own description id would leave it (the check runs on every re-render).
+  await page.evaluate(() => document.getElementById('email')!.setAttribute('aria-describedby', 'email-hint-sv'));
+  await expect(expectNoDanglingReferences(page)).rejects.toThrow(/input→#email-hint-sv/);
+});
+
+test('the layout checks at the reflow width measure there without a resize, and still find overflow', async ({ page }) => {
+  await page.setViewportSize({ width: REFLOW_WIDTH, height: 640 });
+  await expectLayout(page);
+  await plant(page, '<p class="wide">Wide</p>', { '.wide': { width: '480px' } });
+  await expect(expectLayout(page)).rejects.toThrow(/horizontal overflow at 320 px/);
+  expect(page.viewportSize()).toEqual({ width: REFLOW_WIDTH, height: 640 });
 });

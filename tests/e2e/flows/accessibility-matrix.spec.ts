@@ -14,6 +14,7 @@ import { passwordTours } from '../support/matrix/tours-password';
 import { registrationTours } from '../support/matrix/tours-registration';
 import { secondFactorTours } from '../support/matrix/tours-second-factor';
 import { signInTours } from '../support/matrix/tours-sign-in';
+import { expectBudgetedTests, noOps, recordOps, type Ops } from '../support/ops';
 
 /**
  * The accessibility matrix: every screen and state of the sign-in, in each of the 12 languages. A
@@ -111,6 +112,8 @@ const RERENDERED: Locale[] = LOCALES.filter((locale) => !WALKED_LOCALES.includes
 type Checks = {
   expectAccessible: (page: Page, options?: AxeOptions) => Promise<void>;
   expectOnlyMessages: (page: Page, locale: string, data?: string[]) => Promise<void>;
+  /** The test's operation counts (support/ops.ts), asserted against tests/e2e/budget-ops.json. */
+  ops: Ops;
 };
 
 /**
@@ -126,10 +129,17 @@ async function checkState(page: Page, v: Visit, state: State, checks: Checks, { 
   }
   // Every element a name or description points at is there.
   await expectNoDanglingReferences(page, state.name);
-  if (axe) await checks.expectAccessible(page);
-  if (dark) await checks.expectAccessible(page, { colorScheme: 'dark' });
+  if (axe) {
+    checks.ops.axe++;
+    await checks.expectAccessible(page);
+  }
+  if (dark) {
+    checks.ops.axe++;
+    await checks.expectAccessible(page, { colorScheme: 'dark' });
+  }
   await checks.expectOnlyMessages(page, v.locale, [CLIENT_NAME, ...(state.data?.(v) ?? [])]);
   await expectErrorsInText(page, state.name);
+  checks.ops.layout++;
   await expectLayout(page, state.name, knownLayoutDefects(v.locale, state.name));
 }
 
@@ -141,6 +151,7 @@ async function checkState(page: Page, v: Visit, state: State, checks: Checks, { 
 async function rerenderState(rerenders: Rerenders, v: Visit, state: State, checks: Checks) {
   const walked = { structure: await fingerprint(v.page), headline: await headline(v.page) };
   const reproduced = await test.step(`${state.name} re-rendered in en-GB`, async () => {
+    checks.ops.rerenders++;
     const english = await rerenders.render(v.page, 'en-GB');
     const again = { structure: await fingerprint(english), headline: await headline(english) };
     if (state.byAddress === false) {
@@ -153,6 +164,7 @@ async function rerenderState(rerenders: Rerenders, v: Visit, state: State, check
   if (!reproduced) return;
   for (const locale of RERENDERED) {
     await test.step(`${state.name} in ${locale}`, async () => {
+      checks.ops.rerenders++;
       const page = await rerenders.render(v.page, locale);
       // No axe here: the fingerprint proves this render's markup the walked state's (the elements
       // of <main>, their ids, names, types, roles and validity), which axe judged in the walk, and
@@ -173,10 +185,15 @@ async function rerenderState(rerenders: Rerenders, v: Visit, state: State, check
 const modesOf = (tour: Tour) => new Set(tour.states.map((s) => s.js ?? 'both'));
 const has = (tour: Tour, js: 'on' | 'off') => modesOf(tour).has(js) || modesOf(tour).has('both');
 
-function walkTest(locale: Locale, tour: Tour, js: 'on' | 'off', rerendered: Locale[]) {
+/** Every generated test, by project and title path (support/ops.ts): checked against the budget below. */
+const generated: Array<{ project: string; test: string }> = [];
+
+function walkTest(describe: string, locale: Locale, tour: Tour, js: 'on' | 'off', rerendered: Locale[]) {
   const title = rerendered.length > 0 ? `${tour.name}, re-rendered in ${rerendered.length} more languages` : tour.name;
+  const key = { project: `js-${js}`, test: `${describe} › ${title}` };
+  generated.push(key);
   test(title, { tag: js === 'on' ? '@js-on-only' : '@js-off-only' }, async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
-    const checks = { expectAccessible, expectOnlyMessages };
+    const checks = { expectAccessible, expectOnlyMessages, ops: noOps() };
     const states = tour.states.filter((s) => !s.js || s.js === js);
     expect(states.length, 'states of this tour in this mode').toBeGreaterThan(0);
     const fresh = `a11y-${locale.toLowerCase()}-${js}-${test.info().repeatEachIndex}-${test.info().retry}`;
@@ -197,28 +214,38 @@ function walkTest(locale: Locale, tour: Tour, js: 'on' | 'off', rerendered: Loca
       });
       if (rerenders) await rerenderState(rerenders, v, state, checks);
     }
+    // Only a test that passed is counted (the global teardown compares the counts).
+    recordOps({ spec: SPEC, ...key, retry: test.info().retry, ops: checks.ops }, test.info().workerIndex);
   });
 }
 
+const SPEC = 'accessibility-matrix';
+
 // en-GB with JavaScript, each state re-rendered in the other languages: the longest tests, first.
-test.describe('accessibility matrix, en-GB', () => {
+const ENGLISH = 'accessibility matrix, en-GB';
+test.describe(ENGLISH, () => {
   test.use({ locale: 'en-GB' });
   test.describe.configure({ timeout: 600_000 });
-  for (const tour of TOURS.filter((t) => has(t, 'on'))) walkTest('en-GB', tour, 'on', RERENDERED);
+  for (const tour of TOURS.filter((t) => has(t, 'on'))) walkTest(ENGLISH, 'en-GB', tour, 'on', RERENDERED);
 });
 
 for (const locale of WALKED_LOCALES.filter((l) => l !== 'en-GB')) {
-  test.describe(`accessibility matrix, ${locale}`, () => {
+  const describe = `accessibility matrix, ${locale}`;
+  test.describe(describe, () => {
     test.use({ locale });
     test.describe.configure({ timeout: 180_000 });
-    for (const tour of TOURS.filter((t) => has(t, 'on'))) walkTest(locale, tour, 'on', []);
+    for (const tour of TOURS.filter((t) => has(t, 'on'))) walkTest(describe, locale, tour, 'on', []);
   });
 }
 
 for (const locale of NO_JS_LOCALES) {
-  test.describe(`accessibility matrix, ${locale}, without JavaScript`, () => {
+  const describe = `accessibility matrix, ${locale}, without JavaScript`;
+  test.describe(describe, () => {
     test.use({ locale });
     test.describe.configure({ timeout: 180_000 });
-    for (const tour of TOURS.filter((t) => has(t, 'off'))) walkTest(locale, tour, 'off', []);
+    for (const tour of TOURS.filter((t) => has(t, 'off'))) walkTest(describe, locale, tour, 'off', []);
   });
 }
+
+// The operation budget names exactly these tests (support/ops.ts; the teardown checks the counts).
+expectBudgetedTests(SPEC, generated);

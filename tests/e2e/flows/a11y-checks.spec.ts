@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, noJs, startSignIn, test } from '../support/fixtures';
-import { expectErrorsInText, expectReflow, expectTargetSizes, expectTextSpacing, REFLOW_WIDTH } from '../support/layout';
+import { expect, jsOffOnly, noJs, startSignIn, test } from '../support/fixtures';
+import {
+  expectErrorsInText,
+  expectLayout,
+  expectNoDanglingReferences,
+  expectReflow,
+  expectTargetSizes,
+  expectTextSpacing,
+  REFLOW_WIDTH,
+} from '../support/layout';
 
 // Where these tests run besides js-on, and why (docs/testing.md "Projects and tags").
 const CHECKED_WITHOUT_SCRIPTS = noJs(
@@ -89,7 +97,43 @@ test('text spacing: overlapping text is found', CHECKED_WITHOUT_SCRIPTS, async (
   await expect(expectTextSpacing(page)).rejects.toThrow(/overlaps/);
 });
 
+test(
+  'without JavaScript, axe judges what a browser without scripts shows: <noscript> and .only-without-js, not .needs-js',
+  jsOffOnly('what a browser without scripts shows is judged only where scripts are off: <noscript> content and .only-without-js controls'),
+  async ({ page, expectAccessible }) => {
+    const replant = async (html: string) => {
+      await page.evaluate(() => document.getElementById('planted')?.remove());
+      await plant(page, html);
+    };
+    // A button without a name, as the language form's Change button sits in <noscript>
+    // (app/_components/card-footer.tsx): shown to this visitor, so judged.
+    await replant('<noscript><button type="submit" class="secondary small"></button></noscript>');
+    await expect(expectAccessible(page)).rejects.toThrow(/button-name/);
+    // The same under .only-without-js, as the single method's Send code (app/register-mfa/mfa-start-form.tsx).
+    await replant('<div class="actions only-without-js"><button type="submit"></button></div>');
+    await expect(expectAccessible(page)).rejects.toThrow(/button-name/);
+    // Under .needs-js it is not shown without scripts, so there is nothing to judge.
+    await replant('<div class="needs-js"><button type="button"></button></div>');
+    await expectAccessible(page);
+  },
+);
+
 test('an invalid field without an error text is found', CHECKED_WITHOUT_SCRIPTS, async ({ page }) => {
   await page.evaluate(() => document.getElementById('email')!.setAttribute('aria-invalid', 'true'));
   await expect(expectErrorsInText(page)).rejects.toThrow(/#email is marked invalid/);
+});
+
+test('a name or description pointing at nothing is found', async ({ page }) => {
+  await expectNoDanglingReferences(page);
+  // As a re-render with a language's own description id would leave it (the check runs on every re-render).
+  await page.evaluate(() => document.getElementById('email')!.setAttribute('aria-describedby', 'email-hint-sv'));
+  await expect(expectNoDanglingReferences(page)).rejects.toThrow(/input→#email-hint-sv/);
+});
+
+test('the layout checks at the reflow width measure there without a resize, and still find overflow', async ({ page }) => {
+  await page.setViewportSize({ width: REFLOW_WIDTH, height: 640 });
+  await expectLayout(page);
+  await plant(page, '<p class="wide">Wide</p>', { '.wide': { width: '480px' } });
+  await expect(expectLayout(page)).rejects.toThrow(/horizontal overflow at 320 px/);
+  expect(page.viewportSize()).toEqual({ width: REFLOW_WIDTH, height: 640 });
 });

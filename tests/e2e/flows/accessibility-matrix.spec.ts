@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Page } from '@playwright/test';
 import { LOCALES, type Locale } from '../../../lib/i18n/locales';
 import { CLIENT_NAME, expect, test, type AxeOptions } from '../support/fixtures';
-import { expectErrorsInText, expectLayout } from '../support/layout';
+import { expectErrorsInText, expectLayout, expectNoDanglingReferences, REFLOW_WIDTH } from '../support/layout';
 import { fingerprint, headline, Rerenders } from '../support/matrix/rerender';
 import { knownLayoutDefects, messages, NO_JS_LOCALES, WALKED_LOCALES, type State, type Tour, type Visit } from '../support/matrix/steps';
 import { additionalInfoTours } from '../support/matrix/tours-additional-info';
@@ -14,6 +14,7 @@ import { passwordTours } from '../support/matrix/tours-password';
 import { registrationTours } from '../support/matrix/tours-registration';
 import { secondFactorTours } from '../support/matrix/tours-second-factor';
 import { signInTours } from '../support/matrix/tours-sign-in';
+import { expectBudgetedTests, noOps, recordOps, type Ops } from '../support/ops';
 
 /**
  * The accessibility matrix: every screen and state of the sign-in, in each of the 12 languages. A
@@ -21,12 +22,15 @@ import { signInTours } from '../support/matrix/tours-sign-in';
  * (or from nothing) to this one using ids, `name` attributes and the language's own messages,
  * never English labels. Each state is then checked:
  *
- * - axe (WCAG 2.0–2.2 A/AA and best practice, target-size included) in the light scheme;
- * - axe in the dark scheme in en-GB. The dark scheme changes colours only, and a colour comes
- *   from an element's class, never from its language; what a language does change (longer
- *   words, wrapping, another script) meets the colour rules in its own light run, and the
- *   layout checks below. (The dark colour rules in the other 11 languages, as the matrix ran
- *   them until 2026-11-25, cost the whole run 45 s here: 730 → 685 s.)
+ * - axe (WCAG 2.0–2.2 A/AA and best practice, target-size included) in the light scheme, on
+ *   every walked state (a re-render's markup is proven the walked state's: see below);
+ * - axe in the dark scheme in en-GB, once per screen: on each state of a walk whose structure
+ *   (`fingerprint`) and classes no earlier state of that walk had. The dark scheme changes
+ *   colours only, and a colour comes from an element's class, never from its language or its
+ *   texts; what a language does change (longer words, wrapping, another script) meets the colour
+ *   rules in its own light run, and the layout checks below. (The dark colour rules in the other
+ *   11 languages, as the matrix ran them until 2026-11-25, cost the whole run 45 s here: 730 →
+ *   685 s.)
  * - every text on the screen is one of the language's messages (or known data);
  * - the heading is described by the screen's description (both are read on arrival), and no
  *   name or description points at an element that is not there;
@@ -47,8 +51,11 @@ import { signInTours } from '../support/matrix/tours-sign-in';
  * own that carries copies of the walk's cookies and asks for each language by Accept-Language,
  * with the app's scripts not loaded (support/matrix/rerender.ts), and the server renders that
  * same state in that language. There the checks that depend on the language run: html[lang], the
- * heading described by the description, axe (light), only that language's messages (with the
- * state's data), errors in text, and the layout at 320 px with text spacing and targets.
+ * heading described by the description, no name or description pointing at nothing, only that
+ * language's messages (with the state's data), errors in text, and the layout at 320 px (the
+ * re-render context opens at that width) with text spacing and targets. Axe does not run there:
+ * the fingerprint below proves the markup the walked state's, which axe judged, and what a
+ * language can change in it (its texts, their length) is what the other checks see.
  *
  * That the re-render is the walked state is proven, not assumed: the first re-render, in en-GB,
  * must have the walked page's structure (the elements of <main> with their ids, names, types,
@@ -75,6 +82,9 @@ import { signInTours } from '../support/matrix/tours-sign-in';
  * check (axe about 0.35 s of renderer CPU a run, the layout checks at 320 px and with text
  * spacing as much again), about 1.7 s a state and language; the walk it replaces cost reaching
  * the state on top (a fresh context and a sign-in through the stand-in for each tour).
+ * Re-renders without axe, opened at 320 px, and dark axe once per screen (2026-11-28, this spec
+ * alone in js-on and js-off, 3 workers, a machine shared at load 11–16): 16.8 → 12.1 min wall,
+ * test time js-on 2,646 → 1,783 s, js-off 303 → 258 s.
  *
  * Without JavaScript the matrix walks in en-GB only. The server renders the same markup in
  * every language, so what differs with scripting off (the native group select, the Continue
@@ -96,40 +106,40 @@ const TOURS: Tour[] = [
   ...mfaSetupTours,
 ];
 
-/** `element→#id` for each id an aria-labelledby or aria-describedby names that is not in the page. */
-const danglingReferences = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll('[aria-labelledby], [aria-describedby]')].flatMap((element) =>
-      ['aria-labelledby', 'aria-describedby']
-        .flatMap((attribute) => (element.getAttribute(attribute) ?? '').split(/\s+/))
-        .filter((id) => id && !document.getElementById(id))
-        .map((id) => `${element.tagName.toLowerCase()}→#${id}`),
-    ),
-  );
-
 /** The languages that re-render the states of the en-GB walk instead of walking. */
 const RERENDERED: Locale[] = LOCALES.filter((locale) => !WALKED_LOCALES.includes(locale));
 
 type Checks = {
   expectAccessible: (page: Page, options?: AxeOptions) => Promise<void>;
   expectOnlyMessages: (page: Page, locale: string, data?: string[]) => Promise<void>;
+  /** The test's operation counts (support/ops.ts), asserted against tests/e2e/budget-ops.json. */
+  ops: Ops;
 };
 
-/** The checks of a state, on the page showing it (walked, or re-rendered in `v.locale`). */
-async function checkState(page: Page, v: Visit, state: State, checks: Checks, { dark }: { dark: boolean }) {
+/**
+ * The checks of a state, on the page showing it (walked, or re-rendered in `v.locale`): axe
+ * (`axe`: light, and dark too with `dark`), then the checks a language can fail.
+ */
+async function checkState(page: Page, v: Visit, state: State, checks: Checks, { axe, dark }: { axe: boolean; dark: boolean }) {
   await expect(page.locator('html')).toHaveAttribute('lang', v.locale);
   // The heading that takes focus on arrival is described by the screen's description.
   const description = page.locator('main #page-description');
   if ((await description.count()) > 0) {
     await expect(page.locator('main h1')).toHaveAccessibleDescription((await description.innerText()).trim());
   }
-  // Every element a name or description points at is there (a screen without a description
-  // leaves its heading and form undescribed, never pointing at nothing).
-  expect(await danglingReferences(page), 'aria-labelledby/-describedby ids missing from the page').toEqual([]);
-  await checks.expectAccessible(page);
-  if (dark) await checks.expectAccessible(page, { colorScheme: 'dark' });
+  // Every element a name or description points at is there.
+  await expectNoDanglingReferences(page, state.name);
+  if (axe) {
+    checks.ops.axe++;
+    await checks.expectAccessible(page);
+  }
+  if (dark) {
+    checks.ops.axe++;
+    await checks.expectAccessible(page, { colorScheme: 'dark' });
+  }
   await checks.expectOnlyMessages(page, v.locale, [CLIENT_NAME, ...(state.data?.(v) ?? [])]);
   await expectErrorsInText(page, state.name);
+  checks.ops.layout++;
   await expectLayout(page, state.name, knownLayoutDefects(v.locale, state.name));
 }
 
@@ -141,6 +151,7 @@ async function checkState(page: Page, v: Visit, state: State, checks: Checks, { 
 async function rerenderState(rerenders: Rerenders, v: Visit, state: State, checks: Checks) {
   const walked = { structure: await fingerprint(v.page), headline: await headline(v.page) };
   const reproduced = await test.step(`${state.name} re-rendered in en-GB`, async () => {
+    checks.ops.rerenders++;
     const english = await rerenders.render(v.page, 'en-GB');
     const again = { structure: await fingerprint(english), headline: await headline(english) };
     if (state.byAddress === false) {
@@ -153,9 +164,16 @@ async function rerenderState(rerenders: Rerenders, v: Visit, state: State, check
   if (!reproduced) return;
   for (const locale of RERENDERED) {
     await test.step(`${state.name} in ${locale}`, async () => {
+      checks.ops.rerenders++;
       const page = await rerenders.render(v.page, locale);
+      // No axe here: the fingerprint proves this render's markup the walked state's (the elements
+      // of <main>, their ids, names, types, roles and validity), which axe judged in the walk, and
+      // colours come from classes, never from a language. What a language can change is checked
+      // below: html[lang], the description, no reference to nothing, only its own messages (empty
+      // texts: tests/unit/messages.test.ts), errors in text, and the layout at 320 px (reflow,
+      // text spacing, 24 px targets).
       expect(await fingerprint(page), `${state.name}: the same state in ${locale}`).toEqual(walked.structure);
-      await checkState(page, { ...v, page, locale, t: messages(locale) }, state, checks, { dark: false });
+      await checkState(page, { ...v, page, locale, t: messages(locale) }, state, checks, { axe: false, dark: false });
     });
   }
 }
@@ -167,44 +185,67 @@ async function rerenderState(rerenders: Rerenders, v: Visit, state: State, check
 const modesOf = (tour: Tour) => new Set(tour.states.map((s) => s.js ?? 'both'));
 const has = (tour: Tour, js: 'on' | 'off') => modesOf(tour).has(js) || modesOf(tour).has('both');
 
-function walkTest(locale: Locale, tour: Tour, js: 'on' | 'off', rerendered: Locale[]) {
+/** Every generated test, by project and title path (support/ops.ts): checked against the budget below. */
+const generated: Array<{ project: string; test: string }> = [];
+
+function walkTest(describe: string, locale: Locale, tour: Tour, js: 'on' | 'off', rerendered: Locale[]) {
   const title = rerendered.length > 0 ? `${tour.name}, re-rendered in ${rerendered.length} more languages` : tour.name;
+  const key = { project: `js-${js}`, test: `${describe} › ${title}` };
+  generated.push(key);
   test(title, { tag: js === 'on' ? '@js-on-only' : '@js-off-only' }, async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
-    const checks = { expectAccessible, expectOnlyMessages };
+    const checks = { expectAccessible, expectOnlyMessages, ops: noOps() };
     const states = tour.states.filter((s) => !s.js || s.js === js);
     expect(states.length, 'states of this tour in this mode').toBeGreaterThan(0);
     const fresh = `a11y-${locale.toLowerCase()}-${js}-${test.info().repeatEachIndex}-${test.info().retry}`;
     const v: Visit = { page, locale, t: messages(locale), js: javaScriptEnabled, standin, email: tour.account(fresh), memo: {} };
-    const rerenders = rerendered.length > 0 ? await Rerenders.open(page) : undefined;
+    // Opened at the reflow width, where the layout checks measure: no resize on any re-render.
+    const rerenders = rerendered.length > 0 ? await Rerenders.open(page, { viewport: { width: REFLOW_WIDTH, height: 640 } }) : undefined;
+    // Dark axe in en-GB once per screen: on each state whose structure and classes in <main> (where
+    // the colours come from; the frame around it is the same on every screen) no earlier state of
+    // this walk had.
+    const seen = new Set<string>();
     for (const state of states) {
       await test.step(state.name, async () => {
         await state.reach(v);
-        await checkState(page, v, state, checks, { dark: locale === 'en-GB' });
+        const appearance = locale === 'en-GB' ? (await fingerprint(page, { classes: true })).join('\n') : '';
+        const dark = locale === 'en-GB' && !seen.has(appearance);
+        seen.add(appearance);
+        await checkState(page, v, state, checks, { axe: true, dark });
       });
       if (rerenders) await rerenderState(rerenders, v, state, checks);
     }
+    // Only a test that passed is counted (the global teardown compares the counts).
+    recordOps({ spec: SPEC, ...key, retry: test.info().retry, ops: checks.ops }, test.info().workerIndex);
   });
 }
 
+const SPEC = 'accessibility-matrix';
+
 // en-GB with JavaScript, each state re-rendered in the other languages: the longest tests, first.
-test.describe('accessibility matrix, en-GB', () => {
+const ENGLISH = 'accessibility matrix, en-GB';
+test.describe(ENGLISH, () => {
   test.use({ locale: 'en-GB' });
   test.describe.configure({ timeout: 600_000 });
-  for (const tour of TOURS.filter((t) => has(t, 'on'))) walkTest('en-GB', tour, 'on', RERENDERED);
+  for (const tour of TOURS.filter((t) => has(t, 'on'))) walkTest(ENGLISH, 'en-GB', tour, 'on', RERENDERED);
 });
 
 for (const locale of WALKED_LOCALES.filter((l) => l !== 'en-GB')) {
-  test.describe(`accessibility matrix, ${locale}`, () => {
+  const describe = `accessibility matrix, ${locale}`;
+  test.describe(describe, () => {
     test.use({ locale });
     test.describe.configure({ timeout: 180_000 });
-    for (const tour of TOURS.filter((t) => has(t, 'on'))) walkTest(locale, tour, 'on', []);
+    for (const tour of TOURS.filter((t) => has(t, 'on'))) walkTest(describe, locale, tour, 'on', []);
   });
 }
 
 for (const locale of NO_JS_LOCALES) {
-  test.describe(`accessibility matrix, ${locale}, without JavaScript`, () => {
+  const describe = `accessibility matrix, ${locale}, without JavaScript`;
+  test.describe(describe, () => {
     test.use({ locale });
     test.describe.configure({ timeout: 180_000 });
-    for (const tour of TOURS.filter((t) => has(t, 'off'))) walkTest(locale, tour, 'off', []);
+    for (const tour of TOURS.filter((t) => has(t, 'off'))) walkTest(describe, locale, tour, 'off', []);
   });
 }
+
+// The operation budget names exactly these tests (support/ops.ts; the teardown checks the counts).
+expectBudgetedTests(SPEC, generated);

@@ -30,8 +30,9 @@ export type AxeOptions = {
  * where @axe-core/playwright's partial run and its finishing page took close to 1 s). Axe needs
  * a scripting context, which a JavaScript-off page does not have; there the very HTML the browser
  * received is checked in a context of its own, with the app's scripts removed and its CSS loaded
- * from the server, so it is the no-JS page that is judged. That copy is kept while the page
- * stays as it is, so checking it light, dark and again costs one copy.
+ * from the server, made to show what a browser without scripts shows (staticCopy says how), so
+ * it is the no-JS page that is judged. That copy is kept while the page stays as it is, so
+ * checking it light, dark and again costs one copy.
  */
 export async function checkAccessible(page: Page, javaScriptEnabled: boolean, options: AxeOptions = {}) {
   await expect(page).toHaveTitle(/\S/);
@@ -89,9 +90,27 @@ const copies = new WeakMap<Page, Copy>();
 /** The copies' contexts still open; closed when the test ends (fixture `staticCopies`). */
 export const openCopies = new Set<BrowserContext>();
 
-/** The no-JS page's HTML, scripts removed, served again in a scripting context (see above). */
+/**
+ * The no-JS page's HTML, scripts removed, served again in a scripting context (see above), made to
+ * show what the no-JS page shows. A document with scripting on does not render `<noscript>`
+ * content, and the style sheet's `@media (scripting: …)` rules (app/globals.css: `.only-without-js`,
+ * `.no-js`, `.needs-js`) would pick the scripted page's controls; judged like that, the controls
+ * only a visitor without JavaScript gets (the language form's Change button, the single method's
+ * Send code) were never judged. So the copy's `<noscript>` elements are unwrapped (their content
+ * stays, as a no-JS browser renders it), a meta refresh among them is dropped (it would take the
+ * copy away from the page it stands for), and every style sheet is served with its scripting
+ * conditions swapped (withoutScripting). (Chromium 156's Emulation.setEmulatedMedia takes a
+ * `scripting: none` feature without an error and ignores it: matchMedia still says `enabled`. And
+ * Playwright's own emulateMedia, used here for the colour scheme, sends its whole list of emulated
+ * features each time, so an override of our own would not have lasted anyway.)
+ */
 async function staticCopy(page: Page): Promise<Page> {
-  const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '');
+  const html = withoutScripting(
+    (await page.content())
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+      .replace(/<meta\b[^>]*http-equiv=["']?refresh["']?[^>]*>/gi, '')
+      .replace(/<\/?noscript\b[^>]*>/gi, ''),
+  );
   const url = page.url();
   const viewport = page.viewportSize() ?? undefined;
   const key = `${url} ${viewport?.width}×${viewport?.height}\n${html}`;
@@ -103,11 +122,15 @@ async function staticCopy(page: Page): Promise<Page> {
     const copy = await context.newPage();
     const created: Copy = { key: '', copy, url: '', html: '' };
     // The page's own address (a request carries no #fragment) answers with the current copy's
-    // HTML; its scripts are not loaded.
-    await copy.route('**/*', (route) => {
+    // HTML; its scripts are not loaded; its style sheets come as a browser without scripts applies them.
+    await copy.route('**/*', async (route) => {
       const request = route.request();
       if (request.url() === created.url.split('#')[0]) return route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: created.html });
       if (request.resourceType() === 'script') return route.abort();
+      if (request.resourceType() === 'stylesheet') {
+        const response = await route.fetch();
+        return route.fulfill({ response, body: withoutScripting(await response.text()) });
+      }
       return route.continue();
     });
     copies.set(page, created);
@@ -120,6 +143,15 @@ async function staticCopy(page: Page): Promise<Page> {
   Object.assign(entry, { key, url, html });
   await entry.copy.goto(url);
   return entry.copy;
+}
+
+/**
+ * CSS (a style sheet, or a page with its inline styles) as a browser without scripts applies it,
+ * for a document where scripting is on: `(scripting: none)` becomes `(scripting: enabled)`, which
+ * holds there, and `(scripting: enabled)` becomes `(scripting: none)`, which does not.
+ */
+export function withoutScripting(css: string): string {
+  return css.replace(/\(\s*scripting\s*:\s*(enabled|none)\s*\)/g, (_, value: string) => `(scripting:${value === 'none' ? 'enabled' : 'none'})`);
 }
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];

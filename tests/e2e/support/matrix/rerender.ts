@@ -28,9 +28,11 @@ export class Rerenders {
    * One context and page for a whole test, closed when it ends (fixture `staticCopies`).
    * `scripts`: load the app's scripts after all, for what exists only on a running page (the
    * passkey part of a screen: passkeys-languages.spec.ts says why that is safe there).
+   * `viewport`: the re-renders' size (default: the walk's); the matrix opens them at the reflow
+   * width, where its layout checks measure, so none of them resizes.
    */
-  static async open(walk: Page, { scripts = false } = {}): Promise<Rerenders> {
-    const context = await walk.context().browser()!.newContext({ javaScriptEnabled: true, viewport: walk.viewportSize() });
+  static async open(walk: Page, { scripts = false, viewport = walk.viewportSize() } = {}): Promise<Rerenders> {
+    const context = await walk.context().browser()!.newContext({ javaScriptEnabled: true, viewport });
     openCopies.add(context);
     const rerenders = new Rerenders(await context.newPage());
     await rerenders.page.route('**/*', async (route) => {
@@ -79,10 +81,13 @@ const LOCALE_COOKIES = new Set([localeCookie(false).name, localeCookie(true).nam
  *   field (a native control the scripts replace with a widget of their own) is reduced to its
  *   control's id and validity and its error, whatever the control;
  * - the resend countdown (`#resend-countdown`), there or not by the second the page is rendered.
+ *
+ * `classes`: each element's class attribute too (what its colours come from), for telling apart
+ * the states of a walk that may look different (the matrix's dark scheme runs once per such look).
  */
-export async function fingerprint(page: Page): Promise<string[]> {
+export async function fingerprint(page: Page, { classes = false } = {}): Promise<string[]> {
   return page.evaluate(
-    ({ enhanced, scripted, timed }) => {
+    ({ enhanced, scripted, timed, classes }) => {
       const main = document.querySelector('main');
       if (!main) return ['(no main)'];
       const out: string[] = [];
@@ -114,12 +119,13 @@ export async function fingerprint(page: Page): Promise<string[]> {
             attr('type') ? `[type=${attr('type')}]` : '',
             attr('role') ? `[role=${attr('role')}]` : '',
             attr('aria-invalid') === 'true' ? '[aria-invalid]' : '',
+            classes && attr('class') ? `.${attr('class')!.trim().split(/\s+/).join('.')}` : '',
           ].join(''),
         );
       }
       return out;
     },
-    { enhanced: ENHANCED, scripted: SCRIPTED, timed: TIMED },
+    { enhanced: ENHANCED, scripted: SCRIPTED, timed: TIMED, classes },
   );
 }
 

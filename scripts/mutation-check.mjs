@@ -60,10 +60,10 @@ function main() {
   execFileSync('git', ['worktree', 'add', '--detach', '--quiet', work, 'HEAD'], { cwd: root });
   execFileSync('cp', ['-al', path.join(root, 'node_modules'), path.join(work, 'node_modules')]);
   const results = [];
-  // Whether the copy's build is of unchanged product code (a mutant under tests/ can use it).
-  let builtClean = false;
-  let builtMutant = null;
-  const builtFor = (mutant) => (mutant.file.startsWith('tests/') ? builtClean : builtMutant === mutant.id);
+  // What the copy's build is of: 'clean' (unchanged product code, which a mutant under tests/ can
+  // use), a product mutant's id, or null.
+  let built = null;
+  const buildFor = (mutant) => (mutant.file.startsWith('tests/') ? 'clean' : mutant.id);
   try {
     const problems = verify(work);
     if (problems.length) throw new Error(`the list does not fit the code:\n${problems.join('\n')}`);
@@ -71,7 +71,7 @@ function main() {
     if (!args.includes('--no-baseline')) {
       if (selected.some((m) => m.checks.some((c) => c.e2e))) {
         if (run('npm', ['run', 'build'], work).status !== 0) throw new Error('the unchanged copy does not build');
-        builtClean = true;
+        built = 'clean';
       }
       for (const check of selected.flatMap((m) => m.checks)) {
         const [command, commandArgs] = checkCommand(check);
@@ -89,17 +89,15 @@ function main() {
       let killedBy = null;
       let seconds = 0;
       for (const check of ordered) {
-        if (check.e2e && !builtFor(mutant)) {
+        if (check.e2e && built !== buildFor(mutant)) {
           const build = run('npm', ['run', 'build'], work);
           seconds += build.seconds;
+          built = build.status === 0 ? buildFor(mutant) : null;
           // A mutant the build itself refuses is caught (by the type-check `npm test` runs).
           if (build.status !== 0) {
             killedBy = 'npm run build';
-            builtClean = false;
             break;
           }
-          builtClean = mutant.file.startsWith('tests/');
-          builtMutant = mutant.id;
         }
         const [command, commandArgs] = checkCommand(check);
         const outcome = run(command, commandArgs, work);

@@ -32,7 +32,7 @@ const asked = async (page: Page) => [
 ];
 
 /** The missing fields after the password; the sign-in before them goes by request (the same with and without JavaScript). */
-async function toMissingFields(page: Page, email: string, _javaScriptEnabled: boolean) {
+async function toMissingFields(page: Page, email: string) {
   await page.goto((await signInByRequest(page, email, PROFILE_MISSING.password, { until: BACK_FROM_PROVIDER })).url.href);
   // The entry moved the track into the flow cookie: the address is clean.
   await expect(page).toHaveURL(/\/register-additional-info\?requestId=[\w-]+$/);
@@ -44,7 +44,7 @@ test(
   FIELD_LIST,
   async ({ page, javaScriptEnabled, expectAccessible, standin }) => {
     const email = PROFILE_MISSING.email(tag('complete', javaScriptEnabled));
-    await toMissingFields(page, email, javaScriptEnabled);
+    await toMissingFields(page, email);
     // Only the two missing fields, with the tenant's labels, both required here (the list has the mobile number optional).
     // The mobile number with its country beside it (the English page's: United Kingdom).
     expect(await asked(page)).toEqual(['mobile_number__country', 'mobile_number', 'business_type']);
@@ -79,7 +79,7 @@ test('a mobile number another account has: the tenant’s 409 is said on that fi
   expectAccessible,
 }) => {
   const email = PROFILE_MISSING.email(tag('taken', javaScriptEnabled));
-  await toMissingFields(page, email, javaScriptEnabled);
+  await toMissingFields(page, email);
   await page.locator('#mobile_number').fill(PROFILE_MISSING.takenMobile);
   await page.locator('#business_type').selectOption('hotel');
   await submit(page, 'Save and continue');
@@ -146,7 +146,7 @@ test('whose account it is, and a way out: a sign-in’s missing fields can be ca
   javaScriptEnabled,
 }) => {
   const email = PROFILE_MISSING.email(tag('way-out', javaScriptEnabled));
-  await toMissingFields(page, email, javaScriptEnabled);
+  await toMissingFields(page, email);
   const requestId = new URL(page.url()).searchParams.get('requestId')!;
   await expect(page.locator('#page-description')).toHaveText(`Your account ${email} needs a few more details before you can sign in.`);
   // Nothing here creates an account: no terms statement.

@@ -25,7 +25,7 @@ const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.
  * the request id. The steps go by request (the same with and without JavaScript); the browser
  * opens the tenant's way back in.
  */
-async function signIn(page: Page, email: string, _javaScriptEnabled: boolean): Promise<string> {
+async function signIn(page: Page, email: string): Promise<string> {
   const { url, requestId } = await signInByRequest(page, email, TERMS.password, { until: BACK_FROM_PROVIDER });
   await page.goto(url.href);
   return requestId;
@@ -61,14 +61,14 @@ test(
   VERSION_DETAILS,
   async ({ page, javaScriptEnabled, generation, expectAccessible }) => {
     const email = TERMS.fresh(tag('accept', javaScriptEnabled));
-    await signIn(page, email, javaScriptEnabled);
+    await signIn(page, email);
     await expectTermsPage(page, generation === 'legacy');
     await expectAccessible(page);
     await submit(page, 'Accept and continue');
     await continueToProvider(page, javaScriptEnabled);
     await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
     await page.context().clearCookies();
-    await signIn(page, email, javaScriptEnabled);
+    await signIn(page, email);
     await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
   },
 );
@@ -78,7 +78,7 @@ test(
   VERSION_DETAILS,
   async ({ page, javaScriptEnabled, generation, standin, expectAccessible, expectOnlyMessages }) => {
     const email = TERMS.fresh(tag('decline', javaScriptEnabled));
-    const requestId = await signIn(page, email, javaScriptEnabled);
+    const requestId = await signIn(page, email);
     await expectTermsPage(page, generation === 'legacy');
     await submit(page, 'Decline');
     await expect(page).toHaveURL(/\/consent\/declined\?requestId=[\w-]+$/);
@@ -101,7 +101,7 @@ test(
     await page.getByRole('link', { name: 'Back to sign-in' }).click();
     await expect(page).toHaveURL(new RegExp(`requestId=${requestId}`));
     await expect(page.locator('main h1')).toBeVisible();
-    await signIn(page, email, javaScriptEnabled);
+    await signIn(page, email);
     await expectTermsPage(page, generation === 'legacy');
     await submit(page, 'Accept and continue');
     await continueToProvider(page, javaScriptEnabled);
@@ -117,7 +117,7 @@ test('an entry the tenant did not send shows no terms: an invented track, missin
   const email = TERMS.fresh(tag('entries', javaScriptEnabled));
   const asked: string[] = [];
   page.on('request', (request) => asked.push(request.url()));
-  await signIn(page, email, javaScriptEnabled);
+  await signIn(page, email);
   await expectTermsPage(page, generation === 'legacy');
   const entry = asked.map((u) => new URL(u)).find((u) => u.pathname === '/consent' && u.searchParams.has('track_id'))!;
   expect(entry.searchParams.get('consent_version_id')).toBe('portal-terms-v2');
@@ -148,7 +148,7 @@ test('the tenant refusing to record the acceptance is its answer: said on the fo
   appLog,
 }) => {
   const email = TERMS.fresh(tag('refused', javaScriptEnabled));
-  await signIn(page, email, javaScriptEnabled);
+  await signIn(page, email);
   await expect(page.locator('main h1')).toHaveText('Accept the terms');
   // The tenant answers 400 to this account's acceptance once (the stand-in's fault, scoped to the account).
   await standin.fault({ pathIncludes: '/consent/usage/accept', email, mode: 'refuse', status: 400, times: 1 });
@@ -184,7 +184,7 @@ test(
     const email = TERMS.fresh(tag('older', javaScriptEnabled));
     const asked: string[] = [];
     page.on('request', (request) => asked.push(request.url()));
-    const requestId = await signIn(page, email, javaScriptEnabled);
+    const requestId = await signIn(page, email);
     await expectTermsPage(page, legacy);
     const entry = asked.map((u) => new URL(u)).find((u) => u.pathname === '/consent' && u.searchParams.has('track_id'))!;
 

@@ -23,12 +23,12 @@ const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.
  * The e-mail and password steps of a set-up account, up to where the tenant sends the browser next:
  * by request (the same with and without JavaScript), that page opened in the browser.
  */
-async function signIn(page: Page, email: string, _javaScriptEnabled: boolean) {
+async function signIn(page: Page, email: string) {
   await page.goto((await signInByRequest(page, email, SETUP.password, { until: BACK_FROM_PROVIDER })).url.href);
 }
 
-async function toSuggestion(page: Page, email: string, javaScriptEnabled: boolean) {
-  await signIn(page, email, javaScriptEnabled);
+async function toSuggestion(page: Page, email: string) {
+  await signIn(page, email);
   await expect(page).toHaveURL(/\/setup-passkey\?requestId=[\w-]+$/);
 }
 
@@ -62,7 +62,7 @@ test(
   runModes(SETUP_CALLS, PAIRING_BY_A_PRESS),
   async ({ page, request, javaScriptEnabled, standin, expectAccessible }) => {
     const email = SETUP.suggested(tag('push', javaScriptEnabled));
-    await toSuggestion(page, email, javaScriptEnabled);
+    await toSuggestion(page, email);
     await submit(page, 'Set up sign-in approval on your phone');
     await expect(page).toHaveURL(/\/setup-mfa\/push\?requestId=[\w-]+$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pair your phone');
@@ -106,7 +106,7 @@ test('a pairing given up with "Choose another method" is cancelled at the tenant
   standin,
 }) => {
   const email = SETUP.suggested(tag('push-cancel', javaScriptEnabled));
-  await toSuggestion(page, email, javaScriptEnabled);
+  await toSuggestion(page, email);
   await submit(page, 'Set up sign-in approval on your phone');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pair your phone');
   await submit(page, 'Choose another method');
@@ -120,7 +120,7 @@ test(
   async ({ page, javaScriptEnabled, expectAccessible }) => {
     // Backup codes are offered beside another method only (D45): this account has codes by e-mail.
     const email = SETUP.codes(tag('codes', javaScriptEnabled));
-    await toSuggestion(page, email, javaScriptEnabled);
+    await toSuggestion(page, email);
     await submit(page, 'Create backup codes');
     await expect(page).toHaveURL(/\/setup-mfa\/backup-codes\?requestId=[\w-]+$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Save your backup codes');
@@ -169,7 +169,7 @@ test(
   SETUP_CALLS,
   async ({ page, javaScriptEnabled, expectAccessible }) => {
     const email = SETUP.mfa(tag('mfa', javaScriptEnabled));
-    await signIn(page, email, javaScriptEnabled);
+    await signIn(page, email);
     await expect(page).toHaveURL(/\/register-mfa\?requestId=[\w-]+/);
     await expect(
       page.getByText('You haven’t set up a second sign-in method yet. Choose one to set up now: you will use it each time you sign in.'),
@@ -213,7 +213,7 @@ test('"Set up another method" on the code page: first the current method confirm
   expectAccessible,
 }) => {
   const email = SETUP.another(tag('another', javaScriptEnabled));
-  await signIn(page, email, javaScriptEnabled);
+  await signIn(page, email);
   if (!javaScriptEnabled) await submit(page, 'Send code');
   await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
 
@@ -249,7 +249,7 @@ test('push without a paired phone: the tenant says "set it up first", and the pa
   standin,
 }) => {
   const email = SETUP.phone(tag('phone', javaScriptEnabled));
-  await signIn(page, email, javaScriptEnabled);
+  await signIn(page, email);
   if (!javaScriptEnabled) await submit(page, 'Send request');
   await expect(page).toHaveURL(/\/setup-mfa\/push\?requestId=[\w-]+$/);
   await pairThenSignedIn(page, request, standin, email, javaScriptEnabled);
@@ -263,7 +263,7 @@ test('push without a paired phone beside a working e-mail code: the password alo
   expectAccessible,
 }) => {
   const email = SETUP.unpaired(tag('unpaired', javaScriptEnabled));
-  await signIn(page, email, javaScriptEnabled);
+  await signIn(page, email);
   // The attack: with only the password, choose the method the tenant says must be set up first.
   await submit(page, 'Approve on your device');
   await expect(page).toHaveURL(/\/register-mfa\?requestId=[\w-]+&view=options&unset=PUSH$/);
@@ -293,7 +293,7 @@ test('backup codes added after an e-mail code are a second factor at the next si
   standin,
 }) => {
   const email = SETUP.another(tag('codes-next', javaScriptEnabled));
-  await signIn(page, email, javaScriptEnabled);
+  await signIn(page, email);
   await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
   await submit(page, 'Set up another method');
   await expect(page.getByText('Noted: once you’ve confirmed it’s you, we’ll show you the methods you can add.')).toBeVisible();
@@ -309,7 +309,7 @@ test('backup codes added after an e-mail code are a second factor at the next si
   await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
 
   const next = await browser.newPage();
-  await signIn(next, email, javaScriptEnabled);
+  await signIn(next, email);
   await submit(next, 'Use a backup code');
   await next.getByLabel('Backup code', { exact: true }).fill(codes[0]!);
   await submit(next, 'Verify');

@@ -21,7 +21,7 @@ const SETUP_CALLS = generations(
 const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.info().project.name}-${test.info().repeatEachIndex}-${test.info().retry}`;
 
 /** The tenant's suggestion after the password; the sign-in before it goes by request (the same with and without JavaScript). */
-async function toSuggestion(page: Page, email: string, _javaScriptEnabled: boolean) {
+async function toSuggestion(page: Page, email: string) {
   await page.goto((await signInByRequest(page, email, SETUP.password, { until: BACK_FROM_PROVIDER })).url.href);
   await expect(page).toHaveURL(/\/setup-passkey\?requestId=[\w-]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Secure your sign-in');
@@ -43,7 +43,7 @@ test(
   SETUP_CALLS,
   async ({ page, javaScriptEnabled, expectAccessible }) => {
     const email = SETUP.suggested(tag('app', javaScriptEnabled));
-    await toSuggestion(page, email, javaScriptEnabled);
+    await toSuggestion(page, email);
     await expect(page.getByText('Set up a second way to confirm it’s you when you sign in.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Not now' })).toBeVisible();
     await expectAccessible(page);
@@ -94,7 +94,7 @@ test('required now: only the app is offered and no "Not now"; "Choose another me
   javaScriptEnabled,
 }) => {
   const email = SETUP.required(tag('required', javaScriptEnabled));
-  await toSuggestion(page, email, javaScriptEnabled);
+  await toSuggestion(page, email);
   await expect(page.getByText('Your organisation requires a second sign-in method. Please set one up now to continue.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Not now' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Cancel sign-in' })).toBeVisible();
@@ -121,7 +121,7 @@ test(
   SETUP_CALLS,
   async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
     const email = SETUP.suggested(tag('sms', javaScriptEnabled));
-    await toSuggestion(page, email, javaScriptEnabled);
+    await toSuggestion(page, email);
     await submit(page, 'Set up text messages');
     await expect(page).toHaveURL(/\/setup-mfa\/sms\?requestId=[\w-]+$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Set up text messages');
@@ -169,7 +169,7 @@ test(
   ADDRESS_CHECKED_BY_THE_SERVER,
   async ({ page, javaScriptEnabled, standin }) => {
     const email = SETUP.suggested(tag('email', javaScriptEnabled));
-    await toSuggestion(page, email, javaScriptEnabled);
+    await toSuggestion(page, email);
     await submit(page, 'Set up codes by e‑mail');
     await expect(page).toHaveURL(/\/setup-mfa\/email\?requestId=[\w-]+$/);
     await expect(page.getByLabel('E‑mail address')).toHaveValue(email);

@@ -31,7 +31,7 @@ const tag = (name: string, js: boolean) => `${name}-${js ? 'on' : 'off'}-${test.
  * Password step for an MFA account; ends on the MFA page the provider sends the browser to. The
  * sign-in before it goes by request (the same with and without JavaScript); the page opens in the browser.
  */
-async function toMfa(page: Page, email: string, _javaScriptEnabled: boolean) {
+async function toMfa(page: Page, email: string) {
   await page.goto((await signInByRequest(page, email, MFA.password, { until: BACK_FROM_PROVIDER })).url.href);
   await expect(page).toHaveURL(/\/register-mfa/);
 }
@@ -62,7 +62,7 @@ test.describe('each second factor to /success', () => {
     const served = javaScriptEnabled
       ? page.waitForResponse((r) => new URL(r.url()).pathname === '/register-mfa' && r.request().resourceType() === 'document' && r.status() === 200)
       : undefined;
-    await toMfa(page, email, javaScriptEnabled);
+    await toMfa(page, email);
     if (served) {
       // Starting by itself, the page says so from its first paint, with no button to press half a
       // second before the script does (ux-review D15); the button is there for no-JS browsers.
@@ -88,7 +88,7 @@ test.describe('each second factor to /success', () => {
 
   test('SMS: code by text message', async ({ page, javaScriptEnabled, standin }) => {
     const email = MFA.sms(tag('only', javaScriptEnabled));
-    await toMfa(page, email, javaScriptEnabled);
+    await toMfa(page, email);
     await startSingle(page, javaScriptEnabled, 'Send code');
     await expect(page.getByText('We have sent a 6\u2011digit code to your mobile phone by text message.')).toBeVisible();
     const [message] = await standin.outbox(`sms:${email}`);
@@ -98,7 +98,7 @@ test.describe('each second factor to /success', () => {
 
   test('authenticator app: no resend offered, the app code signs in', CONTINUE_PRESSED, async ({ page, javaScriptEnabled, expectAccessible }) => {
     const email = MFA.totp(tag('only', javaScriptEnabled));
-    await toMfa(page, email, javaScriptEnabled);
+    await toMfa(page, email);
     await startSingle(page, javaScriptEnabled, 'Continue');
     await expect(page.getByText('Enter the 6\u2011digit code shown in your authenticator app.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send a new code' })).toHaveCount(0);
@@ -116,7 +116,7 @@ test.describe('each second factor to /success', () => {
     SETUP_REFUSED,
     async ({ page, javaScriptEnabled, standin }) => {
       const email = MFA.fallback(tag('none', javaScriptEnabled));
-      await toMfa(page, email, javaScriptEnabled);
+      await toMfa(page, email);
       await expect(page.getByText('You haven’t set up a second sign-in method yet.', { exact: false })).toBeVisible();
       // This tenant does not set methods up on its MFA requirement's track (VER_0025): its own rules apply.
       await submit(page, 'Set up an authenticator app');
@@ -133,7 +133,7 @@ test.describe('each second factor to /success', () => {
 
 test('several options: choose one, switch to another, sign in', async ({ page, javaScriptEnabled, standin, expectAccessible, expectOnlyMessages }) => {
   const email = MFA.all(tag('switch', javaScriptEnabled));
-  await toMfa(page, email, javaScriptEnabled);
+  await toMfa(page, email);
   await expect(page.getByText('Choose how you would like to confirm your sign-in.')).toBeVisible();
   await expectAccessible(page);
   await expectOnlyMessages(page, 'en-GB');
@@ -157,7 +157,7 @@ test(
   RESEND_COUNTDOWN,
   async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
     const email = MFA.email(tag('resend', javaScriptEnabled));
-    await toMfa(page, email, javaScriptEnabled);
+    await toMfa(page, email);
     await startSingle(page, javaScriptEnabled, 'Send code');
     await expect(page.getByText(/You can request a new code in \d+\u00a0seconds\./)).toBeVisible();
     const resend = page.getByRole('button', { name: 'Send a new code' });
@@ -201,7 +201,7 @@ test(
 test.describe('code errors appear on the code field', () => {
   test('required, wrong length, incorrect, then expired', CHECKED_BY_THE_SERVER, async ({ page, javaScriptEnabled, standin, expectAccessible }) => {
     const email = MFA.email(tag('errors', javaScriptEnabled));
-    await toMfa(page, email, javaScriptEnabled);
+    await toMfa(page, email);
     await startSingle(page, javaScriptEnabled, 'Send code');
     const field = page.getByLabel('Security code', { exact: true });
     await submit(page, 'Verify');
@@ -225,7 +225,7 @@ test.describe('code errors appear on the code field', () => {
     const email = MFA.email(tag('reuse', javaScriptEnabled));
     // Keep the browser here instead of following the continuation to the provider.
     await page.route('**/login-srv/precheck/continue/**', (route) => route.abort());
-    await toMfa(page, email, javaScriptEnabled);
+    await toMfa(page, email);
     await startSingle(page, javaScriptEnabled, 'Send code');
     const codePage = page.url();
     const [message] = await standin.outbox(email);
@@ -258,7 +258,7 @@ test('a method that needs setting up first sends the browser where the provider 
 
 test('refresh, Back and a second tab never send a second code', async ({ page, context, javaScriptEnabled, standin }) => {
   const email = MFA.email(tag('once', javaScriptEnabled));
-  await toMfa(page, email, javaScriptEnabled);
+  await toMfa(page, email);
   const entry = page.url();
   await startSingle(page, javaScriptEnabled, 'Send code');
   await page.reload();
@@ -282,7 +282,7 @@ test('backup codes: named among the methods, typed as printed (in groups), nothi
   expectOnlyMessages,
 }) => {
   const email = MFA.backup(tag('backup', javaScriptEnabled));
-  await toMfa(page, email, javaScriptEnabled);
+  await toMfa(page, email);
   await submit(page, 'Use a backup code');
   await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enter a backup code');
@@ -302,7 +302,7 @@ test('backup codes: named among the methods, typed as printed (in groups), nothi
 
   // The same code in a new sign-in is used up; another one works.
   const again = await browser.newPage({ javaScriptEnabled });
-  await toMfa(again, email, javaScriptEnabled);
+  await toMfa(again, email);
   await submit(again, 'Use a backup code');
   await again.getByLabel('Backup code', { exact: true }).fill(first);
   await submit(again, 'Verify');

@@ -24,7 +24,7 @@ async function expectReplaced(page: Page, requestId: string) {
  * Where the provider sent a browser after the password: the entry's address, as it asked, opened
  * in the browser. The sign-in before it goes by request (the same with and without JavaScript).
  */
-async function passwordThenEntry(page: Page, email: string, _javaScriptEnabled: boolean): Promise<URL> {
+async function passwordThenEntry(page: Page, email: string): Promise<URL> {
   const { url: entry } = await signInByRequest(page, email, MFA.password, { until: BACK_FROM_PROVIDER });
   await page.goto(entry.href);
   return entry;
@@ -35,7 +35,7 @@ async function subjectOf(browser: Browser, email: string): Promise<string> {
   const context = await browser.newContext({ javaScriptEnabled: false });
   try {
     const page = await context.newPage();
-    return (await passwordThenEntry(page, email, false)).searchParams.get('sub')!;
+    return (await passwordThenEntry(page, email)).searchParams.get('sub')!;
   } finally {
     await context.close();
   }
@@ -72,7 +72,7 @@ test.describe('two tabs', () => {
 
   /** Password, then the code page of an account whose only method is an e-mail code. */
   async function toCodePage(page: Page, email: string, javaScriptEnabled: boolean): Promise<string> {
-    await passwordThenEntry(page, email, javaScriptEnabled);
+    await passwordThenEntry(page, email);
     if (!javaScriptEnabled) await submit(page, 'Send code');
     await expect(page).toHaveURL(/\/register-mfa\/code\?requestId=/);
     return new URL(page.url()).searchParams.get('requestId')!;
@@ -151,7 +151,7 @@ test('a link for another sign-in asks before it replaces the one in progress; "b
 
 test.describe('entry points bind the track and the subject to the sign-in', () => {
   test('the MFA page arrives on a clean address; the track and subject live in the flow cookie', async ({ page, javaScriptEnabled }) => {
-    const entry = await passwordThenEntry(page, MFA.all(tag('clean', javaScriptEnabled)), javaScriptEnabled);
+    const entry = await passwordThenEntry(page, MFA.all(tag('clean', javaScriptEnabled)));
     expect(entry.pathname).toBe('/register-mfa');
     await expect(page.getByRole('button', { name: 'E\u2011mail', exact: true })).toBeVisible();
     expect(page.url()).not.toMatch(/track_id|trackId|sub=|[?&]q=/);
@@ -166,7 +166,7 @@ test.describe('entry points bind the track and the subject to the sign-in', () =
   }) => {
     const victim = MFA.email(tag('victim', javaScriptEnabled));
     const victimSub = await subjectOf(browser, victim);
-    const entry = await passwordThenEntry(page, MFA.all(tag('attacker', javaScriptEnabled)), javaScriptEnabled);
+    const entry = await passwordThenEntry(page, MFA.all(tag('attacker', javaScriptEnabled)));
     await expect(page.getByRole('button', { name: 'E\u2011mail', exact: true })).toBeVisible();
 
     entry.searchParams.set('sub', victimSub);
@@ -219,7 +219,7 @@ test("one's own open track with somebody else's subject, in a fresh browser: ref
   // The attacker's own sign-in in another browser gives a real, open track.
   const attacker = await browser.newContext({ javaScriptEnabled: false });
   const attackerPage = await attacker.newPage();
-  const entry = await passwordThenEntry(attackerPage, MFA.email(tag('attacker-track', javaScriptEnabled)), false);
+  const entry = await passwordThenEntry(attackerPage, MFA.email(tag('attacker-track', javaScriptEnabled)));
   // Their own MFA page loaded to its end: its server has made every call it makes (the count
   // below would otherwise race the last of them).
   await attackerPage.waitForURL(/\/register-mfa/, { waitUntil: 'load' });
